@@ -1,0 +1,43 @@
+import { contactSection } from "~/content/about";
+import { company, formatAddress } from "~/content/company";
+
+/** The section at anchor #form. It holds the office's contact details; the estimate form joins it in its own issue. */
+export function ContactSection() {
+  return (
+    <section
+      id="form"
+      tabIndex={-1}
+      aria-labelledby="contact-heading"
+      className="scroll-mt-32 bg-brand-50 py-16 focus:outline-none"
+    >
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <h2 id="contact-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+          {contactSection.heading}
+        </h2>
+        <p className="mt-3 max-w-2xl text-lg text-slate-700">{contactSection.text}</p>
+        <dl className="mt-8 grid gap-6 sm:grid-cols-3">
+          <div>
+            <dt className="font-semibold text-brand-900">Phone</dt>
+            <dd className="mt-1">
+              <a href={company.phone.href} className="text-lg underline underline-offset-4">
+                {company.phone.display}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-brand-900">Email</dt>
+            <dd className="mt-1">
+              <a href={`mailto:${company.email}`} className="text-lg underline underline-offset-4">
+                {company.email}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-brand-900">Office</dt>
+            <dd className="mt-1 text-lg">{formatAddress(company.street)}</dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import ladder from "~/content/image-ladder.json";
+import type { ImageRef } from "~/content/types";
+
+/** The widths the image pipeline (scripts/build-images.mjs) writes for an image of this intrinsic width. */
+export function renditionWidths(intrinsicWidth: number): number[] {
+  const fitting = ladder.filter((width) => width <= intrinsicWidth);
+  return fitting.length > 0 ? fitting : [ladder[0] ?? intrinsicWidth];
+}
+
+function srcSet(name: string, format: string, widths: number[]): string {
+  return widths.map((width) => `/images/${name}-${width}.${format} ${width}w`).join(", ");
+}
+
+type PictureProps = {
+  image: ImageRef;
+  /** The `sizes` attribute: how wide the image is shown at each viewport width. */
+  sizes: string;
+  className?: string;
+  priority?: boolean;
+  /** For slides that are present but not shown: no alt text is announced for them. */
+  decorative?: boolean;
+};
+
+export function Picture({ image, sizes, className, priority = false, decorative = false }: PictureProps) {
+  const widths = renditionWidths(image.width);
+  const fallbackWidth = widths.at(-1) ?? image.width;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet(image.name, "avif", widths)} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(image.name, "webp", widths)} sizes={sizes} />
+      <img
+        src={`/images/${image.name}-${fallbackWidth}.jpg`}
+        srcSet={srcSet(image.name, "jpg", widths)}
+        sizes={sizes}
+        alt={decorative ? "" : image.alt}
+        width={image.width}
+        height={image.height}
+        className={className}
+        loading={priority ? "eager" : "lazy"}
+        decoding={priority ? "sync" : "async"}
+        fetchPriority={priority ? "high" : "auto"}
+      />
+    </picture>
+  );
+}
+
+/** The `<link rel="preload">` descriptor for an image shown with `priority`, for a route's `links` export. */
+export function preloadImage(image: ImageRef, sizes: string) {
+  return {
+    rel: "preload",
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: srcSet(image.name, "avif", renditionWidths(image.width)),
+    imageSizes: sizes,
+    fetchPriority: "high",
+  } as const;
+}

@@ -1,0 +1,45 @@
+import type { MetaDescriptor } from "react-router";
+import { company } from "~/content/company";
+
+export type PageSeo = { title: string; description: string; path: string; siteUrl: string; imageName?: string };
+
+/** Title, description, canonical URL, Open Graph tags and the Electrician JSON-LD of a public page. */
+export function publicPageMeta({ title, description, path, siteUrl, imageName = "hero-1" }: PageSeo): MetaDescriptor[] {
+  const url = `${siteUrl}${path === "/" ? "/" : path}`;
+  const image = `${siteUrl}/images/${imageName}-1280.jpg`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: company.name },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+    { "script:ld+json": electricianJsonLd(siteUrl) },
+  ];
+}
+
+export function electricianJsonLd(siteUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Electrician",
+    name: company.name,
+    url: `${siteUrl}/`,
+    telephone: company.phone.display,
+    email: company.email,
+    foundingDate: String(company.founded),
+    image: `${siteUrl}/images/hero-1-1280.jpg`,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: company.street.line1,
+      addressLocality: company.street.city,
+      addressRegion: company.street.region,
+      postalCode: company.street.postalCode,
+      addressCountry: "US",
+    },
+    areaServed: company.areaServed.map((name) => ({ "@type": "AdministrativeArea", name })),
+  };
+}

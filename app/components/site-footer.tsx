@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { company, formatAddress } from "~/content/company";
+import { contactPath, footerLinks } from "~/content/navigation";
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-slate-950 text-slate-200">
+      <div className="bg-brand-700 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-6 sm:px-6">
+          <p className="text-lg font-semibold">Ready to plan your next project? Call {company.phone.display}</p>
+          <Link
+            to={contactPath}
+            className="rounded-full bg-white px-5 py-2 font-semibold text-brand-900 hover:bg-brand-50"
+          >
+            Contact Us
+          </Link>
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{company.name}</p>
+          <address className="mt-3 not-italic leading-relaxed">
+            {formatAddress(company.street)}
+            <br />
+            <a href={company.phone.href} className="underline-offset-4 hover:underline">
+              {company.phone.display}
+            </a>
+          </address>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="space-y-2">
+            {footerLinks.map((link) => (
+              <li key={link.id}>
+                <Link to={link.path} className="underline-offset-4 hover:underline">
+                  {link.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="space-y-2">
+          <p>
+            <a href={company.social.href} rel="noopener" className="underline-offset-4 hover:underline">
+              {company.social.label}
+            </a>
+          </p>
+          <p>
+            <a href={company.designer.href} rel="noopener" className="underline-offset-4 hover:underline">
+              {company.designer.label}
+            </a>
+          </p>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-6xl flex-wrap justify-between gap-2 px-4 py-4 text-sm text-slate-300 sm:px-6">
+          <p>
+            © {new Date().getFullYear()} {company.name} All rights reserved.
+          </p>
+          <p>Privacy &amp; Terms</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link, NavLink } from "react-router";
+import { company } from "~/content/company";
+import { contactPath, mainMenu } from "~/content/navigation";
+import { MobileMenu } from "./mobile-menu";
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
+      <div className="bg-brand-800 text-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 text-sm sm:px-6">
+          <p>{company.serviceAreaLine}</p>
+          <Link
+            to={contactPath}
+            className="shrink-0 rounded-full bg-white px-4 py-1.5 font-semibold text-brand-900 hover:bg-brand-50"
+          >
+            Contact Us
+          </Link>
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-3 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900">
+          <svg aria-hidden="true" viewBox="0 0 32 32" width="32" height="32">
+            <circle cx="16" cy="16" r="16" className="fill-brand-700" />
+            <path d="M18 4 9 18h6l-2 10 10-15h-6z" fill="#fff" />
+          </svg>
+          {company.name}
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainMenu.map((item) => (
+              <li key={item.id}>
+                <NavLink
+                  to={item.path}
+                  end
+                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-800 aria-[current=page]:underline aria-[current=page]:underline-offset-8"
+                >
+                  {item.name}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <MobileMenu />
+      </div>
+    </header>
+  );
+}

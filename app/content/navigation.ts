@@ -1,0 +1,19 @@
+import type { MenuItem } from "./types";
+
+/** The main menu. Apply joins it when the careers screens land. */
+export const mainMenu: MenuItem[] = [
+  { id: "home", name: "Home", path: "/" },
+  { id: "about", name: "About Us", path: "/learnmore" },
+  { id: "lighting", name: "Professional Lighting", path: "/lighting" },
+  { id: "healthcare", name: "Healthcare", path: "/healthcare" },
+  { id: "education", name: "Education", path: "/education" },
+  { id: "commercial", name: "Commercial Electric", path: "/commercial" },
+];
+
+export const contactPath = "/learnmore#form";
+
+export const footerLinks: MenuItem[] = [
+  { id: "about", name: "About", path: "/learnmore" },
+  { id: "services", name: "Services", path: "/#services" },
+  { id: "contact", name: "Contact Us", path: contactPath },
+];

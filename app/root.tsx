@@ -1,0 +1,74 @@
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { company } from "./content/company";
+import { readSiteUrl } from "./server/site-url.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader() {
+  return { siteUrl: readSiteUrl() };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#166534" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
+      <title>{notFound ? `Page not found | ${company.name}` : `Unexpected Application Error! | ${company.name}`}</title>
+      <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">
+        {notFound ? "404 Not Found" : "Error"}
+      </p>
+      <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900">
+        {notFound ? "We couldn't find that page" : "Unexpected Application Error!"}
+      </h1>
+      <p className="mt-4 text-lg text-slate-600">
+        {notFound
+          ? "The page you asked for has moved or never existed. These links will get you back on track."
+          : `Something went wrong on our side. Please try again, or call us at ${company.phone.display}.`}
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="button-primary">
+          Go to the home page
+        </Link>
+        <Link to="/learnmore#form" className="button-secondary">
+          Contact us
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { ContactSection } from "~/components/contact-section";
+import { Picture } from "~/components/picture";
+import { ScrollToSectionLink } from "~/components/scroll-to-section-link";
+import { publicPageMeta } from "~/components/seo";
+import { siteUrlFromMatches } from "~/components/site-url";
+import { aboutIntro, valuePillars } from "~/content/about";
+import { company } from "~/content/company";
+import { banners, signatureImage } from "~/content/images";
+import type { Route } from "./+types/about";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: `About Us | ${company.name}`,
+    description:
+      "Founded in 2022 with close to four decades of team experience, we are a licensed commercial electrical contractor serving the Carolinas.",
+    path: "/learnmore",
+    siteUrl: siteUrlFromMatches(matches),
+    imageName: banners.about.name,
+  });
+
+export default function About() {
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-slate-900">
+        <Picture
+          image={banners.about}
+          sizes="100vw"
+          priority
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
+        />
+        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+          <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{aboutIntro.heading}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-100">{aboutIntro.text}</p>
+          <ScrollToSectionLink targetId="form" className="button-primary mt-8">
+            Contact Us
+          </ScrollToSectionLink>
+        </div>
+      </section>
+
+      <section aria-labelledby="claims-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="claims-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+          Who we are
+        </h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {company.claims.map((claim) => (
+            <li
+              key={claim}
+              className="rounded-xl border-l-4 border-brand-700 bg-brand-50 p-5 font-semibold text-slate-900"
+            >
+              {claim}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="values-heading" className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <h2 id="values-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+            Our values
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {valuePillars.map((pillar) => (
+              <li key={pillar.id} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <h3 className="text-xl font-bold text-brand-800">{pillar.title}</h3>
+                <p className="mt-2 text-slate-700">{pillar.description}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-12 flex flex-col items-start gap-2">
+            <Picture image={signatureImage} sizes="320px" className="h-auto w-64" />
+            <p className="font-semibold text-slate-900">{company.ceo.name}</p>
+            <p className="text-slate-700">{company.ceo.title}</p>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="mailing-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="mailing-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+          Mailing address
+        </h2>
+        <address className="mt-4 text-lg leading-relaxed not-italic">
+          {company.name}
+          <br />
+          {company.mailing.line1}
+          <br />
+          {company.mailing.city}, {company.mailing.region} {company.mailing.postalCode}
+          <br />
+          Office: <a href={company.phone.href}>{company.phone.display}</a>
+        </address>
+        <iframe
+          title={company.map.title}
+          src={company.map.src}
+          loading="lazy"
+          referrerPolicy="no-referrer-when-downgrade"
+          className="mx-auto mt-10 block h-[450px] w-[90%] rounded-xl border-0"
+        />
+      </section>
+
+      <ContactSection />
+    </>
+  );
+}

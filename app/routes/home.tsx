@@ -1,0 +1,113 @@
+import { Link } from "react-router";
+import { BeforeAfterSlider } from "~/components/before-after-slider";
+import { HERO_SIZES, HeroSlider } from "~/components/hero-slider";
+import { Picture, preloadImage } from "~/components/picture";
+import { publicPageMeta } from "~/components/seo";
+import { siteUrlFromMatches } from "~/components/site-url";
+import { company } from "~/content/company";
+import {
+  beforeAfterPairs,
+  clientLogos,
+  coveredBlurb,
+  professionalBand,
+  serviceTiles,
+  testimonial,
+} from "~/content/home";
+import { heroImages } from "~/content/images";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: `${company.name} | Commercial Electrical Contractor in the Tri County Area, SC`,
+    description:
+      "Licensed commercial electrical contractor serving the Tri County area of South Carolina: lighting, healthcare, education and commercial electrical work.",
+    path: "/",
+    siteUrl: siteUrlFromMatches(matches),
+  });
+
+export const links: Route.LinksFunction = () => (heroImages[0] ? [preloadImage(heroImages[0], HERO_SIZES)] : []);
+
+export default function Home() {
+  return (
+    <>
+      <HeroSlider images={heroImages} />
+
+      <section className="bg-brand-800 text-white">
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-12 sm:px-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 className="text-3xl font-bold tracking-tight capitalize">{professionalBand.heading}</h2>
+            <p className="mt-3 max-w-2xl text-brand-50">{professionalBand.text}</p>
+          </div>
+          <Link
+            to="/learnmore"
+            className="shrink-0 rounded-full bg-white px-6 py-3 font-semibold text-brand-900 hover:bg-brand-50"
+            aria-label="Learn more about us"
+          >
+            {professionalBand.buttonLabel}
+          </Link>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 className="text-3xl font-bold tracking-tight text-slate-900">{coveredBlurb.heading}</h2>
+        <p className="mt-4 max-w-3xl text-lg text-slate-700">{coveredBlurb.text}</p>
+        <ul className="mt-6 flex flex-wrap gap-3">
+          {coveredBlurb.points.map((point) => (
+            <li key={point} className="rounded-full bg-brand-50 px-4 py-2 font-medium text-brand-900">
+              {point}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="services" aria-labelledby="services-heading" className="scroll-mt-32 bg-white pb-16">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <h2 id="services-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+            Our services
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {serviceTiles.map((tile) => (
+              <li key={tile.id}>
+                <Link
+                  to={tile.path}
+                  className="group block overflow-hidden rounded-xl bg-white shadow ring-1 ring-slate-200 hover:shadow-lg focus-visible:outline-3 focus-visible:outline-brand-700"
+                >
+                  <Picture
+                    image={{ ...tile.image, alt: "" }}
+                    sizes="(min-width: 1024px) 270px, (min-width: 640px) 50vw, 100vw"
+                    className="aspect-[4/3] h-auto w-full object-cover transition-transform group-hover:scale-105 motion-reduce:transition-none"
+                  />
+                  <span className="block px-4 py-3 text-lg font-semibold text-slate-900">{tile.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <BeforeAfterSlider pairs={beforeAfterPairs} />
+
+      <section aria-labelledby="clients-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="clients-heading" className="text-center text-2xl font-bold tracking-tight text-slate-900">
+          Trusted by schools and colleges
+        </h2>
+        <ul className="mt-8 grid grid-cols-2 items-center gap-6 md:grid-cols-4">
+          {clientLogos.map((logo) => (
+            <li key={logo.id} className="flex justify-center">
+              <Picture image={logo.image} sizes="160px" className="h-20 w-auto" />
+            </li>
+          ))}
+        </ul>
+        <figure className="mx-auto mt-14 max-w-3xl rounded-2xl bg-brand-50 p-8">
+          <blockquote className="text-xl leading-relaxed text-slate-800">
+            <p>“{testimonial.quote}”</p>
+          </blockquote>
+          <figcaption className="mt-4 font-semibold text-brand-900">
+            {testimonial.reviewer}
+            <span className="block text-sm font-normal text-slate-700">{testimonial.organisation}</span>
+          </figcaption>
+        </figure>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link, useLocation } from "react-router";
+import { ContactSection } from "~/components/contact-section";
+import { Picture, preloadImage } from "~/components/picture";
+import { publicPageMeta } from "~/components/seo";
+import { siteUrlFromMatches } from "~/components/site-url";
+import { company } from "~/content/company";
+import { servicePages } from "~/content/services";
+import type { ServicePage as ServicePageContent } from "~/content/types";
+import type { Route } from "./+types/service";
+
+/** One module serves the four service pages; the route table mounts it once per page path. */
+function servicePageAt(pathname: string): ServicePageContent {
+  const page = servicePages.find((candidate) => candidate.path === pathname.replace(/\/$/, ""));
+  if (!page) throw new Response("Not Found", { status: 404 });
+  return page;
+}
+
+const BANNER_SIZES = "100vw";
+
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const page = servicePageAt(location.pathname);
+  return publicPageMeta({
+    title: `${page.title} | ${company.name}`,
+    description: page.metaDescription,
+    path: page.path,
+    siteUrl: siteUrlFromMatches(matches),
+    imageName: page.bannerImage.name,
+  });
+};
+
+export default function ServicePage() {
+  const page = servicePageAt(useLocation().pathname);
+  return (
+    <>
+      <link {...preloadImage(page.bannerImage, BANNER_SIZES)} />
+      <section className="relative isolate overflow-hidden bg-slate-900">
+        <Picture
+          image={page.bannerImage}
+          sizes={BANNER_SIZES}
+          priority
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-55"
+        />
+        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
+          <p className="text-lg font-semibold text-brand-100">{page.bannerImageText}</p>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{page.title}</h1>
+        </div>
+      </section>
+      <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <div className="max-w-3xl space-y-5 text-lg leading-relaxed text-slate-700">
+          {page.paragraphs.map((paragraph) => (
+            <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+          ))}
+        </div>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-3">
+          {page.images.map((image) => (
+            <li key={image.name}>
+              <Picture
+                image={image}
+                sizes="(min-width: 1152px) 360px, (min-width: 640px) 33vw, 100vw"
+                className="h-auto w-full rounded-xl shadow"
+              />
+            </li>
+          ))}
+        </ul>
+        <Link to="/learnmore" className="button-primary mt-10" aria-label={`Learn more about ${company.name}`}>
+          Learn More
+        </Link>
+      </section>
+      <ContactSection />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+const optionalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const duration = z.string().regex(/^\d+(ms|s|m|h)?$/, "must be a number with an optional unit ms, s, m or h");
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be between 0 and 65535")
+      .max(65535, "must be between 0 and 65535")
+      .default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    SITE_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://www.example.com" })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .default("http://localhost:3000"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    WEBHOOK_ESTIMATE_URL: optionalUrl,
+    WEBHOOK_ESTIMATE_INTERNAL_URL: optionalUrl,
+    WEBHOOK_JOB_REQUEST_URL: optionalUrl,
+    WEBHOOK_TEAM_MESSAGE_URL: optionalUrl,
+    WEBHOOK_CHECKLIST_URL: optionalUrl,
+    WEBHOOK_APPLICATION_URL: optionalUrl,
+    WEBHOOK_APPLICATION_SECONDARY_URL: optionalUrl,
+    WEBHOOK_ASSESSMENT_URL: optionalUrl,
+    WEBHOOK_PEER_REVIEW_URL: optionalUrl,
+    WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, "must look like whsec_ followed by a base64 key")
+      .optional(),
+    DELIVERY_RETRY_SCHEDULE: z
+      .string()
+      .transform((value) => value.split(",").map((part) => part.trim()))
+      .pipe(z.array(duration).min(1, "must list at least one delay"))
+      .default(["0", "5s", "5m", "30m", "2h", "5h", "10h", "10h"]),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    STAFF_NOTIFY_EMAIL: z.email("must be an email address").optional(),
+    TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    TWILIO_FROM: z.string().min(1).optional(),
+    TWILIO_API_URL: optionalUrl,
+    SERVICETITAN_CLIENT_ID: z.string().min(1).optional(),
+    SERVICETITAN_CLIENT_SECRET: z.string().min(1).optional(),
+    SERVICETITAN_APP_KEY: z.string().min(1).optional(),
+    SERVICETITAN_TENANT_ID: z.string().min(1).optional(),
+    SERVICETITAN_AUTH_URL: optionalUrl,
+    SERVICETITAN_API_URL: optionalUrl,
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV === "production" && !config.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment. Empty strings count as unset, so `FOO=` in a .env file means "not configured". */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const input = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, emptyAsUndefined(value)]));
+  const result = configSchema.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const variable = issue.path.join(".");
+    const value = env[variable];
+    return `${variable} ${issue.message}${value === undefined || /SECRET|TOKEN|PASSWORD/.test(variable) ? "" : ` (got "${value}")`}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);
+}

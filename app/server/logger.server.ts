@@ -1,0 +1,10 @@
+import pino, { type Logger } from "pino";
+
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+  });
+}

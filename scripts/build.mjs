@@ -1,0 +1,30 @@
+// Builds everything `npm run serve` needs: image renditions, the React Router app (with the public pages
+// prerendered) and the bundled Express entry. Writes build/build-info.json, which scripts/start.mjs reads to
+// decide whether a rebuild is needed.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { projectRoot, sourceFingerprint } from "./build-info.mjs";
+
+const run = (command, args) => execFileSync(command, args, { cwd: projectRoot, stdio: "inherit" });
+
+const started = Date.now();
+run(process.execPath, [path.join(projectRoot, "scripts/build-images.mjs")]);
+run(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.js"), "build"]);
+await build({
+  entryPoints: [path.join(projectRoot, "server/index.ts")],
+  outfile: path.join(projectRoot, "build/server-entry/index.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+writeFileSync(
+  path.join(projectRoot, "build/build-info.json"),
+  `${JSON.stringify({ siteUrl: process.env.SITE_URL || "http://localhost:3000", sources: sourceFingerprint() }, null, 2)}\n`,
+);
+console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

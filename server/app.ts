@@ -1,0 +1,81 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { Config } from "../app/server/config.server";
+import type { DatabaseConnection } from "../app/server/db/database.server";
+import { countPendingMigrations } from "../app/server/db/migrations.server";
+import { findPrerenderedPages, mountClientFiles, redirectTrailingSlash, servePrerenderedPages } from "./static-files";
+
+export type AppDependencies = {
+  config: Config;
+  logger: Logger;
+  database: DatabaseConnection;
+  buildDir: string;
+  migrationsFolder: string;
+  serverBuild: ServerBuild;
+};
+
+export function createApp({ config, logger, database, buildDir, migrationsFolder, serverBuild }: AppDependencies) {
+  const clientDir = path.join(buildDir, "client");
+  const app = express();
+  app.disable("x-powered-by");
+
+  app.use(
+    pinoHttp({ logger, customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info") }),
+  );
+  app.use(
+    helmet({
+      // The Content-Security-Policy comes with the security baseline (staff accounts issue).
+      contentSecurityPolicy: false,
+      strictTransportSecurity: config.NODE_ENV === "production" ? { maxAge: 31_536_000 } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    next();
+  });
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      const pending = await countPendingMigrations(database.db, migrationsFolder);
+      if (pending > 0) {
+        res.status(503).json({ status: "not ready", reason: `${pending} migration(s) not applied` });
+        return;
+      }
+      res.json({ status: "ready" });
+    } catch (error) {
+      logger.warn({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "not ready", reason: "database unavailable" });
+    }
+  });
+
+  app.use(redirectTrailingSlash);
+  app.use(servePrerenderedPages(findPrerenderedPages(clientDir)));
+  mountClientFiles(app, clientDir);
+  app.all(
+    "/{*path}",
+    createRequestHandler({ build: serverBuild, mode: config.NODE_ENV, getLoadContext: (req) => ({ logger: req.log }) }),
+  );
+
+  const handleError: ErrorRequestHandler = (error, req, res, _next) => {
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+    req.log.error({ err: error }, "request failed");
+    if (res.headersSent) return;
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 500 ? "Something went wrong on our side." : "Bad request.");
+  };
+  app.use(handleError);
+  return app;
+}

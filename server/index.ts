@@ -1,0 +1,100 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Logger } from "pino";
+import type { ServerBuild } from "react-router";
+import { ConfigError, loadConfig } from "../app/server/config.server";
+import { connectDatabase } from "../app/server/db/database.server";
+import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
+import { applyMigrations } from "../app/server/db/migrations.server";
+import { createLogger } from "../app/server/logger.server";
+import { createApp } from "./app";
+
+/** This file is bundled to build/server-entry/index.js, two levels below the project root. */
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+
+  const stopSteps: Array<{ name: string; run: () => Promise<void> }> = [];
+  let shuttingDown = false;
+  const shutdown = async (reason: string, exitCode = 0) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ reason }, "shutting down");
+    let failed = exitCode !== 0;
+    for (const step of stopSteps.reverse()) {
+      try {
+        await step.run();
+      } catch (error) {
+        failed = true;
+        logger.error({ err: error }, `shutdown step failed: ${step.name}`);
+      }
+    }
+    logger.info("stopped");
+    logger.flush();
+    process.exit(failed ? 1 : 0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, logger });
+      stopSteps.push({ name: "embedded PostgreSQL", run: embedded.stop });
+      databaseUrl = embedded.url;
+    }
+    const database = connectDatabase(databaseUrl, logger);
+    stopSteps.push({ name: "database pool", run: database.close });
+
+    const migrationsFolder = path.join(rootDir, "drizzle");
+    await applyMigrations(database.pool, migrationsFolder);
+
+    const buildDir = path.join(rootDir, "build");
+    const serverBuild: ServerBuild = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+    const app = createApp({ config, logger, database, buildDir, migrationsFolder, serverBuild });
+
+    const server = await listen(app, config.PORT, config.HOST);
+    stopSteps.push({ name: "HTTP server", run: () => closeServer(server, logger) });
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+    logger.info({ port, url: `http://${shownHost}:${port}` }, `listening on http://${shownHost}:${port}`);
+  } catch (error) {
+    logger.fatal({ err: error }, error instanceof Error ? error.message : "start failed");
+    await shutdown("start failure", 1);
+  }
+}
+
+function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+}
+
+/** Stops accepting connections, lets requests in flight finish, and cuts the rest after a grace period. */
+function closeServer(server: Server, logger: Logger): Promise<void> {
+  return new Promise((resolve) => {
+    const forceClose = setTimeout(() => {
+      logger.warn("requests still open after the grace period; closing their connections");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    server.close(() => {
+      clearTimeout(forceClose);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+await main();

@@ -1,0 +1,54 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import express, { type Express, type RequestHandler } from "express";
+
+/**
+ * The pages React Router prerendered at build time, as URL path -> HTML file. They are served as files,
+ * so the public site answers without rendering anything per request.
+ */
+export function findPrerenderedPages(clientDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name !== "index.html") continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const urlPath = `/${path.relative(clientDir, entry.parentPath).split(path.sep).join("/")}`.replace(/\/$/, "");
+    pages.set(urlPath || "/", file);
+  }
+  return pages;
+}
+
+export function servePrerenderedPages(pages: Map<string, string>): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const file = pages.get(req.path);
+    if (!file) return next();
+    res.sendFile(file, { headers: { "Cache-Control": "no-cache", "Content-Type": "text/html; charset=utf-8" } });
+  };
+}
+
+/** `/learnmore/` answers with a permanent redirect to `/learnmore`, the one canonical address of a page. */
+export const redirectTrailingSlash: RequestHandler = (req, res, next) => {
+  if ((req.method !== "GET" && req.method !== "HEAD") || req.path === "/" || !req.path.endsWith("/")) return next();
+  const queryStart = req.originalUrl.indexOf("?");
+  const query = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
+  res.redirect(301, req.path.replace(/\/+$/, "") + query);
+};
+
+/** Hashed build assets are cached for a year; everything else in the client build for an hour. */
+export function mountClientFiles(app: Express, clientDir: string): void {
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+  );
+  app.use(
+    express.static(clientDir, {
+      maxAge: "1h",
+      index: false,
+      redirect: false,
+      setHeaders(res, file) {
+        if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script");
+        if (file.endsWith(".html")) res.setHeader("Cache-Control", "no-cache");
+      },
+    }),
+  );
+}

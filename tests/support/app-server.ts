@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { EventEmitter } from "node:events";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+const SERVER_ENTRY = path.join(projectRoot, "build/server-entry/index.js");
+
+export type AppServer = {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** Every line the server printed so far, stdout and stderr. */
+  output: string[];
+  /** Sends the signal and resolves with the exit code once the process has exited. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+type StartOptions = { dataDir?: string; env?: Record<string, string | undefined>; startTimeoutMs?: number };
+
+/**
+ * Starts the built app (`npm run build` first) as its own process on a free port, with its own data
+ * directory. Without DATABASE_URL in `env` it starts its embedded PostgreSQL there.
+ */
+export async function startAppServer(options: StartOptions = {}): Promise<AppServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "tce-app-")));
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    NODE_ENV: "production",
+    SESSION_SECRET: "test-session-secret-that-is-long-enough-0123456789",
+    ...options.env,
+  };
+  const { child, output, exited, lines } = spawnApp(env);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the app did not start in time:\n${output.join("\n")}`)),
+      options.startTimeoutMs ?? 60_000,
+    );
+    const onLine = (line: string) => {
+      const match = /listening on (http:\/\/\S+?)"/.exec(line);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    lines.on("line", onLine);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the app exited with code ${code} before listening:\n${output.join("\n")}`));
+    });
+  });
+
+  return {
+    url,
+    dataDir,
+    process: child,
+    output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the built app expecting it to refuse to start; resolves with its exit code and output. */
+export async function runAppExpectingFailure(env: Record<string, string>) {
+  const { output, exited } = spawnApp({ PATH: process.env.PATH, ...env });
+  const code = await exited;
+  return { code, output: output.join("\n") };
+}
+
+function spawnApp(env: Record<string, string | undefined>) {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: projectRoot,
+    env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  const lines = new EventEmitter<{ line: [string] }>();
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => {
+      output.push(line);
+      lines.emit("line", line);
+    });
+  }
+  return { child, output, exited, lines };
+}
