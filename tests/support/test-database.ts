@@ -5,7 +5,13 @@ import { inject } from "vitest";
 import { connectDatabase, type DatabaseConnection } from "../../app/server/db/database.server";
 import { databaseUrlFor } from "./database.global-setup";
 
-export type TestDatabase = DatabaseConnection & { url: string; name: string; drop: () => Promise<void> };
+export type TestDatabase = DatabaseConnection & {
+  url: string;
+  name: string;
+  /** Refuses (and cuts) or allows again every connection to this database, as if its server went away. */
+  setReachable: (reachable: boolean) => Promise<void>;
+  drop: () => Promise<void>;
+};
 
 /** A fresh database cloned from the migrated template: every test file gets its own. */
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -18,6 +24,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     ...connection,
     url,
     name,
+    setReachable: (reachable) =>
+      withAdmin(serverUrl, async (admin) => {
+        await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS ${reachable}`);
+        if (!reachable) {
+          await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+        }
+      }),
     drop: async () => {
       await connection.close();
       await withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

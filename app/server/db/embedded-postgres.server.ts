@@ -113,14 +113,14 @@ async function readLockFilePid(lockFile: string): Promise<number | undefined> {
 }
 
 async function isPostgresProcess(pid: number): Promise<boolean> {
-  if (!isAlive(pid)) return false;
+  if (!isProcessRunning(pid)) return false;
   const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => undefined);
   // Where /proc does not exist (macOS), a live PID from the lock file is taken to be PostgreSQL.
   return cmdline === undefined || cmdline.includes("postgres");
 }
 
 /** A process that exited but was not reaped yet (a zombie, when PID 1 does not reap orphans) counts as gone. */
-function isAlive(pid: number): boolean {
+export function isProcessRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
@@ -137,10 +137,10 @@ function isAlive(pid: number): boolean {
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!isAlive(pid)) return true;
+    if (!isProcessRunning(pid)) return true;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return !isAlive(pid);
+  return !isProcessRunning(pid);
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {

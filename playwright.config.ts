@@ -1,0 +1,46 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/support/chromium";
+
+// The config is evaluated again in every worker; the environment carries the first evaluation's choices.
+process.env.E2E_PORT ??= "4319";
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "tce-e2e-"));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL, launchOptions: chromiumLaunchOptions(), trace: "off" },
+  projects: [
+    { name: "phone", use: { ...devices["Pixel 7"] } },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      testIgnore: /mobile-menu/,
+    },
+  ],
+  webServer: {
+    command: "node build/server-entry/index.js",
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+    },
+  },
+});

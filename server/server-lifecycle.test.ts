@@ -1,0 +1,139 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isProcessRunning } from "../app/server/db/embedded-postgres.server";
+import { type AppServer, runAppExpectingFailure, startAppServer } from "../tests/support/app-server";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+
+function postmasterPid(dataDir: string): Promise<number | undefined> {
+  return readFile(path.join(dataDir, "postgres/postmaster.pid"), "utf8").then(
+    (content) => Number.parseInt(content.split("\n")[0] ?? "", 10),
+    () => undefined,
+  );
+}
+
+describe("the built app with its embedded PostgreSQL", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startAppServer();
+  });
+  afterAll(() => app.stop());
+
+  it("answers health and readiness checks", async () => {
+    const health = await fetch(`${app.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${app.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("keeps its database under DATA_DIR/postgres", async () => {
+    expect(existsSync(path.join(app.dataDir, "postgres/PG_VERSION"))).toBe(true);
+    expect(await postmasterPid(app.dataDir)).toBeGreaterThan(0);
+  });
+
+  it("serves every public page and answers 404 with a friendly page for an unknown URL", async () => {
+    for (const pagePath of ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial"]) {
+      const response = await fetch(`${app.url}${pagePath}`);
+      expect(response.status, pagePath).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/html");
+    }
+    const missing = await fetch(`${app.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("We couldn&#x27;t find that page");
+  });
+
+  it("redirects a trailing slash to the canonical address, keeping the query", async () => {
+    const response = await fetch(`${app.url}/learnmore/?ref=flyer`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/learnmore?ref=flyer");
+  });
+
+  it("caches hashed assets for a year and revalidates pages", async () => {
+    const html = await (await fetch(`${app.url}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const assetResponse = await fetch(`${app.url}${asset}`);
+    expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await fetch(`${app.url}/`)).headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("logs one structured line per request", async () => {
+    const marker = `/healthz?probe=${Date.now()}`;
+    await fetch(`${app.url}${marker}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = app.output.filter((line) => line.includes(marker));
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0] ?? "{}");
+    expect(entry).toMatchObject({ req: { method: "GET", url: marker }, res: { statusCode: 200 } });
+    expect(typeof entry.responseTime).toBe("number");
+  });
+});
+
+describe("starting and stopping", () => {
+  it("exits 0 on SIGTERM after stopping its embedded PostgreSQL", async () => {
+    const app = await startAppServer();
+    const pid = await postmasterPid(app.dataDir);
+    expect(pid).toBeGreaterThan(0);
+    expect(await app.stop("SIGTERM")).toBe(0);
+    expect(isProcessRunning(pid as number)).toBe(false);
+    expect(app.output.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+  });
+
+  it("recovers after a crash (kill -9) with no manual step", async () => {
+    const first = await startAppServer();
+    const orphan = await postmasterPid(first.dataDir);
+    expect(await first.stop("SIGKILL")).toBeNull();
+    expect(isProcessRunning(orphan as number)).toBe(true);
+
+    const second = await startAppServer({ dataDir: first.dataDir });
+    try {
+      expect(isProcessRunning(orphan as number)).toBe(false);
+      expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  });
+
+  it("refuses to start on a bad setting, naming the variable in one line", async () => {
+    const { code, output } = await runAppExpectingFailure({ PORT: "eighty" });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe('Invalid configuration: PORT must be a number (got "eighty")');
+  });
+});
+
+describe("with DATABASE_URL", () => {
+  let database: TestDatabase;
+  let app: AppServer;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startAppServer({ env: { DATABASE_URL: database.url } });
+  });
+  afterAll(async () => {
+    await app.stop();
+    await database.drop();
+  });
+
+  it("uses that server and starts no PostgreSQL of its own", async () => {
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+    expect(existsSync(path.join(app.dataDir, "postgres"))).toBe(false);
+    const sessions = await database.pool.query(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    );
+    expect(sessions.rows[0].n).toBeGreaterThan(0);
+  });
+
+  it("answers 503 on /readyz while the database is unreachable", async () => {
+    await database.setReachable(false);
+    try {
+      const response = await fetch(`${app.url}/readyz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "not ready", reason: "database unavailable" });
+    } finally {
+      await database.setReachable(true);
+    }
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+  });
+});
