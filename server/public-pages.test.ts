@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { servicePages } from "../app/content/services";
+import { type AppServer, startAppServer } from "../tests/support/app-server";
+
+const PAGES = ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial"];
+// The build that the tests run against is made with SITE_URL unset.
+const SITE_URL = "http://localhost:3000";
+
+function attribute(html: string, pattern: RegExp): string | undefined {
+  return pattern.exec(html)?.[1];
+}
+
+describe("the prerendered public pages", () => {
+  let app: AppServer;
+  const html = new Map<string, string>();
+  beforeAll(async () => {
+    app = await startAppServer();
+    for (const page of PAGES) html.set(page, await (await fetch(`${app.url}${page}`)).text());
+  });
+  afterAll(() => app.stop());
+
+  it("have a unique title and description each", () => {
+    const titles = PAGES.map((page) => attribute(html.get(page) ?? "", /<title>([^<]+)<\/title>/));
+    const descriptions = PAGES.map((page) =>
+      attribute(html.get(page) ?? "", /<meta name="description" content="([^"]+)"/),
+    );
+    expect(titles.every(Boolean)).toBe(true);
+    expect(descriptions.every((description) => (description?.length ?? 0) > 50)).toBe(true);
+    expect(new Set(titles).size).toBe(PAGES.length);
+    expect(new Set(descriptions).size).toBe(PAGES.length);
+  });
+
+  it("carry a canonical URL and Open Graph tags from SITE_URL", () => {
+    for (const page of PAGES) {
+      const body = html.get(page) ?? "";
+      const expected = `${SITE_URL}${page === "/" ? "/" : page}`;
+      expect(attribute(body, /<link rel="canonical" href="([^"]+)"/), page).toBe(expected);
+      expect(attribute(body, /<meta property="og:url" content="([^"]+)"/), page).toBe(expected);
+      expect(attribute(body, /<meta property="og:title" content="([^"]+)"/), page).toBeTruthy();
+      expect(attribute(body, /<meta property="og:image" content="([^"]+)"/), page).toMatch(`${SITE_URL}/images/`);
+    }
+  });
+
+  it("describe the business as an Electrician in JSON-LD", () => {
+    const json = attribute(html.get("/") ?? "", /<script type="application\/ld\+json">([^<]+)<\/script>/);
+    expect(JSON.parse(json ?? "{}")).toMatchObject({
+      "@type": "Electrician",
+      name: "Example Electric Co.",
+      url: `${SITE_URL}/`,
+      telephone: "(803) 555-0142",
+      address: { addressLocality: "Sumter", addressRegion: "SC", postalCode: "29150" },
+      areaServed: expect.arrayContaining([expect.objectContaining({ name: "Sumter County, SC" })]),
+    });
+  });
+
+  it("are readable without JavaScript: the content is in the HTML", () => {
+    expect(html.get("/")).toContain("Welcome to Example Electric Co.");
+    expect(html.get("/learnmore")).toContain("PO Box 555");
+    for (const page of servicePages) {
+      expect(html.get(page.path)).toContain(page.paragraphs[0].slice(0, 60));
+    }
+  });
+
+  it("load every image from our own origin, in AVIF and WebP with a JPEG fallback and fixed dimensions", () => {
+    for (const page of PAGES) {
+      const body = html.get(page) ?? "";
+      const images = body.match(/<img [^>]+>/g) ?? [];
+      expect(images.length, page).toBeGreaterThan(0);
+      for (const img of images) {
+        expect(img, page).toMatch(/ src="\/images\/[a-z0-9-]+-\d+\.jpg"/);
+        expect(img, page).toMatch(/ width="\d+"/);
+        expect(img, page).toMatch(/ height="\d+"/);
+      }
+      expect(body.match(/<source type="image\/avif"/g)?.length, page).toBe(images.length);
+      expect(body.match(/<source type="image\/webp"/g)?.length, page).toBe(images.length);
+      expect(body, page).not.toMatch(/<(img|source)[^>]+(src|srcset)="https?:/i);
+    }
+  });
+
+  it("preload the first banner image with high priority", () => {
+    const home = html.get("/") ?? "";
+    expect(home).toMatch(/<link rel="preload" as="image"[^>]*imageSrcSet="\/images\/hero-1-320\.avif/i);
+    const firstHeroImage = /<img [^>]*src="\/images\/hero-1-1920\.jpg"[^>]*>/.exec(home)?.[0];
+    expect(firstHeroImage).toContain('fetchPriority="high"');
+    expect(firstHeroImage).toContain('loading="eager"');
+  });
+
+  it("are served as files, with every image rendition present", async () => {
+    const home = html.get("/") ?? "";
+    const sources = new Set(
+      [...home.matchAll(/\/images\/[a-z0-9-]+-\d+\.(?:avif|webp|jpg)/g)].map((match) => match[0]),
+    );
+    for (const source of sources) {
+      const response = await fetch(`${app.url}${source}`, { method: "HEAD" });
+      expect(response.status, source).toBe(200);
+    }
+  });
+
+  it("list themselves in sitemap.xml, which robots.txt points to", async () => {
+    const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual(PAGES.map((page) => `${SITE_URL}${page === "/" ? "/" : page}`));
+    const robots = await (await fetch(`${app.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+  });
+});
