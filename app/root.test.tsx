@@ -3,11 +3,15 @@ import { createRoutesStub, UNSAFE_ErrorResponseImpl as ErrorResponse } from "rea
 import { describe, expect, it } from "vitest";
 import { ErrorBoundary } from "./root";
 
+function EmptyPage() {
+  return null;
+}
+
 /** Renders the root error boundary as the router shows it when a route has failed with `error`. */
 function renderErrorScreen(error: unknown): string {
   const Stub = createRoutesStub([
     // The stub's route props are looser than the generated Route.ErrorBoundaryProps; the component only reads `error`.
-    { id: "root", path: "/", ErrorBoundary: ErrorBoundary as never, Component: () => null },
+    { id: "root", path: "/", ErrorBoundary: ErrorBoundary as never, Component: EmptyPage },
   ]);
   return renderToStaticMarkup(<Stub initialEntries={["/"]} hydrationData={{ errors: { root: error } }} />);
 }

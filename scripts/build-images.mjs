@@ -51,11 +51,7 @@ async function readLadder() {
   } catch (err) {
     throw new PipelineError(`cannot read width ladder ${rel(LADDER_PATH)}: ${err.message}`);
   }
-  if (
-    !Array.isArray(raw) ||
-    raw.length === 0 ||
-    !raw.every((w) => Number.isInteger(w) && w > 0)
-  ) {
+  if (!Array.isArray(raw) || raw.length === 0 || !raw.every((w) => Number.isInteger(w) && w > 0)) {
     throw new PipelineError(
       `${rel(LADDER_PATH)} must be a non-empty JSON array of positive integers, got ${JSON.stringify(raw)}`,
     );
@@ -134,17 +130,41 @@ async function writeAtomically(file, buffer) {
   await rename(tmp, file);
 }
 
+/**
+ * True when every pixel of a raw RGBA buffer, ignoring a `border`-pixel frame,
+ * is fully opaque.
+ */
+function isOpaque(data, { width, height, channels }, border) {
+  for (let y = border; y < height - border; y++) {
+    const row = y * width * channels;
+    for (let x = border; x < width - border; x++) {
+      if (data[row + x * channels + channels - 1] !== 255) return false;
+    }
+  }
+  return true;
+}
+
 async function render(source, intrinsic, width) {
   // Rasterise vectors directly at the target width instead of upscaling a
   // small raster: density scales SVG user units to output pixels.
-  const options = source.isSvg
-    ? { density: Math.min(100000, (BASE_DENSITY * width) / intrinsic) }
-    : {};
-  const base = sharp(source.file, options)
+  const options = source.isSvg ? { density: Math.min(100000, (BASE_DENSITY * width) / intrinsic) } : {};
+  // Decode and resize once, then encode every format from the same pixels.
+  const { data, info } = await sharp(source.file, options)
     .rotate()
-    .resize({ width, kernel: "lanczos3" });
+    .resize({ width, kernel: "lanczos3" })
+    .toColourspace("srgb")
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  // Drop the alpha channel of opaque images (SVGs always rasterise to RGBA).
+  // When the target size is not an exact multiple of the SVG's, librsvg
+  // leaves a partially covered, semi-transparent 1px edge; ignore it.
+  const opaque = isOpaque(data, info, source.isSvg ? 1 : 0);
   for (const format of FORMATS) {
-    const buffer = await format.encode(base.clone()).toBuffer();
+    let image = sharp(data, raw);
+    if (opaque) image = image.removeAlpha();
+    const buffer = await format.encode(image).toBuffer();
     await writeAtomically(path.join(OUTPUT_DIR, outputName(source.name, width, format.ext)), buffer);
   }
 }
@@ -152,9 +172,7 @@ async function render(source, intrinsic, width) {
 async function processSource(source, ladder, scriptMtime) {
   const intrinsic = await intrinsicWidth(source);
   const widths = outputWidths(ladder, intrinsic);
-  const outputs = widths.flatMap((w) =>
-    FORMATS.map((f) => path.join(OUTPUT_DIR, outputName(source.name, w, f.ext))),
-  );
+  const outputs = widths.flatMap((w) => FORMATS.map((f) => path.join(OUTPUT_DIR, outputName(source.name, w, f.ext))));
   const sourceMtime = (await stat(source.file)).mtimeMs;
   if (await isUpToDate(outputs, Math.max(sourceMtime, scriptMtime))) {
     return { outputs, rebuilt: false };
@@ -201,9 +219,7 @@ async function main() {
   await mkdir(OUTPUT_DIR, { recursive: true });
 
   sharp.cache(false);
-  const results = await mapBounded(sources, CONCURRENCY, (source) =>
-    processSource(source, ladder, scriptMtime),
-  );
+  const results = await mapBounded(sources, CONCURRENCY, (source) => processSource(source, ladder, scriptMtime));
 
   const failures = [];
   const expected = new Set();
@@ -227,7 +243,7 @@ async function main() {
 
   const removed = await removeStale(expected);
   const parts = [`${sources.length} sources`, `${rebuilt} rebuilt`, `${upToDate} up to date`];
-  if (removed > 0) parts.push(`${removed} stale files removed`);
+  if (removed > 0) parts.push(`${removed} stale file${removed === 1 ? "" : "s"} removed`);
   if (failures.length > 0) parts.push(`${failures.length} failed`);
   console.log(`images: ${parts.join(", ")}`);
 
