@@ -147,7 +147,7 @@ function isOpaque(data, { width, height, channels }, border) {
 async function render(source, intrinsic, width) {
   // Rasterise vectors directly at the target width instead of upscaling a
   // small raster: density scales SVG user units to output pixels.
-  const options = source.isSvg ? { density: Math.min(100000, (BASE_DENSITY * width) / intrinsic) } : {};
+  const options = source.isSvg ? { density: Math.min(100000, Math.max(1, (BASE_DENSITY * width) / intrinsic)) } : {};
   // Decode and resize once, then encode every format from the same pixels.
   const { data, info } = await sharp(source.file, options)
     .rotate()
