@@ -77,9 +77,12 @@ describe("the prerendered public pages", () => {
     }
   });
 
-  it("preload the first banner image with high priority", () => {
+  it("preload the first banner image with high priority, from the head", () => {
     const home = html.get("/") ?? "";
-    expect(home).toMatch(/<link rel="preload" as="image"[^>]*imageSrcSet="\/images\/hero-1-320\.avif/i);
+    const head = home.slice(0, home.indexOf("</head>"));
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(head)?.[0];
+    expect(preload).toContain('imageSrcSet="/images/hero-1-320.avif 320w');
+    expect(preload).toContain('fetchPriority="high"');
     const firstHeroImage = /<img [^>]*src="\/images\/hero-1-1920\.jpg"[^>]*>/.exec(home)?.[0];
     expect(firstHeroImage).toContain('fetchPriority="high"');
     expect(firstHeroImage).toContain('loading="eager"');

@@ -5,7 +5,7 @@ import { PauseButton } from "./pause-button";
 import { Picture } from "./picture";
 import { useHydrated, useRotation } from "./use-rotation";
 
-export const HERO_SIZES = "100vw";
+const HERO_SIZES = "100vw";
 const SLIDE_INTERVAL_MS = 3000;
 
 /** The welcome banner: its backgrounds rotate once every one of them has loaded or failed to load. */

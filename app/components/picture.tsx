@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import ladder from "~/content/image-ladder.json";
 import type { ImageRef } from "~/content/types";
 
@@ -16,6 +17,7 @@ type PictureProps = {
   /** The `sizes` attribute: how wide the image is shown at each viewport width. */
   sizes: string;
   className?: string;
+  /** The image a visitor sees first: fetched at once, with high priority, and preloaded. */
   priority?: boolean;
   /** For slides that are present but not shown: no alt text is announced for them. */
   decorative?: boolean;
@@ -24,6 +26,16 @@ type PictureProps = {
 export function Picture({ image, sizes, className, priority = false, decorative = false }: PictureProps) {
   const widths = renditionWidths(image.width);
   const fallbackWidth = widths.at(-1) ?? image.width;
+  if (priority) {
+    // React puts this hint in <head>, so the browser fetches the image before it reaches the body.
+    preload(`/images/${image.name}-${fallbackWidth}.avif`, {
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: srcSet(image.name, "avif", widths),
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet(image.name, "avif", widths)} sizes={sizes} />
@@ -42,16 +54,4 @@ export function Picture({ image, sizes, className, priority = false, decorative 
       />
     </picture>
   );
-}
-
-/** The `<link rel="preload">` descriptor for an image shown with `priority`, for a route's `links` export. */
-export function preloadImage(image: ImageRef, sizes: string) {
-  return {
-    rel: "preload",
-    as: "image",
-    type: "image/avif",
-    imageSrcSet: srcSet(image.name, "avif", renditionWidths(image.width)),
-    imageSizes: sizes,
-    fetchPriority: "high",
-  } as const;
 }

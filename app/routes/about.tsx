@@ -1,4 +1,5 @@
 import { ContactSection } from "~/components/contact-section";
+import { PageBanner } from "~/components/page-banner";
 import { Picture } from "~/components/picture";
 import { ScrollToSectionLink } from "~/components/scroll-to-section-link";
 import { publicPageMeta } from "~/components/seo";
@@ -21,21 +22,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function About() {
   return (
     <>
-      <section className="relative isolate overflow-hidden bg-slate-900">
-        <Picture
-          image={banners.about}
-          sizes="100vw"
-          priority
-          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
-        />
-        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
-          <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{aboutIntro.heading}</h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-100">{aboutIntro.text}</p>
-          <ScrollToSectionLink targetId="form" className="button-primary mt-8">
-            Contact Us
-          </ScrollToSectionLink>
-        </div>
-      </section>
+      <PageBanner image={banners.about}>
+        <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{aboutIntro.heading}</h1>
+        <p className="mt-4 max-w-2xl text-lg text-slate-100">{aboutIntro.text}</p>
+        <ScrollToSectionLink targetId="form" className="button-primary mt-8">
+          Contact Us
+        </ScrollToSectionLink>
+      </PageBanner>
 
       <section aria-labelledby="claims-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <h2 id="claims-heading" className="text-3xl font-bold tracking-tight text-slate-900">

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { BeforeAfterSlider } from "~/components/before-after-slider";
-import { HERO_SIZES, HeroSlider } from "~/components/hero-slider";
-import { Picture, preloadImage } from "~/components/picture";
+import { HeroSlider } from "~/components/hero-slider";
+import { Picture } from "~/components/picture";
 import { publicPageMeta } from "~/components/seo";
 import { siteUrlFromMatches } from "~/components/site-url";
 import { company } from "~/content/company";
@@ -24,8 +24,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/",
     siteUrl: siteUrlFromMatches(matches),
   });
-
-export const links: Route.LinksFunction = () => (heroImages[0] ? [preloadImage(heroImages[0], HERO_SIZES)] : []);
 
 export default function Home() {
   return (

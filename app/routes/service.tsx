@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { ContactSection } from "~/components/contact-section";
-import { Picture, preloadImage } from "~/components/picture";
+import { PageBanner } from "~/components/page-banner";
+import { Picture } from "~/components/picture";
 import { publicPageMeta } from "~/components/seo";
 import { siteUrlFromMatches } from "~/components/site-url";
 import { company } from "~/content/company";
@@ -14,8 +15,6 @@ function servicePageAt(pathname: string): ServicePageContent {
   if (!page) throw new Response("Not Found", { status: 404 });
   return page;
 }
-
-const BANNER_SIZES = "100vw";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const page = servicePageAt(location.pathname);
@@ -32,19 +31,10 @@ export default function ServicePage() {
   const page = servicePageAt(useLocation().pathname);
   return (
     <>
-      <link {...preloadImage(page.bannerImage, BANNER_SIZES)} />
-      <section className="relative isolate overflow-hidden bg-slate-900">
-        <Picture
-          image={page.bannerImage}
-          sizes={BANNER_SIZES}
-          priority
-          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-55"
-        />
-        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
-          <p className="text-lg font-semibold text-brand-100">{page.bannerImageText}</p>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{page.title}</h1>
-        </div>
-      </section>
+      <PageBanner image={page.bannerImage}>
+        <p className="text-lg font-semibold text-brand-100">{page.bannerImageText}</p>
+        <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{page.title}</h1>
+      </PageBanner>
       <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <div className="max-w-3xl space-y-5 text-lg leading-relaxed text-slate-700">
           {page.paragraphs.map((paragraph) => (
