@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink } from "react-router";
-import { contactPath, mainMenu } from "~/content/navigation";
+import { Link } from "react-router";
+import { contactPath } from "~/content/navigation";
+import { MainMenu } from "./main-menu";
 
 const FOCUSABLE = "a[href], button:not([disabled])";
 
@@ -91,22 +92,12 @@ export function MobileMenu() {
             </svg>
           </button>
         </div>
-        <nav aria-label="Main" className="px-3 py-4">
-          <ul className="space-y-1">
-            {mainMenu.map((item) => (
-              <li key={item.id}>
-                <NavLink
-                  to={item.path}
-                  end
-                  onClick={close}
-                  className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
-                >
-                  {item.name}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainMenu
+          className="px-3 py-4"
+          listClassName="space-y-1"
+          linkClassName="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
+          onNavigate={close}
+        />
         <div className="px-6 pb-6">
           <Link to={contactPath} onClick={close} className="button-primary block w-full text-center">
             Contact Us

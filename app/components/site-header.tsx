@@ -1,6 +1,7 @@
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { company } from "~/content/company";
-import { contactPath, mainMenu } from "~/content/navigation";
+import { contactPath } from "~/content/navigation";
+import { MainMenu } from "./main-menu";
 import { MobileMenu } from "./mobile-menu";
 
 export function SiteHeader() {
@@ -25,21 +26,11 @@ export function SiteHeader() {
           </svg>
           {company.name}
         </Link>
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {mainMenu.map((item) => (
-              <li key={item.id}>
-                <NavLink
-                  to={item.path}
-                  end
-                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-800 aria-[current=page]:underline aria-[current=page]:underline-offset-8"
-                >
-                  {item.name}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainMenu
+          className="hidden lg:block"
+          listClassName="flex items-center gap-1"
+          linkClassName="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-800 aria-[current=page]:underline aria-[current=page]:underline-offset-8"
+        />
         <MobileMenu />
       </div>
     </header>
