@@ -27,7 +27,7 @@ export function BeforeAfterSlider({ pairs }: { pairs: BeforeAfterPair[] }) {
         <div aria-live={paused ? "polite" : "off"} className="mt-8 grid">
           {pairs.map((pair, slide) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern marks each slide as a group, not a fieldset
-            <figure
+            <div
               key={pair.id}
               role="group"
               aria-roledescription="slide"
@@ -49,8 +49,8 @@ export function BeforeAfterSlider({ pairs }: { pairs: BeforeAfterPair[] }) {
                   </div>
                 ))}
               </div>
-              <figcaption className="mt-3 text-center font-medium text-slate-700">{pair.caption}</figcaption>
-            </figure>
+              <p className="mt-3 text-center font-medium text-slate-700">{pair.caption}</p>
+            </div>
           ))}
         </div>
       </div>

@@ -4,7 +4,7 @@ import type { BeforeAfterPair, ClientLogo, ServiceTile, Testimonial } from "./ty
 export const professionalBand = {
   heading: "Your professional electrical contractor",
   text: "From a single panel upgrade to a full building fit-out, our licensed crews plan the work, pull the permits and finish on schedule.",
-  buttonLabel: "Learn more",
+  buttonLabel: "Learn more about us",
 };
 
 export const coveredBlurb = {

@@ -39,7 +39,6 @@ export default function Home() {
           <Link
             to="/learnmore"
             className="shrink-0 rounded-full bg-white px-6 py-3 font-semibold text-brand-900 hover:bg-brand-50"
-            aria-label="Learn more about us"
           >
             {professionalBand.buttonLabel}
           </Link>

@@ -52,8 +52,8 @@ export default function ServicePage() {
             </li>
           ))}
         </ul>
-        <Link to="/learnmore" className="button-primary mt-10" aria-label={`Learn more about ${company.name}`}>
-          Learn More
+        <Link to="/learnmore" className="button-primary mt-10">
+          Learn More About Us
         </Link>
       </section>
       <ContactSection />

@@ -98,11 +98,11 @@ test("each service tile opens its service page, and the Learn More buttons lead 
     await expect(page).toHaveURL(tile.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(tile.heading);
     await expect(page.locator("main img")).not.toHaveCount(0);
-    await page.getByRole("link", { name: "Learn more about Example Electric Co." }).click();
+    await page.getByRole("link", { name: "Learn More About Us", exact: true }).click();
     await expect(page).toHaveURL("/learnmore");
   }
   await page.goto("/");
-  await page.getByRole("link", { name: "Learn more about us" }).click();
+  await page.getByRole("link", { name: "Learn more about us", exact: true }).click();
   await expect(page).toHaveURL("/learnmore");
 });
 

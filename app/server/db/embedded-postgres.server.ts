@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import type { Logger } from "pino";
+import { findFreePort } from "../free-port.server";
 
 export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
 
@@ -150,17 +150,4 @@ async function readOrCreatePassword(file: string): Promise<string> {
   await writeFile(file, `${password}\n`, { mode: 0o600 });
   await chmod(file, 0o600);
   return password;
-}
-
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
