@@ -13,6 +13,7 @@ import { createApp } from "./app";
 /** This file is bundled to build/server-entry/index.js, two levels below the project root. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_DEADLINE_MS = 30_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -31,6 +32,10 @@ async function main(): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ reason }, "shutting down");
+    setTimeout(() => {
+      logger.error("shutdown did not finish in time; exiting");
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     let failed = exitCode !== 0;
     for (const step of stopSteps.reverse()) {
       try {

@@ -82,6 +82,14 @@ describe("starting and stopping", () => {
     expect(app.output.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
   });
 
+  it("stops cleanly on Ctrl-C, which a terminal sends to the app and its PostgreSQL at once", async () => {
+    const app = await startAppServer();
+    const pid = await postmasterPid(app.dataDir);
+    process.kill(-(app.process.pid as number), "SIGINT");
+    expect(await app.stop()).toBe(0);
+    expect(isProcessRunning(pid as number)).toBe(false);
+  });
+
   it("recovers after a crash (kill -9) with no manual step", async () => {
     const first = await startAppServer();
     const orphan = await postmasterPid(first.dataDir);

@@ -82,6 +82,8 @@ function spawnApp(env: Record<string, string | undefined>) {
     cwd: projectRoot,
     env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)),
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, as a terminal gives a program: Ctrl-C reaches the app and its PostgreSQL alike.
+    detached: true,
   });
   const output: string[] = [];
   const lines = new EventEmitter<{ line: [string] }>();

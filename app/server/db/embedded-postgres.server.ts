@@ -64,7 +64,11 @@ export async function startEmbeddedPostgres(options: { dataDir: string; logger: 
 
   const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
   logger.info({ port, clusterDir }, "embedded PostgreSQL started");
-  return { url, stop: () => server.stop() };
+  // Ctrl-C in a terminal signals PostgreSQL too, and it may be gone before stop() is called, in which case
+  // the library would wait for an exit event that already happened: PostgreSQL removing its lock file on a
+  // clean shutdown settles the stop as well.
+  const stop = () => Promise.race([server.stop(), waitForLockFileRemoval(clusterDir)]);
+  return { url, stop };
 }
 
 /**
@@ -104,6 +108,11 @@ export async function stopStalePostmaster(clusterDir: string, logger: Logger): P
   process.kill(pid, "SIGQUIT");
   if (await waitForExit(pid, 5_000)) return;
   throw new Error(`PostgreSQL process ${pid} holding ${clusterDir} did not stop`);
+}
+
+async function waitForLockFileRemoval(clusterDir: string): Promise<void> {
+  const lockFile = path.join(clusterDir, "postmaster.pid");
+  while (existsSync(lockFile)) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 async function readLockFilePid(lockFile: string): Promise<number | undefined> {
