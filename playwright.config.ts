@@ -41,6 +41,8 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+      // Every browser test posts from 127.0.0.1.
+      PUBLIC_FORM_RATE_LIMIT: "10000",
     },
   },
 });

@@ -1,6 +1,7 @@
 // `npm run bench`: builds if needed, starts the built app, then for each public page measures the JS/CSS/image
-// weight a phone downloads (Playwright) and runs Lighthouse 12 in its default mobile mode. Prints a table and the
-// budget check, writes build/bench-results.json. Missed budgets are reported, not fatal; crashes exit non-zero.
+// weight a phone downloads (Playwright) and runs Lighthouse 12 in its default mobile mode; then the estimate
+// form's throughput (scripts/bench-estimate.ts). Prints tables and the budget check, writes
+// build/bench-results.json. Missed budgets are reported, not fatal; crashes exit non-zero.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import lighthouse, { type Result } from "lighthouse";
 import { findFreePort } from "../app/server/free-port.server";
 import { startAppServer } from "../tests/support/app-server";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
+import { benchEstimatePosts, printEstimateBench } from "./bench-estimate";
 import { projectRoot, readBuildInfo, sourceFingerprint } from "./build-info.mjs";
 
 const PAGES = ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial"];
@@ -297,6 +299,9 @@ async function main() {
     await rm(app.dataDir, { recursive: true, force: true });
   }
 
+  console.log("bench: estimate form under load");
+  const estimate = await benchEstimatePosts();
+
   printTable(results);
   console.log(
     `\nBudgets: JS <= ${BUDGET.jsGzipKb} KB gzip; performance >= ${BUDGET.performance} (/ must be ${BUDGET.homePerformance}); ` +
@@ -315,11 +320,12 @@ async function main() {
       for (const offender of audit.offenders) console.log(`          ${offender}`);
     }
   }
+  printEstimateBench(estimate);
   const durationMs = Date.now() - started;
   const output = path.join(projectRoot, "build/bench-results.json");
   await writeFile(
     output,
-    `${JSON.stringify({ date: new Date().toISOString(), durationMs, budget: BUDGET, results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), durationMs, budget: BUDGET, results, estimate }, null, 2)}\n`,
   );
   console.log(`\nbench: wrote ${path.relative(projectRoot, output)} in ${(durationMs / 1000).toFixed(0)} s`);
 }

@@ -6,6 +6,7 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
+import type { DeliveryWorker } from "../app/features/deliveries/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
@@ -15,12 +16,14 @@ export type AppDependencies = {
   config: Config;
   logger: Logger;
   database: DatabaseConnection;
+  deliveryWorker: DeliveryWorker;
   buildDir: string;
   migrationsFolder: string;
   serverBuild: ServerBuild;
 };
 
-export function createApp({ config, logger, database, buildDir, migrationsFolder, serverBuild }: AppDependencies) {
+export function createApp(dependencies: AppDependencies) {
+  const { config, logger, database, deliveryWorker, buildDir, migrationsFolder, serverBuild } = dependencies;
   const clientDir = path.join(buildDir, "client");
   const app = express();
   app.disable("x-powered-by");
@@ -64,7 +67,17 @@ export function createApp({ config, logger, database, buildDir, migrationsFolder
   mountClientFiles(app, clientDir);
   app.all(
     "/{*path}",
-    createRequestHandler({ build: serverBuild, mode: config.NODE_ENV, getLoadContext: (req) => ({ logger: req.log }) }),
+    createRequestHandler({
+      build: serverBuild,
+      mode: config.NODE_ENV,
+      getLoadContext: (req) => ({
+        logger: req.log,
+        config,
+        db: database.db,
+        deliveryWorker,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
+    }),
   );
 
   const handleError: ErrorRequestHandler = (error, req, res, _next) => {

@@ -3,6 +3,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
+import { company } from "../app/content/company";
+import { createEmailSender } from "../app/features/deliveries/email-sender.server";
+import { logUnsetTargets } from "../app/features/deliveries/targets.server";
+import { createDeliveryWorker } from "../app/features/deliveries/worker.server";
 import { ConfigError, loadConfig } from "../app/server/config.server";
 import { connectDatabase } from "../app/server/db/database.server";
 import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
@@ -65,9 +69,31 @@ async function main(): Promise<void> {
     const migrationsFolder = path.join(rootDir, "drizzle");
     await applyMigrations(database.pool, migrationsFolder);
 
+    logUnsetTargets(config, logger);
+    const emailSender = config.SMTP_URL
+      ? createEmailSender(config.SMTP_URL, config.MAIL_FROM ?? `${company.name} <no-reply@localhost>`)
+      : undefined;
+    const deliveryWorker = createDeliveryWorker({ db: database.db, config, logger, emailSender });
+    deliveryWorker.start();
+    stopSteps.push({
+      name: "delivery worker",
+      run: async () => {
+        await deliveryWorker.stop();
+        emailSender?.close();
+      },
+    });
+
     const buildDir = path.join(rootDir, "build");
     const serverBuild: ServerBuild = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-    const app = createApp({ config, logger, database, buildDir, migrationsFolder, serverBuild });
+    const app = createApp({
+      config,
+      logger,
+      database,
+      deliveryWorker,
+      buildDir,
+      migrationsFolder,
+      serverBuild,
+    });
 
     const server = await listen(app, config.PORT, config.HOST);
     stopSteps.push({ name: "HTTP server", run: () => closeServer(server, logger) });

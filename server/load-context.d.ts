@@ -1,8 +1,16 @@
 import type { Logger } from "pino";
+import type { DeliveryWorker } from "../app/features/deliveries/worker.server";
+import type { Config } from "../app/server/config.server";
+import type { Database } from "../app/server/db/database.server";
 
 declare module "react-router" {
   /** What the Express server hands every loader and action (see server/app.ts). */
   interface AppLoadContext {
     logger: Logger;
+    config: Config;
+    db: Database;
+    deliveryWorker: DeliveryWorker;
+    /** The address the request came from, for rate limits and abuse handling. */
+    clientIp: string;
   }
 }

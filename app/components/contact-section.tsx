@@ -1,7 +1,8 @@
 import { contactSection } from "~/content/about";
 import { company, formatAddress } from "~/content/company";
+import { EstimateForm } from "~/features/estimate/estimate-form";
 
-/** The section at anchor #form. It holds the office's contact details; the estimate form joins it in its own issue. */
+/** The section at anchor #form: the free-estimate form and the office's contact details. */
 export function ContactSection() {
   return (
     <section
@@ -15,7 +16,8 @@ export function ContactSection() {
           {contactSection.heading}
         </h2>
         <p className="mt-3 max-w-2xl text-lg text-slate-700">{contactSection.text}</p>
-        <dl className="mt-8 grid gap-6 sm:grid-cols-3">
+        <EstimateForm />
+        <dl className="mt-10 grid gap-6 sm:grid-cols-3">
           <div>
             <dt className="font-semibold text-brand-900">Phone</dt>
             <dd className="mt-1">

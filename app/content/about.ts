@@ -31,6 +31,6 @@ export const valuePillars: ValuePillar[] = [
 ];
 
 export const contactSection = {
-  heading: "Contact us",
-  text: "Tell us about your project and we will set up a time to walk the site. Call the office or send us an email.",
+  heading: "Request a free estimate",
+  text: "Tell us about your project and we will set up a time to walk the site. Prefer to talk? Call the office or send us an email.",
 };

@@ -7,6 +7,7 @@ import { siteUrlFromMatches } from "~/components/site-url";
 import { aboutIntro, valuePillars } from "~/content/about";
 import { company } from "~/content/company";
 import { banners, signatureImage } from "~/content/images";
+import { submitEstimate } from "~/features/estimate/submit-estimate.server";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,6 +19,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrl: siteUrlFromMatches(matches),
     imageName: banners.about.name,
   });
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitEstimate(request, context);
+}
+
+export { estimateClientAction as clientAction } from "~/features/estimate/estimate-actions";
 
 export default function About() {
   return (

@@ -7,6 +7,7 @@ import { siteUrlFromMatches } from "~/components/site-url";
 import { company } from "~/content/company";
 import { servicePages } from "~/content/services";
 import type { ServicePage as ServicePageContent } from "~/content/types";
+import { submitEstimate } from "~/features/estimate/submit-estimate.server";
 import type { Route } from "./+types/service";
 
 /** One module serves the four service pages; the route table mounts it once per page path. */
@@ -26,6 +27,12 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     imageName: page.bannerImage.name,
   });
 };
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitEstimate(request, context);
+}
+
+export { estimateClientAction as clientAction } from "~/features/estimate/estimate-actions";
 
 export default function ServicePage() {
   const page = servicePageAt(useLocation().pathname);

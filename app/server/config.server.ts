@@ -23,6 +23,11 @@ export const configSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    PUBLIC_FORM_RATE_LIMIT: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(10),
     WEBHOOK_ESTIMATE_URL: optionalUrl,
     WEBHOOK_ESTIMATE_INTERNAL_URL: optionalUrl,
     WEBHOOK_JOB_REQUEST_URL: optionalUrl,

@@ -68,7 +68,7 @@ test("the footer links reach about, the services section and the contact section
 
   await footer.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Contact Us" }).click();
   await expect(page).toHaveURL("/learnmore#form");
-  await expect(page.getByRole("heading", { name: "Contact us" })).toBeInViewport();
+  await expect(page.getByRole("heading", { name: "Request a free estimate" })).toBeInViewport();
 
   await footer.locator("div").first().getByRole("link", { name: "Contact Us" }).click();
   await expect(page.locator("#form")).toBeInViewport();

@@ -2,7 +2,9 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Logger } from "pino";
 
-export type Database = NodePgDatabase;
+import * as schema from "./schema.server";
+
+export type Database = NodePgDatabase<typeof schema>;
 
 export type DatabaseConnection = { db: Database; pool: pg.Pool; close: () => Promise<void> };
 
@@ -10,5 +12,5 @@ export function connectDatabase(url: string, logger: Logger): DatabaseConnection
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server (a restart, a network cut) must not crash the process.
   pool.on("error", (error) => logger.error({ err: error }, "idle database connection failed"));
-  return { db: drizzle(pool), pool, close: () => pool.end() };
+  return { db: drizzle(pool, { schema, casing: "snake_case" }), pool, close: () => pool.end() };
 }

@@ -7,11 +7,13 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { connectDatabase } from "./database.server";
 import { applyMigrations, countPendingMigrations } from "./migrations.server";
 
-/** A migrations folder in drizzle-kit's layout, holding one migration that creates a table. */
+const PROBE_WHEN = 4_000_000_000_000;
+
+/** A migrations folder in drizzle-kit's layout, holding one migration (dated after every real one) that creates a table. */
 async function writeMigrationsFolder(): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), "tce-migrations-"));
   await mkdir(path.join(folder, "meta"));
-  const entry = { idx: 0, version: "7", when: 1_790_000_000_000, tag: "0000_probe", breakpoints: true };
+  const entry = { idx: 0, version: "7", when: PROBE_WHEN, tag: "0000_probe", breakpoints: true };
   await writeFile(
     path.join(folder, "meta/_journal.json"),
     JSON.stringify({ version: "7", dialect: "postgresql", entries: [entry] }),
@@ -47,7 +49,10 @@ describe("migrations", () => {
     const second = connectDatabase(fresh.url, pino({ level: "silent" }));
     try {
       await Promise.all([applyMigrations(fresh.pool, folder), applyMigrations(second.pool, folder)]);
-      const applied = await fresh.pool.query("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations");
+      const applied = await fresh.pool.query(
+        "SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations WHERE created_at = $1",
+        [PROBE_WHEN],
+      );
       expect(applied.rows[0].n).toBe(1);
     } finally {
       await second.close();

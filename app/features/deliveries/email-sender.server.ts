@@ -1,0 +1,34 @@
+import nodemailer from "nodemailer";
+import type { SendOutcome } from "./webhook-sender.server";
+
+export type EmailBody = { subject: string; text: string; html: string; replyTo?: string };
+
+export type EmailSender = { send: (to: string, body: EmailBody) => Promise<SendOutcome>; close: () => void };
+
+export function createEmailSender(smtpUrl: string, from: string): EmailSender {
+  const transport = nodemailer.createTransport(withTimeouts(smtpUrl));
+  return {
+    send: async (to, body) => {
+      try {
+        await transport.sendMail({ from, to, ...body });
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Timeouts well inside the delivery worker's lease, so a stalled mail server cannot outlive the claim.
+ * nodemailer reads its options from the URL's query; the operator's own values win.
+ */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  const defaults = { connectionTimeout: "10000", greetingTimeout: "10000", socketTimeout: "15000" };
+  for (const [option, value] of Object.entries(defaults)) {
+    if (!url.searchParams.has(option)) url.searchParams.set(option, value);
+  }
+  return url.toString();
+}

@@ -1,0 +1,96 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/server/db/database.server";
+import { type DeliveryChannel, deliveries, submissions } from "~/server/db/schema.server";
+
+export type OutgoingDelivery = { channel: DeliveryChannel; target: string; destination: string; body: unknown };
+
+export type NewSubmission = {
+  type: string;
+  /** The letters before the reference number: EST for estimates. */
+  referencePrefix: string;
+  submissionKey: string;
+  payload: Record<string, unknown>;
+  spamReason?: string;
+  clientIp?: string;
+  userAgent?: string;
+  /** The deliveries, or a function of the reference number when a delivery quotes it (an email). */
+  deliveries: OutgoingDelivery[] | ((reference: string) => OutgoingDelivery[]);
+};
+
+export type StoredSubmission = { id: number; reference: string; duplicate: boolean };
+
+// Crockford's base32 without I, L, O and U: easy to read out over the phone.
+const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+export function newReference(prefix: string): string {
+  const bytes = randomBytes(6);
+  const code = Array.from(bytes, (byte) => REFERENCE_ALPHABET[byte % 32]).join("");
+  return `${prefix}-${code}`;
+}
+
+export function newWebhookId(): string {
+  return `msg_${randomUUID().replaceAll("-", "")}`;
+}
+
+/**
+ * Stores a submission and one delivery per target in one transaction: once this resolves, nothing can be
+ * lost. A submission whose key was seen before is not stored again; the first one's reference comes back.
+ * Spam is stored with its deliveries held, so it is kept as evidence but never sent.
+ */
+export async function storeSubmission(db: Database, submission: NewSubmission): Promise<StoredSubmission> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeWithReference(db, submission, newReference(submission.referencePrefix));
+    } catch (error) {
+      // A billion references per prefix make a clash rare; when one happens, draw another.
+      const pgError = ((error as { cause?: unknown }).cause ?? error) as { constraint?: string };
+      const clash = pgError.constraint === "submissions_reference_unique";
+      if (!clash || attempt === 3) throw error;
+    }
+  }
+}
+
+async function storeWithReference(
+  db: Database,
+  submission: NewSubmission,
+  reference: string,
+): Promise<StoredSubmission> {
+  const outgoing =
+    typeof submission.deliveries === "function" ? submission.deliveries(reference) : submission.deliveries;
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(submissions)
+      .values({
+        reference,
+        type: submission.type,
+        submissionKey: submission.submissionKey,
+        payload: submission.payload,
+        isSpam: submission.spamReason !== undefined,
+        spamReason: submission.spamReason ?? null,
+        clientIp: submission.clientIp ?? null,
+        userAgent: submission.userAgent ?? null,
+      })
+      .onConflictDoNothing({ target: [submissions.type, submissions.submissionKey] })
+      .returning({ id: submissions.id, reference: submissions.reference });
+    if (!inserted) {
+      const [existing] = await tx
+        .select({ id: submissions.id, reference: submissions.reference })
+        .from(submissions)
+        .where(and(eq(submissions.type, submission.type), eq(submissions.submissionKey, submission.submissionKey)));
+      if (!existing) throw new Error("a conflicting submission vanished");
+      return { ...existing, duplicate: true };
+    }
+    if (outgoing.length > 0) {
+      await tx.insert(deliveries).values(
+        outgoing.map((delivery) => ({
+          ...delivery,
+          submissionId: inserted.id,
+          webhookId: newWebhookId(),
+          status: submission.spamReason === undefined ? ("pending" as const) : ("held" as const),
+        })),
+      );
+    }
+    return { ...inserted, duplicate: false };
+  });
+}

@@ -1,0 +1,24 @@
+import type { Logger } from "pino";
+import type { Config } from "~/server/config.server";
+
+type WebhookSetting = Extract<keyof Config, `WEBHOOK_${string}_URL`>;
+
+/** Every webhook target and what it receives. Unset, that kind of submission is stored only. */
+export const WEBHOOK_TARGETS: ReadonlyArray<{ setting: WebhookSetting; receives: string }> = [
+  { setting: "WEBHOOK_ESTIMATE_URL", receives: "public estimate requests" },
+  { setting: "WEBHOOK_ESTIMATE_INTERNAL_URL", receives: "internal estimate requests" },
+  { setting: "WEBHOOK_JOB_REQUEST_URL", receives: "job requests" },
+  { setting: "WEBHOOK_TEAM_MESSAGE_URL", receives: "team messages" },
+  { setting: "WEBHOOK_CHECKLIST_URL", receives: "estimate checklists" },
+  { setting: "WEBHOOK_APPLICATION_URL", receives: "job applications" },
+  { setting: "WEBHOOK_APPLICATION_SECONDARY_URL", receives: "job applications (second target)" },
+  { setting: "WEBHOOK_ASSESSMENT_URL", receives: "skills assessments" },
+  { setting: "WEBHOOK_PEER_REVIEW_URL", receives: "peer reviews" },
+];
+
+export function logUnsetTargets(config: Config, logger: Logger): void {
+  for (const { setting, receives } of WEBHOOK_TARGETS) {
+    if (!config[setting]) logger.info(`${setting} is not set: ${receives} are stored only`);
+  }
+  if (!config.SMTP_URL) logger.info("SMTP_URL is not set: no notification emails are sent");
+}

@@ -1,0 +1,165 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
+import { REQUIRED_MESSAGE } from "~/features/forms/text-field";
+import { EstimateSuccessDialog } from "./estimate-success-dialog";
+import { ESTIMATE_FIELD_LABELS } from "./fields";
+import { EMPTY_FIELDS_MESSAGE, type EstimateActionResult, estimateSchema } from "./schema";
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-3 focus:outline-brand-600/40 aria-[invalid=true]:border-red-700";
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  const message = errors?.find((error) => error !== REQUIRED_MESSAGE);
+  return message ? (
+    <p id={id} className="mt-1 text-sm font-medium text-red-800">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** The free-estimate request form. It works as a plain HTML form; JavaScript adds instant checks and the modal. */
+export function EstimateForm() {
+  const actionData = useActionData<EstimateActionResult>();
+  const busy = useNavigation().state === "submitting";
+  const [guards, setGuards] = useState<{ submissionKey: string; startedAt: number }>();
+  const [keyUsed, setKeyUsed] = useState(false);
+  const [answerCount, setAnswerCount] = useState(0);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => setGuards({ submissionKey: crypto.randomUUID(), startedAt: Date.now() }), []);
+  useEffect(() => {
+    setKeyUsed(actionData?.status === "success");
+    setAnswerCount((count) => count + 1);
+  }, [actionData]);
+
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: estimateSchema }),
+  });
+  const anyEmpty = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
+  const alert = anyEmpty ? EMPTY_FIELDS_MESSAGE : actionData?.status === "error" ? actionData.message : undefined;
+  const success = actionData?.status === "success" ? actionData : undefined;
+
+  const text = (name: "firstName" | "lastName" | "email" | "phone" | "city" | "formOfContact" | "bestTime") => {
+    const field = fields[name];
+    const type = name === "email" ? "email" : name === "phone" ? "tel" : "text";
+    return (
+      <div>
+        <label htmlFor={field.id} className="block font-medium text-slate-900">
+          {ESTIMATE_FIELD_LABELS[name]}
+        </label>
+        <input
+          {...getInputProps(field, { type })}
+          key={field.key}
+          className={inputClass}
+          autoComplete={AUTOCOMPLETE[name]}
+          placeholder={PLACEHOLDERS[name]}
+        />
+        <FieldError id={field.errorId} errors={field.errors} />
+      </div>
+    );
+  };
+
+  return (
+    <>
+      <Form
+        method="post"
+        preventScrollReset
+        {...getFormProps(form)}
+        // After a success, editing the form makes the next send a new request, with a new key.
+        onInput={() => {
+          if (keyUsed && guards) {
+            setGuards({ ...guards, submissionKey: crypto.randomUUID() });
+            setKeyUsed(false);
+          }
+        }}
+        className="mt-8 grid gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
+      >
+        <div aria-live="assertive" className="sm:col-span-2">
+          {alert && (
+            <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900">
+              {alert}
+            </p>
+          )}
+        </div>
+        {text("firstName")}
+        {text("lastName")}
+        {text("email")}
+        {text("phone")}
+        {text("city")}
+        <fieldset
+          aria-invalid={fields.projectType.errors ? true : undefined}
+          aria-describedby={fields.projectType.errors ? fields.projectType.errorId : undefined}
+        >
+          <legend className="font-medium text-slate-900">{ESTIMATE_FIELD_LABELS.projectType}</legend>
+          <div className="mt-2 flex gap-6">
+            {(["commercial", "residential"] as const).map((value) => (
+              <label key={value} className="inline-flex items-center gap-2 capitalize">
+                <input
+                  type="radio"
+                  name={fields.projectType.name}
+                  value={value}
+                  defaultChecked={fields.projectType.initialValue === value}
+                  className="h-5 w-5 accent-brand-700"
+                />
+                {value}
+              </label>
+            ))}
+          </div>
+          <FieldError id={fields.projectType.errorId} errors={fields.projectType.errors} />
+        </fieldset>
+        {text("formOfContact")}
+        {text("bestTime")}
+        <div className="sm:col-span-2">
+          <label htmlFor={fields.comments.id} className="block font-medium text-slate-900">
+            {ESTIMATE_FIELD_LABELS.comments} <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <textarea {...getTextareaProps(fields.comments)} key={fields.comments.key} rows={4} className={inputClass} />
+          <FieldError id={fields.comments.errorId} errors={fields.comments.errors} />
+        </div>
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor="estimate-website">Leave this field empty</label>
+          <input id="estimate-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        {guards && <input type="hidden" name="submissionKey" value={guards.submissionKey} />}
+        {guards && <input type="hidden" name="startedAt" value={guards.startedAt} />}
+        <div className="sm:col-span-2">
+          <button
+            ref={submitRef}
+            type="submit"
+            disabled={busy}
+            className="button-primary disabled:cursor-wait disabled:opacity-70"
+          >
+            {busy ? "Sending..." : "Request a free estimate"}
+          </button>
+        </div>
+      </Form>
+      {success && (
+        <EstimateSuccessDialog
+          key={answerCount}
+          reference={success.reference}
+          projectType={success.projectType}
+          onClose={() => submitRef.current?.focus()}
+        />
+      )}
+    </>
+  );
+}
+
+const AUTOCOMPLETE = {
+  firstName: "given-name",
+  lastName: "family-name",
+  email: "email",
+  phone: "tel",
+  city: "address-level2",
+  formOfContact: "off",
+  bestTime: "off",
+} as const;
+
+const PLACEHOLDERS: Partial<Record<keyof typeof AUTOCOMPLETE, string>> = {
+  formOfContact: "Text, phone call or email",
+  bestTime: "Morning, afternoon or evening",
+};

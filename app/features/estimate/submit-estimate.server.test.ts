@@ -1,0 +1,203 @@
+import fc from "fast-check";
+import pino from "pino";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDeliveryWorker } from "~/features/deliveries/worker.server";
+import { loadConfig } from "~/server/config.server";
+import { deliveries, submissions } from "~/server/db/schema.server";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { submitEstimate } from "./submit-estimate.server";
+
+const VALID = {
+  firstName: "Avery",
+  lastName: "Placeholder",
+  email: "avery@example.com",
+  phone: "(803) 555-0199",
+  city: "Sumter",
+  projectType: "commercial",
+  formOfContact: "Phone call",
+  bestTime: "Morning",
+  comments: "Panel upgrade",
+};
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+function contextFor(env: Record<string, string> = {}, clientIp = "192.0.2.10"): AppLoadContext {
+  const config = loadConfig({
+    WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/estimate",
+    SMTP_URL: "smtp://127.0.0.1:9",
+    STAFF_NOTIFY_EMAIL: "office@example.com",
+    PUBLIC_FORM_RATE_LIMIT: "100000",
+    ...env,
+  });
+  const logger = pino({ level: "silent" });
+  const deliveryWorker = createDeliveryWorker({ db: database.db, config, logger });
+  return { config, logger, db: database.db, deliveryWorker, clientIp };
+}
+
+function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return new Request("http://localhost/learnmore", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": "test-agent", ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** The stored submission of a reference and its deliveries, oldest first. */
+async function storedByReference(reference: string) {
+  const submission = await database.db.query.submissions.findFirst({
+    where: (t, { eq }) => eq(t.reference, reference),
+  });
+  const outgoing = await database.db.query.deliveries.findMany({
+    where: (t, { eq }) => eq(t.submissionId, submission?.id ?? 0),
+    orderBy: (t, { asc }) => asc(t.id),
+  });
+  return { submission, deliveries: outgoing };
+}
+
+const referenceOf = (response: { data: unknown }) => (response.data as { reference: string }).reference;
+
+async function countSubmissions(): Promise<number> {
+  return (await database.db.select().from(submissions)).length;
+}
+
+describe("the estimate action", () => {
+  it("stores the request with a webhook in the original nine-field shape and an office email", async () => {
+    const response = await submitEstimate(post({ ...VALID, submissionKey: crypto.randomUUID() }), contextFor());
+    expect(response.init?.status ?? 200).toBe(200);
+    expect(response.data).toMatchObject({ status: "success", projectType: "commercial" });
+    const reference = referenceOf(response);
+    expect(reference).toMatch(/^EST-[0-9A-Z]{6}$/);
+
+    const { submission: stored, deliveries: outgoing } = await storedByReference(reference);
+    expect(stored).toMatchObject({ type: "estimate", isSpam: false, clientIp: "192.0.2.10", userAgent: "test-agent" });
+    expect(outgoing.map((delivery) => [delivery.channel, delivery.target, delivery.status])).toEqual([
+      ["webhook", "WEBHOOK_ESTIMATE_URL", "pending"],
+      ["email", "STAFF_NOTIFY_EMAIL", "pending"],
+    ]);
+    expect(JSON.stringify(outgoing[0]?.body)).toBe(JSON.stringify(VALID));
+    const email = outgoing[1]?.body as { subject: string; text: string; html: string };
+    expect(email.subject).toBe(`New estimate request ${reference} from Avery Placeholder`);
+    expect(email.text).toContain("Best time to reach you: Morning");
+    expect(email.html).toContain("<th");
+  });
+
+  it("sends comments as an empty string when none were given", async () => {
+    const { comments: _, ...withoutComments } = VALID;
+    const response = await submitEstimate(
+      post({ ...withoutComments, submissionKey: crypto.randomUUID() }),
+      contextFor(),
+    );
+    const { deliveries: outgoing } = await storedByReference(referenceOf(response));
+    expect(outgoing[0]?.body).toMatchObject({ comments: "" });
+  });
+
+  it("stores nothing and names the problem for an empty field, an over-long value, control characters or an unknown project type", async () => {
+    const before = await countSubmissions();
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ ...VALID, city: "" }, "required"],
+      [{ ...VALID, firstName: "A".repeat(81) }, "First name is too long (at most 80 characters)"],
+      [{ ...VALID, lastName: "Lee\u0000" }, "Last name contains characters we cannot accept"],
+      [{ ...VALID, projectType: "castle" }, "Choose residential or commercial"],
+    ];
+    for (const [fields, message] of cases) {
+      const response = await submitEstimate(post(fields), contextFor());
+      expect(response.init?.status).toBe(400);
+      const result = (response.data as { result: { error?: Record<string, string[]> } }).result;
+      expect(Object.values(result.error ?? {}).flat()).toContain(message);
+    }
+    expect(await countSubmissions()).toBe(before);
+  });
+
+  it("makes a resend with the same key the same request", async () => {
+    const submissionKey = crypto.randomUUID();
+    const before = await countSubmissions();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => submitEstimate(post({ ...VALID, submissionKey }), contextFor())),
+    );
+    const references = new Set(answers.map(referenceOf));
+    expect(references.size).toBe(1);
+    expect(await countSubmissions()).toBe(before + 1);
+  });
+
+  it("treats the same values from the same address as one request when the form carries no key (no JavaScript)", async () => {
+    const fields = { ...VALID, firstName: "NoScript" };
+    const first = await submitEstimate(post(fields), contextFor({}, "198.51.100.7"));
+    const second = await submitEstimate(post(fields), contextFor({}, "198.51.100.7"));
+    expect(referenceOf(second)).toBe(referenceOf(first));
+  });
+
+  it("keeps spam as evidence, flagged, with its deliveries held", async () => {
+    for (const [fields, reason] of [
+      [{ website: "https://spam.example" }, "filled the hidden website field"],
+      [{ startedAt: String(Date.now() - 500) }, "sent too fast"],
+    ] as const) {
+      const response = await submitEstimate(
+        post({ ...VALID, submissionKey: crypto.randomUUID(), ...fields }),
+        contextFor(),
+      );
+      expect(response.data).toMatchObject({ status: "success" });
+      const { submission: stored, deliveries: held } = await storedByReference(referenceOf(response));
+      expect(stored).toMatchObject({ isSpam: true, spamReason: reason });
+      expect(held.map((delivery) => delivery.status)).toEqual(["held", "held"]);
+    }
+  });
+
+  it("lets a person who took their time through", async () => {
+    const response = await submitEstimate(
+      post({ ...VALID, submissionKey: crypto.randomUUID(), startedAt: String(Date.now() - 60_000) }),
+      contextFor(),
+    );
+    const { submission: stored } = await storedByReference(referenceOf(response));
+    expect(stored?.isSpam).toBe(false);
+  });
+
+  it("answers 429 with the office phone once an address passes the limit", async () => {
+    const context = contextFor({ PUBLIC_FORM_RATE_LIMIT: "2" }, "203.0.113.99");
+    for (let count = 0; count < 2; count++) {
+      const ok = await submitEstimate(post({ ...VALID, submissionKey: crypto.randomUUID() }), context);
+      expect(ok.data).toMatchObject({ status: "success" });
+    }
+    const limited = await submitEstimate(post({ ...VALID, submissionKey: crypto.randomUUID() }), context);
+    expect(limited.init?.status).toBe(429);
+    expect(limited.data).toMatchObject({ status: "error", message: expect.stringContaining("(803) 555-0142") });
+  });
+
+  it("answers 503 with the office phone, not a 500, when the database is down", async () => {
+    await database.setReachable(false);
+    try {
+      const response = await submitEstimate(post({ ...VALID, submissionKey: crypto.randomUUID() }), contextFor());
+      expect(response.init?.status).toBe(503);
+      expect(response.data).toMatchObject({ status: "error", message: expect.stringContaining("(803) 555-0142") });
+    } finally {
+      await database.setReachable(true);
+    }
+  });
+
+  it("never answers 5xx and never stores invalid input, whatever the fields hold", async () => {
+    const fieldNames = [...Object.keys(VALID), "submissionKey", "startedAt", "website", "unexpected"];
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .dictionary(
+            fc.constantFrom(...fieldNames),
+            fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "binary", maxLength: 3000 })),
+          )
+          .chain((fields) => fc.constantFrom(fields, { ...VALID, ...fields })),
+        async (fields) => {
+          const before = await countSubmissions();
+          const response = await submitEstimate(post(fields), contextFor());
+          const status = response.init?.status ?? 200;
+          expect(status).toBeLessThan(500);
+          if (status === 400) expect(await countSubmissions()).toBe(before);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(await database.db.$count(deliveries)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,123 @@
+import { createHash } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "react-router";
+import { data } from "react-router";
+import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
+import { storeSubmission } from "~/features/deliveries/submission-store.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
+import { estimateNotificationEmail } from "./estimate-email.server";
+import {
+  type EstimateRequest,
+  estimateGuardSchema,
+  estimateSchema,
+  RATE_LIMITED_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from "./schema";
+
+/** A person needs longer than this to fill in nine fields; a bot posting at once does not. */
+const MINIMUM_FILL_MS = 3_000;
+const RATE_LIMIT_WINDOW_SECONDS = 600;
+
+/**
+ * The estimate form's action, shared by every page that carries the form. It validates, stores the request
+ * with its deliveries in one transaction, wakes the delivery worker and answers with the reference number.
+ */
+export async function submitEstimate(request: Request, context: AppLoadContext) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: estimateSchema });
+  if (submission.status !== "success") {
+    return data({ status: "invalid" as const, result: submission.reply() }, { status: 400 });
+  }
+  const clientIp = context.clientIp;
+  try {
+    if (
+      !(await hitRateLimit(context.db, `public-form:${clientIp}`, {
+        limit: context.config.PUBLIC_FORM_RATE_LIMIT,
+        windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
+      }))
+    ) {
+      return data(
+        { status: "error" as const, message: RATE_LIMITED_MESSAGE, result: submission.reply() },
+        { status: 429 },
+      );
+    }
+    const guards = estimateGuardSchema.parse(Object.fromEntries(formData));
+    const estimate = submission.value;
+    const stored = await storeSubmission(context.db, {
+      type: "estimate",
+      referencePrefix: "EST",
+      submissionKey: guards.submissionKey ?? derivedSubmissionKey(clientIp, estimate),
+      payload: estimate,
+      spamReason: spamReason(guards),
+      clientIp,
+      userAgent: request.headers.get("user-agent") ?? undefined,
+      deliveries: (reference) => estimateDeliveries(context, estimate, reference),
+    });
+    if (!stored.duplicate) context.deliveryWorker.wake();
+    context.logger.info({ reference: stored.reference, duplicate: stored.duplicate }, "estimate request stored");
+    return data({
+      status: "success" as const,
+      reference: stored.reference,
+      projectType: estimate.projectType,
+      result: submission.reply(),
+    });
+  } catch (error) {
+    context.logger.error({ err: error }, "estimate request could not be stored");
+    return data(
+      { status: "error" as const, message: UNAVAILABLE_MESSAGE, result: submission.reply() },
+      { status: 503 },
+    );
+  }
+}
+
+export type EstimateActionData = Awaited<ReturnType<typeof submitEstimate>>["data"];
+
+/** The webhook gets exactly the nine fields of the original automation payload. */
+function estimateDeliveries(context: AppLoadContext, estimate: EstimateRequest, reference: string): OutgoingDelivery[] {
+  const { config } = context;
+  const deliveries: OutgoingDelivery[] = [];
+  if (config.WEBHOOK_ESTIMATE_URL) {
+    deliveries.push({
+      channel: "webhook",
+      target: "WEBHOOK_ESTIMATE_URL",
+      destination: config.WEBHOOK_ESTIMATE_URL,
+      body: {
+        firstName: estimate.firstName,
+        lastName: estimate.lastName,
+        email: estimate.email,
+        phone: estimate.phone,
+        city: estimate.city,
+        projectType: estimate.projectType,
+        formOfContact: estimate.formOfContact,
+        bestTime: estimate.bestTime,
+        comments: estimate.comments ?? "",
+      },
+    });
+  }
+  if (config.SMTP_URL && config.STAFF_NOTIFY_EMAIL) {
+    deliveries.push({
+      channel: "email",
+      target: "STAFF_NOTIFY_EMAIL",
+      destination: config.STAFF_NOTIFY_EMAIL,
+      body: estimateNotificationEmail(estimate, reference),
+    });
+  }
+  return deliveries;
+}
+
+function spamReason(guards: { website?: string; startedAt?: number }): string | undefined {
+  if (guards.website) return "filled the hidden website field";
+  if (guards.startedAt !== undefined && Date.now() - guards.startedAt < MINIMUM_FILL_MS) return "sent too fast";
+  return undefined;
+}
+
+/**
+ * Without JavaScript the form carries no key of its own: the same values from the same address within ten
+ * minutes count as one request.
+ */
+function derivedSubmissionKey(clientIp: string, estimate: EstimateRequest): string {
+  const window = Math.floor(Date.now() / 600_000);
+  return createHash("sha256")
+    .update(JSON.stringify([clientIp, estimate, window]))
+    .digest("hex");
+}

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** Everything any form sent us, as validated, before anyone outside hears of it. */
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    /** What the visitor is told, and what staff search by: EST-7K3QX9. */
+    reference: text().notNull().unique(),
+    type: text().notNull(),
+    /** Makes a resend of the same form (a double click, a retry after a timeout) the same submission. */
+    submissionKey: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    isSpam: boolean().notNull().default(false),
+    spamReason: text(),
+    clientIp: text(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("submissions_type_key_unique").on(table.type, table.submissionKey),
+    index("submissions_created_at_idx").on(table.createdAt),
+  ],
+);
+
+export type DeliveryChannel = "webhook" | "email";
+export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "held";
+
+/** One message to one target (a webhook URL or an email recipient), sent by the delivery worker. */
+export const deliveries = pgTable(
+  "deliveries",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    submissionId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    /** Standard Webhooks' webhook-id: the same on every attempt, and on a replay, so receivers can deduplicate. */
+    webhookId: text().notNull(),
+    channel: text().$type<DeliveryChannel>().notNull(),
+    /** The configuration name of the target, e.g. WEBHOOK_ESTIMATE_URL or STAFF_NOTIFY_EMAIL. */
+    target: text().notNull(),
+    /** Where it goes: a URL for a webhook, an address for an email. */
+    destination: text().notNull(),
+    /** The body: JSON for a webhook, { subject, text, html } for an email. `json` keeps the keys in their order. */
+    body: json().$type<unknown>().notNull(),
+    status: text().$type<DeliveryStatus>().notNull().default("pending"),
+    attemptCount: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** While an attempt is under way; a worker that dies mid-send leaves it to expire, and the send is retried. */
+    leaseExpiresAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("deliveries_due_idx").on(table.nextAttemptAt).where(sql`${table.status} IN ('pending', 'sending')`),
+    index("deliveries_submission_idx").on(table.submissionId),
+    check("deliveries_status_check", sql`${table.status} IN ('pending', 'sending', 'delivered', 'failed', 'held')`),
+  ],
+);
+
+/** Every try of a delivery: when, how long, and what came back. */
+export const deliveryAttempts = pgTable(
+  "delivery_attempts",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    deliveryId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => deliveries.id, { onDelete: "cascade" }),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    durationMs: integer().notNull(),
+    httpStatus: integer(),
+    error: text(),
+    succeeded: boolean().notNull(),
+  },
+  (table) => [index("delivery_attempts_delivery_idx").on(table.deliveryId)],
+);
+
+/** Fixed-window counters for rate limits, shared by every app instance. */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);

@@ -1,0 +1,95 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
+
+async function fillEstimate(page: Page, projectType: "Commercial" | "Residential") {
+  const form = page.locator("#form");
+  await form.getByLabel("First name").fill("Avery");
+  await form.getByLabel("Last name").fill("Placeholder");
+  await form.getByLabel("Email").fill("avery@example.com");
+  await form.getByLabel("Phone").fill("(803) 555-0199");
+  await form.getByLabel("City").fill("Sumter");
+  await form.getByRole("radio", { name: projectType }).check();
+  await form.getByLabel("Preferred form of contact").fill("Phone call");
+  await form.getByLabel("Best time to reach you").fill("Morning");
+  await form.getByLabel("Comments").fill("Panel upgrade for a two-story office.");
+}
+
+const sendButton = (page: Page) => page.getByRole("button", { name: "Request a free estimate" });
+
+test("an empty required field shows 'Please enter all fields' and sends nothing", async ({ page }) => {
+  await page.goto("/learnmore#form");
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts++;
+  });
+  await page.locator("#form").getByLabel("First name").fill("Avery");
+  await sendButton(page).click();
+  await expect(page.getByRole("alert")).toHaveText("Please enter all fields");
+  await expect(page.locator("#form").getByLabel("Last name")).toHaveAttribute("aria-invalid", "true");
+  expect(posts).toBe(0);
+});
+
+test("a commercial request opens the success dialog with its reference, and the form keeps its values", async ({
+  page,
+}) => {
+  await page.goto("/learnmore#form");
+  await fillEstimate(page, "Commercial");
+  await sendButton(page).click();
+  const dialog = page.getByRole("dialog", { name: "success!" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("we have received your request and will reach out to you shortly");
+  await expect(dialog).toContainText(/Your reference number is EST-[0-9A-Z]{6}\./);
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(sendButton(page)).toBeFocused();
+  await expect(page.locator("#form").getByLabel("First name")).toHaveValue("Avery");
+  await expect(page.locator("#form").getByLabel("Comments")).toHaveValue("Panel upgrade for a two-story office.");
+});
+
+test("a residential request is told the company takes commercial projects only", async ({ page }) => {
+  await page.goto("/lighting#form");
+  await fillEstimate(page, "Residential");
+  await sendButton(page).click();
+  const dialog = page.getByRole("dialog", { name: "success!" });
+  await expect(dialog).toContainText("We currently focus only on commercial projects");
+  await expect(dialog).toContainText("kept your information on file");
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("when our server cannot be reached, the visitor gets the office phone and keeps every value", async ({ page }) => {
+  await page.goto("/education#form");
+  await fillEstimate(page, "Commercial");
+  await page.route("**/*.data*", (route) =>
+    route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue(),
+  );
+  await sendButton(page).click();
+  await expect(page.getByRole("alert")).toContainText("We couldn't reach our server");
+  await expect(page.getByRole("alert")).toContainText("(803) 555-0142");
+  await expect(page.locator("#form").getByLabel("Email")).toHaveValue("avery@example.com");
+  await expect(page.locator("#form").getByRole("radio", { name: "Commercial" })).toBeChecked();
+
+  await page.unroute("**/*.data*");
+  await sendButton(page).click();
+  await expect(page.getByRole("dialog", { name: "success!" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form still sends, and the answer shows the same messages", async ({ page }) => {
+    await page.goto("/commercial#form");
+    await sendButton(page).click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter all fields");
+    await fillEstimate(page, "Commercial");
+    await sendButton(page).click();
+    await expect(page.getByText("success!")).toBeVisible();
+    await expect(page.getByText(/Your reference number is EST-[0-9A-Z]{6}\./)).toBeVisible();
+    await expect(page.locator("#form").getByLabel("City")).toHaveValue("Sumter");
+  });
+});

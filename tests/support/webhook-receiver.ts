@@ -1,0 +1,167 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type ReceivedRequest = {
+  method: string;
+  /** The request target, query string included. */
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The raw body as it came over the wire, decoded as UTF-8. */
+  body: string;
+  /** Date.now() once the whole body was read. */
+  receivedAt: number;
+};
+
+/** What the receiver does with one request. */
+export type ReceiverResponse =
+  /** `delayMs` holds the answer back that long, as a slow receiver would. */
+  | { status: number; body?: string; headers?: Record<string, string>; delayMs?: number }
+  | { redirect: string; status?: 301 | 302 | 303 | 307 | 308 }
+  /** Never answers by itself: until `releaseHanging()`, the client giving up, or `stop()`/`close()`. */
+  | { hang: true };
+
+export type WebhookReceiver = {
+  /** http://127.0.0.1:PORT/ — stays the same across stop() and start(). */
+  readonly url: string;
+  readonly port: number;
+  /** Every request received so far, in order of arrival. */
+  readonly requests: ReceivedRequest[];
+  /** Queues responses: each request takes the next one; with the queue empty the default answers. */
+  respondWith: (...responses: ReceiverResponse[]) => void;
+  /** The answer once the queue is empty; 200 unless changed. */
+  setDefaultResponse: (response: ReceiverResponse) => void;
+  /** How many requests are being held open right now. */
+  hangingCount: () => number;
+  /** Answers every request held open (or cuts them off when `response` is "destroy"). */
+  releaseHanging: (response?: ReceiverResponse | "destroy") => void;
+  /** Resolves once at least `count` requests came in; rejects after `timeoutMs`. */
+  waitForRequests: (count: number, timeoutMs?: number) => Promise<ReceivedRequest[]>;
+  /** Stops listening and cuts every open connection: clients now get ECONNREFUSED. */
+  stop: () => Promise<void>;
+  /** Listens again on the same port. */
+  start: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** A real HTTP server on 127.0.0.1 that records requests and answers as told, to test webhook senders. */
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const requests: ReceivedRequest[] = [];
+  const queue: ReceiverResponse[] = [];
+  let defaultResponse: ReceiverResponse = { status: 200, body: "ok" };
+  const hanging = new Set<ServerResponse>();
+  const waiters = new Set<() => void>();
+  let server: Server | undefined;
+  let port = 0;
+
+  function answer(res: ServerResponse, response: ReceiverResponse) {
+    if ("hang" in response) {
+      hanging.add(res);
+      res.on("close", () => hanging.delete(res));
+      return;
+    }
+    if ("redirect" in response) {
+      res.writeHead(response.status ?? 302, { location: response.redirect, "content-length": "0" });
+      res.end();
+      return;
+    }
+    if (response.delayMs) {
+      const delayed = { ...response, delayMs: 0 };
+      const timer = setTimeout(() => answer(res, delayed), response.delayMs);
+      res.on("close", () => clearTimeout(timer));
+      return;
+    }
+    const body = response.body ?? "";
+    res.writeHead(response.status, {
+      "content-type": "text/plain",
+      "content-length": String(Buffer.byteLength(body)),
+      ...response.headers,
+    });
+    res.end(body);
+  }
+
+  function listen(onPort: number): Promise<void> {
+    const created = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        requests.push({
+          method: req.method ?? "",
+          path: req.url ?? "",
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString("utf8"),
+          receivedAt: Date.now(),
+        });
+        for (const wake of waiters) wake();
+        answer(res, queue.shift() ?? defaultResponse);
+      });
+    });
+    // The client (fetch) keeps connections alive; nothing here should keep the test process up.
+    created.keepAliveTimeout = 1_000;
+    return new Promise((resolve, reject) => {
+      created.once("error", reject);
+      created.listen(onPort, "127.0.0.1", () => {
+        created.off("error", reject);
+        server = created;
+        port = (created.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  }
+
+  async function stop() {
+    const current = server;
+    if (!current) return;
+    server = undefined;
+    const closed = new Promise<void>((resolve) => current.close(() => resolve()));
+    current.closeAllConnections();
+    hanging.clear();
+    await closed;
+  }
+
+  await listen(0);
+
+  return {
+    get url() {
+      return `http://127.0.0.1:${port}/`;
+    },
+    get port() {
+      return port;
+    },
+    requests,
+    respondWith: (...responses) => {
+      queue.push(...responses);
+    },
+    setDefaultResponse: (response) => {
+      defaultResponse = response;
+    },
+    hangingCount: () => hanging.size,
+    releaseHanging: (response = { status: 200, body: "ok" }) => {
+      for (const res of [...hanging]) {
+        hanging.delete(res);
+        if (response === "destroy") res.destroy();
+        else answer(res, response);
+      }
+    },
+    waitForRequests: (count, timeoutMs = 15_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (requests.length < count) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(requests);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`expected ${count} requests within ${timeoutMs} ms, got ${requests.length}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+    stop,
+    start: async () => {
+      if (server) return;
+      await listen(port);
+    },
+    close: stop,
+  };
+}
