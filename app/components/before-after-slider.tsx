@@ -1,7 +1,8 @@
 import type { BeforeAfterPair } from "~/content/types";
 import { PauseButton } from "./pause-button";
 import { Picture } from "./picture";
-import { useHydrated, useRotation } from "./use-rotation";
+import { useHydrated } from "./use-hydrated";
+import { useRotation } from "./use-rotation";
 
 const SLIDE_INTERVAL_MS = 3000;
 const IMAGE_SIZES = "(min-width: 1152px) 560px, (min-width: 640px) 50vw, 100vw";

@@ -3,7 +3,8 @@ import { company } from "~/content/company";
 import type { ImageRef } from "~/content/types";
 import { PauseButton } from "./pause-button";
 import { Picture } from "./picture";
-import { useHydrated, useRotation } from "./use-rotation";
+import { useHydrated } from "./use-hydrated";
+import { useRotation } from "./use-rotation";
 
 const HERO_SIZES = "100vw";
 const SLIDE_INTERVAL_MS = 3000;

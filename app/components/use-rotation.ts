@@ -29,10 +29,3 @@ export function useRotation({ count, intervalMs, ready }: { count: number; inter
   const togglePaused = useCallback(() => setPaused((current) => !current), []);
   return { index, paused, togglePaused };
 }
-
-/** True once the component has hydrated: controls that only work with JavaScript render from then on. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerEnvelope } from "smtp-server";
+import { createArrivals } from "./arrivals";
 
 export type ReceivedMessage = {
   envelope: { mailFrom: string | undefined; rcptTo: string[] };
@@ -45,8 +46,8 @@ function addressOf(address: SMTPServerEnvelope["mailFrom"]): string | undefined 
 
 /** A real SMTP server (smtp-server) on 127.0.0.1, no TLS, no authentication, that keeps what it is sent. */
 export async function startSmtpReceiver(): Promise<SmtpReceiver> {
-  const messages: ReceivedMessage[] = [];
-  const waiters = new Set<() => void>();
+  const arrivals = createArrivals<ReceivedMessage>("messages");
+  const messages = arrivals.items;
   let server: SMTPServer | undefined;
   let port = 0;
 
@@ -62,7 +63,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         stream.on("error", callback);
         stream.on("end", () => {
           const raw = Buffer.concat(chunks).toString("utf8");
-          messages.push({
+          arrivals.add({
             envelope: {
               mailFrom: addressOf(session.envelope.mailFrom),
               rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
@@ -72,7 +73,6 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
             contentTypes: contentTypesOf(raw),
             receivedAt: Date.now(),
           });
-          for (const wake of waiters) wake();
           callback();
         });
       },
@@ -108,21 +108,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       return port;
     },
     messages,
-    waitForMessages: (count, timeoutMs = 15_000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          if (messages.length < count) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(messages);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`expected ${count} messages within ${timeoutMs} ms, got ${messages.length}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      }),
+    waitForMessages: (count, timeoutMs) => arrivals.waitFor(count, timeoutMs),
     stop,
     start: async () => {
       if (server) return;

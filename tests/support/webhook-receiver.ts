@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createArrivals } from "./arrivals";
 
 export type ReceivedRequest = {
   method: string;
@@ -45,11 +46,11 @@ export type WebhookReceiver = {
 
 /** A real HTTP server on 127.0.0.1 that records requests and answers as told, to test webhook senders. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const requests: ReceivedRequest[] = [];
+  const arrivals = createArrivals<ReceivedRequest>("requests");
+  const requests = arrivals.items;
   const queue: ReceiverResponse[] = [];
   let defaultResponse: ReceiverResponse = { status: 200, body: "ok" };
   const hanging = new Set<ServerResponse>();
-  const waiters = new Set<() => void>();
   let server: Server | undefined;
   let port = 0;
 
@@ -84,14 +85,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
       req.on("end", () => {
-        requests.push({
+        arrivals.add({
           method: req.method ?? "",
           path: req.url ?? "",
           headers: req.headers,
           body: Buffer.concat(chunks).toString("utf8"),
           receivedAt: Date.now(),
         });
-        for (const wake of waiters) wake();
         answer(res, queue.shift() ?? defaultResponse);
       });
     });
@@ -142,21 +142,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         else answer(res, response);
       }
     },
-    waitForRequests: (count, timeoutMs = 15_000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          if (requests.length < count) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(requests);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`expected ${count} requests within ${timeoutMs} ms, got ${requests.length}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      }),
+    waitForRequests: (count, timeoutMs) => arrivals.waitFor(count, timeoutMs),
     stop,
     start: async () => {
       if (server) return;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useHydrated } from "~/components/use-rotation";
+import { useHydrated } from "~/components/use-hydrated";
 import type { EstimateRequest } from "./schema";
 
 const MESSAGES: Record<EstimateRequest["projectType"], string> = {
