@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
+import { parseForm } from "~/features/forms/parse-form";
 import { REQUIRED_MESSAGE } from "~/features/forms/text-field";
 import { EstimateSuccessDialog } from "./estimate-success-dialog";
 import { ESTIMATE_FIELD_LABELS } from "./fields";
@@ -37,7 +37,7 @@ export function EstimateForm() {
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: estimateSchema }),
+    onValidate: ({ formData }) => parseForm(formData, estimateSchema),
   });
   const anyEmpty = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
   const alert = anyEmpty ? EMPTY_FIELDS_MESSAGE : actionData?.status === "error" ? actionData.message : undefined;

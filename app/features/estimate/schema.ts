@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { company } from "~/content/company";
-import { REQUIRED_MESSAGE, textField } from "~/features/forms/text-field";
+import { optionalTextField, REQUIRED_MESSAGE, textField } from "~/features/forms/text-field";
 
 export const PROJECT_TYPES = ["residential", "commercial"] as const;
 
@@ -17,17 +17,10 @@ export const estimateSchema = z.object({
   }),
   formOfContact: textField("Preferred form of contact", 60),
   bestTime: textField("Best time to reach you", 60),
-  comments: textField("Comments", 2000, { required: false }),
+  comments: optionalTextField("Comments", 2000),
 });
 
 export type EstimateRequest = z.infer<typeof estimateSchema>;
-
-/** The form's hidden fields, beside the request itself: spam traps and the double-submit key. */
-export const estimateGuardSchema = z.object({
-  submissionKey: z.string().uuid().optional().catch(undefined),
-  startedAt: z.coerce.number().int().positive().optional().catch(undefined),
-  website: z.string().optional(),
-});
 
 export const EMPTY_FIELDS_MESSAGE = "Please enter all fields";
 

@@ -1,18 +1,20 @@
 import { createHash } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
+import { z } from "zod";
 import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
 import { storeSubmission } from "~/features/deliveries/submission-store.server";
+import { parseForm } from "~/features/forms/parse-form";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { estimateNotificationEmail } from "./estimate-email.server";
-import {
-  type EstimateRequest,
-  estimateGuardSchema,
-  estimateSchema,
-  RATE_LIMITED_MESSAGE,
-  UNAVAILABLE_MESSAGE,
-} from "./schema";
+import { type EstimateRequest, estimateSchema, RATE_LIMITED_MESSAGE, UNAVAILABLE_MESSAGE } from "./schema";
+
+/** The form's hidden fields, beside the request itself: the spam traps and the double-submit key. */
+const guardSchema = z.object({
+  submissionKey: z.uuid().optional().catch(undefined),
+  startedAt: z.coerce.number().int().positive().optional().catch(undefined),
+  website: z.string().optional(),
+});
 
 /** A person needs longer than this to fill in nine fields; a bot posting at once does not. */
 const MINIMUM_FILL_MS = 3_000;
@@ -24,7 +26,7 @@ const RATE_LIMIT_WINDOW_SECONDS = 600;
  */
 export async function submitEstimate(request: Request, context: AppLoadContext) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: estimateSchema });
+  const submission = parseForm(formData, estimateSchema);
   if (submission.status !== "success") {
     return data({ status: "invalid" as const, result: submission.reply() }, { status: 400 });
   }
@@ -41,7 +43,7 @@ export async function submitEstimate(request: Request, context: AppLoadContext) 
         { status: 429 },
       );
     }
-    const guards = estimateGuardSchema.parse(Object.fromEntries(formData));
+    const guards = guardSchema.parse(Object.fromEntries(formData));
     const estimate = submission.value;
     const stored = await storeSubmission(context.db, {
       type: "estimate",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const REQUIRED_MESSAGE = "required";
 
@@ -6,12 +6,16 @@ export const REQUIRED_MESSAGE = "required";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find them
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** A trimmed text field with a length cap and no control characters. Conform turns empty inputs into undefined. */
-export function textField(label: string, maxLength: number, { required = true } = {}) {
-  const field = z
-    .string({ error: REQUIRED_MESSAGE })
-    .trim()
-    .max(maxLength, `${label} is too long (at most ${maxLength} characters)`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} contains characters we cannot accept`);
-  return required ? field.min(1, REQUIRED_MESSAGE) : field.optional();
+/** A trimmed text field with a length cap and no control characters. Empty inputs arrive as undefined. */
+export function textField(label: string, maxLength: number) {
+  return z.string({ error: REQUIRED_MESSAGE }).check(
+    z.trim(),
+    z.minLength(1, REQUIRED_MESSAGE),
+    z.maxLength(maxLength, `${label} is too long (at most ${maxLength} characters)`),
+    z.refine((value) => !CONTROL_CHARACTERS.test(value), `${label} contains characters we cannot accept`),
+  );
+}
+
+export function optionalTextField(label: string, maxLength: number) {
+  return z.optional(textField(label, maxLength));
 }
