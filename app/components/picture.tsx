@@ -49,7 +49,8 @@ export function Picture({ image, sizes, className, priority = false, decorative 
         height={image.height}
         className={className}
         loading={priority ? "eager" : "lazy"}
-        decoding={priority ? "sync" : "async"}
+        // Not "sync" for the priority image: the first paint would wait for its decode.
+        decoding={priority ? "auto" : "async"}
         fetchPriority={priority ? "high" : "auto"}
       />
     </picture>

@@ -40,10 +40,11 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
   };
   const { child, output, exited, lines } = spawnApp(env);
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the app did not start in time:\n${output.join("\n")}`)),
-      options.startTimeoutMs ?? 60_000,
-    );
+    const timer = setTimeout(() => {
+      // Not left running: it would hold its port and its PostgreSQL after the test gave up on it.
+      child.kill("SIGTERM");
+      reject(new Error(`the app did not start in time:\n${output.join("\n")}`));
+    }, options.startTimeoutMs ?? 60_000);
     const onLine = (line: string) => {
       const match = /listening on (http:\/\/\S+?)"/.exec(line);
       if (match?.[1]) {
