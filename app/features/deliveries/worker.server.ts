@@ -38,7 +38,7 @@ export type DeliveryWorker = {
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { db, config, logger, emailSender } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const batchSize = options.batchSize ?? 10;
+  const batchSize = options.batchSize ?? 25;
   const leaseMs = options.leaseMs ?? WEBHOOK_TIMEOUT_MS + 15_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
