@@ -26,6 +26,7 @@ export const EMPTY_FIELDS_MESSAGE = "Please enter all fields";
 
 export const UNREACHABLE_MESSAGE = `We couldn't reach our server, so your request was not sent. Your answers are still here: please try again, or call us at ${company.phone.display}.`;
 export const UNAVAILABLE_MESSAGE = `We could not send your request just now. Please try again, or call us at ${company.phone.display}.`;
+export const UNREADABLE_FORM_MESSAGE = "We could not read what was sent. Please fill in the form and send it again.";
 export const RATE_LIMITED_MESSAGE = `Too many requests from your connection. Please wait a few minutes and try again, or call us at ${company.phone.display}.`;
 
 /** What the form gets back from its action; `result` lets Conform show the server's field errors. */

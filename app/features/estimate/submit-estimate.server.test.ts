@@ -113,6 +113,17 @@ describe("the estimate action", () => {
     expect(await countSubmissions()).toBe(before);
   });
 
+  it("answers 400, not 500, to a body that is not a form", async () => {
+    const request = new Request("http://localhost/learnmore", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(VALID),
+    });
+    const response = await submitEstimate(request, contextFor());
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toMatchObject({ status: "error", message: expect.stringContaining("send it again") });
+  });
+
   it("makes a resend with the same key the same request", async () => {
     const submissionKey = crypto.randomUUID();
     const before = await countSubmissions();

@@ -7,7 +7,13 @@ import { storeSubmission } from "~/features/deliveries/submission-store.server";
 import { parseForm } from "~/features/forms/parse-form";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { estimateNotificationEmail } from "./estimate-email.server";
-import { type EstimateRequest, estimateSchema, RATE_LIMITED_MESSAGE, UNAVAILABLE_MESSAGE } from "./schema";
+import {
+  type EstimateRequest,
+  estimateSchema,
+  RATE_LIMITED_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+  UNREADABLE_FORM_MESSAGE,
+} from "./schema";
 
 /** The form's hidden fields, beside the request itself: the spam traps and the double-submit key. */
 const guardSchema = z.object({
@@ -25,7 +31,10 @@ const RATE_LIMIT_WINDOW_SECONDS = 600;
  * with its deliveries in one transaction, wakes the delivery worker and answers with the reference number.
  */
 export async function submitEstimate(request: Request, context: AppLoadContext) {
-  const formData = await request.formData();
+  const formData = await request.formData().catch(() => undefined);
+  if (!formData) {
+    return data({ status: "error" as const, message: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  }
   const submission = parseForm(formData, estimateSchema);
   if (submission.status !== "success") {
     return data({ status: "invalid" as const, result: submission.reply() }, { status: 400 });
