@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../tests/support/app-server";
+import { validEstimate } from "../tests/support/estimate-fixture";
 import { type SmtpReceiver, startSmtpReceiver } from "../tests/support/smtp-receiver";
 import { startWebhookReceiver, type WebhookReceiver } from "../tests/support/webhook-receiver";
 
-const ESTIMATE = {
-  firstName: "Avery",
-  lastName: "Placeholder",
-  email: "avery@example.com",
-  phone: "(803) 555-0199",
-  city: "Sumter",
-  projectType: "commercial",
-  formOfContact: "Phone call",
-  bestTime: "Morning",
-  comments: "",
-};
+const ESTIMATE = { ...validEstimate, comments: "" };
 
 describe("an estimate request through the running app", () => {
   let receiver: WebhookReceiver;

@@ -5,20 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDeliveryWorker } from "~/features/deliveries/worker.server";
 import { loadConfig } from "~/server/config.server";
 import { deliveries, submissions } from "~/server/db/schema.server";
+import { validEstimate } from "../../../tests/support/estimate-fixture";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitEstimate } from "./submit-estimate.server";
 
-const VALID = {
-  firstName: "Avery",
-  lastName: "Placeholder",
-  email: "avery@example.com",
-  phone: "(803) 555-0199",
-  city: "Sumter",
-  projectType: "commercial",
-  formOfContact: "Phone call",
-  bestTime: "Morning",
-  comments: "Panel upgrade",
-};
+const VALID = validEstimate;
 
 let database: TestDatabase;
 beforeAll(async () => {
