@@ -26,19 +26,20 @@ type PictureProps = {
 export function Picture({ image, sizes, className, priority = false, decorative = false }: PictureProps) {
   const widths = renditionWidths(image.width);
   const fallbackWidth = widths.at(-1) ?? image.width;
+  const avifSrcSet = srcSet(image.name, "avif", widths);
   if (priority) {
     // React puts this hint in <head>, so the browser fetches the image before it reaches the body.
     preload(`/images/${image.name}-${fallbackWidth}.avif`, {
       as: "image",
       type: "image/avif",
-      imageSrcSet: srcSet(image.name, "avif", widths),
+      imageSrcSet: avifSrcSet,
       imageSizes: sizes,
       fetchPriority: "high",
     });
   }
   return (
     <picture>
-      <source type="image/avif" srcSet={srcSet(image.name, "avif", widths)} sizes={sizes} />
+      <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(image.name, "webp", widths)} sizes={sizes} />
       <img
         src={`/images/${image.name}-${fallbackWidth}.jpg`}

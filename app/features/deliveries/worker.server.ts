@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "~/server/config.server";
 import type { Database } from "~/server/db/database.server";
@@ -44,28 +44,30 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
 
-  async function claim(): Promise<Delivery[]> {
-    const claimed = await db.execute<{ id: number }>(sql`
-      WITH due AS (
-        SELECT id FROM deliveries
-        WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
-          AND (lease_expires_at IS NULL OR lease_expires_at < now())
-        ORDER BY next_attempt_at
-        LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED
-      )
-      UPDATE deliveries SET status = 'sending', attempt_count = deliveries.attempt_count + 1,
-        lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000})
-      FROM due WHERE deliveries.id = due.id
-      RETURNING deliveries.id`);
-    if (claimed.rows.length === 0) return [];
-    return db.query.deliveries.findMany({
-      where: (table, { inArray }) =>
-        inArray(
-          table.id,
-          claimed.rows.map((row) => Number(row.id)),
+  /** Takes up to a batch of due deliveries, in one statement: rows another worker holds are skipped. */
+  function claim(): Promise<Delivery[]> {
+    const due = db
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(
+        and(
+          inArray(deliveries.status, ["pending", "sending"]),
+          lte(deliveries.nextAttemptAt, sql`now()`),
+          or(isNull(deliveries.leaseExpiresAt), lt(deliveries.leaseExpiresAt, sql`now()`)),
         ),
-    });
+      )
+      .orderBy(deliveries.nextAttemptAt)
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    return db
+      .update(deliveries)
+      .set({
+        status: "sending",
+        attemptCount: sql`${deliveries.attemptCount} + 1`,
+        leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      })
+      .where(inArray(deliveries.id, due))
+      .returning();
   }
 
   async function send(delivery: Delivery): Promise<SendOutcome> {
