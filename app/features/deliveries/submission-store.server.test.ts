@@ -30,7 +30,7 @@ function estimate(overrides: Partial<NewSubmission> = {}): NewSubmission {
     payload: { name: "Ada Lovelace", phone: "555-0100", message: "Panel upgrade, please" },
     clientIp: "203.0.113.7",
     userAgent: "vitest",
-    deliveries: ESTIMATE_DELIVERIES,
+    deliveries: () => ESTIMATE_DELIVERIES,
     ...overrides,
   };
 }
@@ -97,7 +97,7 @@ describe("storeSubmission", () => {
   it("gives each submission its own reference", async () => {
     const references = new Set<string>();
     for (let i = 0; i < 20; i++) {
-      const stored = await storeSubmission(database.db, estimate({ deliveries: [] }));
+      const stored = await storeSubmission(database.db, estimate({ deliveries: () => [] }));
       expect(stored.reference).toMatch(REFERENCE);
       references.add(stored.reference);
     }
@@ -156,7 +156,7 @@ describe("storeSubmission", () => {
     expect(rows.map((delivery) => delivery.status)).toEqual(["held", "held"]);
   });
 
-  it("builds the deliveries from the reference it stores when given a function", async () => {
+  it("builds the deliveries from the reference it stores", async () => {
     const input = estimate({
       deliveries: (reference) => [
         {
@@ -183,7 +183,7 @@ describe("storeSubmission", () => {
   });
 
   it("stores a submission without deliveries", async () => {
-    const input = estimate({ deliveries: [] });
+    const input = estimate({ deliveries: () => [] });
     const stored = await storeSubmission(database.db, input);
     expect(await submissionsWithKey(input.submissionKey)).toHaveLength(1);
     expect(await deliveriesOf(stored.id)).toEqual([]);
@@ -199,7 +199,10 @@ describe("storeSubmission", () => {
     };
     const [submissionsBefore, deliveriesBefore] = [await count(submissions), await count(deliveries)];
 
-    const error = await storeSubmission(database.db, { ...input, deliveries: [...ESTIMATE_DELIVERIES, broken] }).then(
+    const error = await storeSubmission(database.db, {
+      ...input,
+      deliveries: () => [...ESTIMATE_DELIVERIES, broken],
+    }).then(
       () => undefined,
       (failure: unknown) => failure as Error & { cause?: Error },
     );

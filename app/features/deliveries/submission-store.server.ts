@@ -14,8 +14,8 @@ export type NewSubmission = {
   spamReason?: string;
   clientIp?: string;
   userAgent?: string;
-  /** The deliveries, or a function of the reference number when a delivery quotes it (an email). */
-  deliveries: OutgoingDelivery[] | ((reference: string) => OutgoingDelivery[]);
+  /** The deliveries, made from the reference number the submission gets, since a delivery may quote it. */
+  deliveries: (reference: string) => OutgoingDelivery[];
 };
 
 export type StoredSubmission = { id: number; reference: string; duplicate: boolean };
@@ -56,8 +56,7 @@ async function storeWithReference(
   submission: NewSubmission,
   reference: string,
 ): Promise<StoredSubmission> {
-  const outgoing =
-    typeof submission.deliveries === "function" ? submission.deliveries(reference) : submission.deliveries;
+  const outgoing = submission.deliveries(reference);
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(submissions)

@@ -97,7 +97,7 @@ describe("delivery worker", () => {
       submissionKey: randomUUID(),
       payload: { name: "Ada" },
       spamReason,
-      deliveries: outgoing,
+      deliveries: () => outgoing,
     });
     return db.select().from(deliveries).where(eq(deliveries.submissionId, stored.id)).orderBy(asc(deliveries.id));
   }
