@@ -2,7 +2,7 @@
 // weight a phone downloads (Playwright) and runs Lighthouse 12 in its default mobile mode; then the estimate
 // form's throughput (scripts/bench-estimate.ts). Prints tables and the budget check, writes
 // build/bench-results.json. Missed budgets are reported, not fatal; crashes exit non-zero.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -14,7 +14,7 @@ import { findFreePort } from "../app/server/free-port.server";
 import { startAppServer } from "../tests/support/app-server";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { benchEstimatePosts, printEstimateBench } from "./bench-estimate";
-import { projectRoot, readBuildInfo, sourceFingerprint } from "./build-info.mjs";
+import { buildIfNeeded, projectRoot } from "./build-info.mjs";
 
 const PAGES = ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -40,14 +40,6 @@ type Audits = {
   failingAudits: FailingAudit[];
 };
 type PageResult = { page: string } & Weight & Audits & { overBudget: string[] };
-
-function buildIfNeeded() {
-  const info = readBuildInfo();
-  const reason = !info ? "no build yet" : info.sources !== sourceFingerprint() ? "sources changed" : undefined;
-  if (!reason) return;
-  console.log(`bench: building (${reason})`);
-  execFileSync(process.execPath, [path.join(projectRoot, "scripts/build.mjs")], { stdio: "inherit" });
-}
 
 /** Script and stylesheet counts and gzip sizes (node:zlib default level), and image bytes on the wire. */
 async function measureWeight(baseUrl: string): Promise<Map<string, Weight>> {
@@ -275,7 +267,7 @@ function printTable(results: PageResult[]) {
 
 async function main() {
   const started = Date.now();
-  buildIfNeeded();
+  buildIfNeeded("bench");
   const app = await startAppServer();
   let results: PageResult[];
   try {

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -38,10 +39,34 @@ export function sourceFingerprint() {
   return hash.digest("hex");
 }
 
-export function readBuildInfo() {
+/** The SITE_URL the prerendered pages are built with: the app's own default when unset. */
+export function buildSiteUrl() {
+  return process.env.SITE_URL || "http://localhost:3000";
+}
+
+function readBuildInfo() {
   try {
     return JSON.parse(readFileSync(path.join(projectRoot, "build/build-info.json"), "utf8"));
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Runs scripts/build.mjs when there is no build, the sources changed since it, or it was made for another
+ * SITE_URL (the prerendered pages carry it). `label` prefixes the line that says why.
+ */
+export function buildIfNeeded(label) {
+  const info = readBuildInfo();
+  const siteUrl = buildSiteUrl();
+  const reason = !info
+    ? "no build yet"
+    : info.sources !== sourceFingerprint()
+      ? "sources changed since the last build"
+      : info.siteUrl !== siteUrl
+        ? `SITE_URL changed to ${siteUrl}`
+        : undefined;
+  if (!reason) return;
+  console.log(`${label}: building (${reason})`);
+  execFileSync(process.execPath, [path.join(projectRoot, "scripts/build.mjs")], { stdio: "inherit", env: process.env });
 }

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
-import { projectRoot, sourceFingerprint } from "./build-info.mjs";
+import { buildSiteUrl, projectRoot, sourceFingerprint } from "./build-info.mjs";
 
 const run = (command, args) => execFileSync(command, args, { cwd: projectRoot, stdio: "inherit" });
 
@@ -25,6 +25,6 @@ await build({
 });
 writeFileSync(
   path.join(projectRoot, "build/build-info.json"),
-  `${JSON.stringify({ siteUrl: process.env.SITE_URL || "http://localhost:3000", sources: sourceFingerprint() }, null, 2)}\n`,
+  `${JSON.stringify({ siteUrl: buildSiteUrl(), sources: sourceFingerprint() }, null, 2)}\n`,
 );
 console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
