@@ -1,10 +1,20 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { servicePages } from "./content/services";
 
 export default [
   index("routes/home.tsx"),
   route("learnmore", "routes/about.tsx"),
   ...servicePages.map((page) => route(page.path.slice(1), "routes/service.tsx", { id: `service-${page.id}` })),
+  route("admin", "routes/admin/login.tsx"),
+  route("admin/verify", "routes/admin/verify.tsx"),
+  route("admin/setup", "routes/admin/setup.tsx"),
+  route("admin/logout", "routes/admin/logout.tsx"),
+  layout("routes/admin/staff-layout.tsx", [
+    route("admin/quick-links", "routes/admin/quick-links.tsx"),
+    route("admin/staff", "routes/admin/staff.tsx"),
+    route("admin/staff/:userId", "routes/admin/staff-user.tsx"),
+    route("admin/account/two-factor", "routes/admin/two-factor.tsx"),
+  ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -69,4 +69,12 @@ export function buildIfNeeded(label) {
   if (!reason) return;
   console.log(`${label}: building (${reason})`);
   execFileSync(process.execPath, [path.join(projectRoot, "scripts/build.mjs")], { stdio: "inherit", env: process.env });
+}
+
+/** Reads .env (when present), builds if needed, then runs one of the bundled entries in build/server-entry. */
+export async function runBuiltEntry(label, entryName) {
+  const envFile = path.join(projectRoot, ".env");
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  buildIfNeeded(label);
+  await import(pathToFileURL(path.join(projectRoot, "build/server-entry", `${entryName}.js`)).href);
 }

@@ -13,8 +13,11 @@ const started = Date.now();
 run(process.execPath, [path.join(projectRoot, "scripts/build-images.mjs")]);
 run(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.js"), "build"]);
 await build({
-  entryPoints: [path.join(projectRoot, "server/index.ts")],
-  outfile: path.join(projectRoot, "build/server-entry/index.js"),
+  entryPoints: {
+    index: path.join(projectRoot, "server/index.ts"),
+    "user-cli": path.join(projectRoot, "server/user-cli.ts"),
+  },
+  outdir: path.join(projectRoot, "build/server-entry"),
   bundle: true,
   platform: "node",
   format: "esm",

@@ -10,6 +10,8 @@ import type { DeliveryWorker } from "../app/features/deliveries/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
+import { nonceContentSecurityPolicy } from "./content-security-policy";
+import { limitRequestBodies, requireSameOrigin } from "./request-guards";
 import { findPrerenderedPages, mountClientFiles, redirectTrailingSlash, servePrerenderedPages } from "./static-files";
 
 export type AppDependencies = {
@@ -33,7 +35,7 @@ export function createApp(dependencies: AppDependencies) {
   );
   app.use(
     helmet({
-      // The Content-Security-Policy comes with the security baseline (staff accounts issue).
+      // Set by nonceContentSecurityPolicy below, and per prerendered page from its inline scripts' hashes.
       contentSecurityPolicy: false,
       strictTransportSecurity: config.NODE_ENV === "production" ? { maxAge: 31_536_000 } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
@@ -43,6 +45,7 @@ export function createApp(dependencies: AppDependencies) {
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
     next();
   });
+  app.use(nonceContentSecurityPolicy);
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -62,6 +65,8 @@ export function createApp(dependencies: AppDependencies) {
     }
   });
 
+  app.use(requireSameOrigin(config.SITE_URL));
+  app.use(limitRequestBodies);
   app.use(redirectTrailingSlash);
   app.use(servePrerenderedPages(findPrerenderedPages(clientDir)));
   mountClientFiles(app, clientDir);
@@ -70,12 +75,13 @@ export function createApp(dependencies: AppDependencies) {
     createRequestHandler({
       build: serverBuild,
       mode: config.NODE_ENV,
-      getLoadContext: (req) => ({
+      getLoadContext: (req, res) => ({
         logger: req.log,
         config,
         db: database.db,
         deliveryWorker,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        cspNonce: String(res.locals.cspNonce),
       }),
     }),
   );

@@ -7,6 +7,8 @@ import { company } from "../app/content/company";
 import { createEmailSender } from "../app/features/deliveries/email-sender.server";
 import { logUnsetTargets } from "../app/features/deliveries/targets.server";
 import { createDeliveryWorker } from "../app/features/deliveries/worker.server";
+import { resolveSessionSecret } from "../app/server/auth/session-secret.server";
+import { announceFirstAdminSetup } from "../app/server/auth/setup-link.server";
 import { ConfigError, loadConfig } from "../app/server/config.server";
 import { connectDatabase } from "../app/server/db/database.server";
 import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
+  config = { ...config, SESSION_SECRET: await resolveSessionSecret(config) };
 
   const stopSteps: Array<{ name: string; run: () => Promise<void> }> = [];
   let shuttingDown = false;
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
     const migrationsFolder = path.join(rootDir, "drizzle");
     await applyMigrations(database.pool, migrationsFolder);
 
+    await announceFirstAdminSetup(database.db, config.SITE_URL, logger);
     logUnsetTargets(config, logger);
     const emailSender = config.SMTP_URL
       ? createEmailSender(config.SMTP_URL, config.MAIL_FROM ?? `${company.name} <no-reply@localhost>`)

@@ -12,5 +12,7 @@ declare module "react-router" {
     deliveryWorker: DeliveryWorker;
     /** The address the request came from, for rate limits and abuse handling. */
     clientIp: string;
+    /** The Content-Security-Policy nonce of this response, for the inline scripts React Router writes. */
+    cspNonce: string;
   }
 }

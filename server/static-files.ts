@@ -1,28 +1,37 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import express, { type Express, type RequestHandler } from "express";
+import { hashContentSecurityPolicy } from "./content-security-policy";
+
+export type PrerenderedPage = { file: string; contentSecurityPolicy: string };
 
 /**
- * The pages React Router prerendered at build time, as URL path -> HTML file. They are served as files,
- * so the public site answers without rendering anything per request.
+ * The pages React Router prerendered at build time, by URL path, each with the policy that allows exactly its
+ * inline scripts. They are served as files, so the public site answers without rendering anything per request.
  */
-export function findPrerenderedPages(clientDir: string): Map<string, string> {
-  const pages = new Map<string, string>();
+export function findPrerenderedPages(clientDir: string): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || entry.name !== "index.html") continue;
     const file = path.join(entry.parentPath, entry.name);
     const urlPath = `/${path.relative(clientDir, entry.parentPath).split(path.sep).join("/")}`.replace(/\/$/, "");
-    pages.set(urlPath || "/", file);
+    pages.set(urlPath || "/", { file, contentSecurityPolicy: hashContentSecurityPolicy(readFileSync(file, "utf8")) });
   }
   return pages;
 }
 
-export function servePrerenderedPages(pages: Map<string, string>): RequestHandler {
+export function servePrerenderedPages(pages: Map<string, PrerenderedPage>): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const file = pages.get(req.path);
-    if (!file) return next();
-    res.sendFile(file, { headers: { "Cache-Control": "no-cache", "Content-Type": "text/html; charset=utf-8" } });
+    const page = pages.get(req.path);
+    if (!page) return next();
+    res.sendFile(page.file, {
+      headers: {
+        "Cache-Control": "no-cache",
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Security-Policy": page.contentSecurityPolicy,
+      },
+    });
   };
 }
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { DURATION_PATTERN, parseDuration } from "./duration.server";
 
 const optionalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
-const duration = z.string().regex(/^\d+(ms|s|m|h)?$/, "must be a number with an optional unit ms, s, m or h");
+const duration = z.string().regex(DURATION_PATTERN, "must be a number with an optional unit ms, s, m, h or d");
 
 export const configSchema = z
   .object({
@@ -23,6 +24,10 @@ export const configSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** A staff session ends after this long without a request... */
+    SESSION_IDLE_TIMEOUT: duration.default("8h").transform(parseDuration),
+    /** ...and this long after sign-in, however busy. */
+    SESSION_MAX_AGE: duration.default("7d").transform(parseDuration),
     PUBLIC_FORM_RATE_LIMIT: z.coerce
       .number({ error: "must be a number" })
       .int("must be a whole number")

@@ -1,14 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
+import { inputClass } from "~/components/form-styles";
 import { parseForm } from "~/features/forms/parse-form";
 import { REQUIRED_MESSAGE } from "~/features/forms/text-field";
 import { EstimateSuccessDialog } from "./estimate-success-dialog";
 import { ESTIMATE_FIELD_LABELS } from "./fields";
 import { EMPTY_FIELDS_MESSAGE, type EstimateActionResult, estimateSchema } from "./schema";
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-3 focus:outline-brand-600/40 aria-[invalid=true]:border-red-700";
 
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   const message = errors?.find((error) => error !== REQUIRED_MESSAGE);

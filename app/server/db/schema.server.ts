@@ -101,3 +101,90 @@ export const rateLimitCounters = pgTable(
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
 );
+
+export type StaffRole = "admin" | "staff";
+
+/** The people who sign in to the staff tools. Usernames are stored in lower case. */
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    username: text().notNull(),
+    /** argon2id, in the PHC string format that carries its own parameters and salt. */
+    passwordHash: text().notNull(),
+    role: text().$type<StaffRole>().notNull(),
+    isActive: boolean().notNull().default(true),
+    /** The base32 TOTP secret once the second factor is confirmed; null without one. */
+    totpSecret: text(),
+    /** The last time step a code was accepted for, so a code cannot be used twice. */
+    totpLastUsedStep: bigint({ mode: "number" }),
+    lastSignedInAt: timestamp({ withTimezone: true }),
+    passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("staff_users_username_unique").on(table.username),
+    check("staff_users_role_check", sql`${table.role} IN ('admin', 'staff')`),
+  ],
+);
+
+/**
+ * A signed-in browser. The cookie carries a random token; only its SHA-256 is stored, so a copy of the
+ * database does not let anyone sign in.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    tokenHash: text().primaryKey(),
+    userId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    /** Password checked, second factor still to come: such a session opens nothing but the code screen. */
+    secondFactorPending: boolean().notNull().default(false),
+    /** A TOTP secret being enrolled, kept here until the user confirms it with a code. */
+    totpEnrolmentSecret: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    clientIp: text(),
+    userAgent: text(),
+  },
+  (table) => [index("staff_sessions_user_idx").on(table.userId)],
+);
+
+/** One-time codes for signing in when the authenticator is lost. Only hashes are kept. */
+export const staffRecoveryCodes = pgTable(
+  "staff_recovery_codes",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    userId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index("staff_recovery_codes_user_idx").on(table.userId)],
+);
+
+/** The one-time links that create the first admin account. */
+export const setupTokens = pgTable("setup_tokens", {
+  tokenHash: text().primaryKey(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Failed sign-ins per account and per client address, shared by every app instance. */
+export const loginThrottles = pgTable("login_throttles", {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp({ withTimezone: true }),
+});
+
+/** Settings an admin changes in the app, such as requiring a second factor for everyone. */
+export const appSettings = pgTable("app_settings", {
+  key: text().primaryKey(),
+  value: jsonb().$type<unknown>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

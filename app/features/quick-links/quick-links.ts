@@ -1,0 +1,19 @@
+export type QuickLinkCategory = "Team Management" | "Project Management";
+
+export type QuickLink = { title: string; description: string; path: string; category: QuickLinkCategory };
+
+export const QUICK_LINK_CATEGORIES: readonly QuickLinkCategory[] = ["Team Management", "Project Management"];
+
+/**
+ * The dashboard's cards, in the spec's order within each category. Only screens that exist are listed:
+ * Peer Review, Team Communication, the internal Estimate Request Form, the Job Request Form and the
+ * Estimate Checklist join here when they are built.
+ */
+export const quickLinks: readonly QuickLink[] = [
+  {
+    category: "Team Management",
+    title: "Electrical Assessment",
+    description: "The 18-question skills assessment. Copy the link to send it to an applicant.",
+    path: "/assessment",
+  },
+];

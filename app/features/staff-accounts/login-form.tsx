@@ -1,0 +1,46 @@
+import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import type { StaffFormResult } from "./form-result";
+import { LabelledInput, StatusBanner, SubmitButton } from "./staff-form-controls";
+
+/** The staff sign-in form. It posts to the server, which alone decides; nothing about accounts is in the page. */
+export function LoginForm() {
+  const result = useActionData<StaffFormResult>();
+  const busy = useNavigation().state !== "idle";
+  const [searchParams] = useSearchParams();
+  return (
+    <Form method="post" className="mt-8 space-y-5">
+      <StatusBanner result={result} />
+      <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+      <LabelledInput label="Username" name="username" autoComplete="username" required autoCapitalize="none" />
+      <LabelledInput label="Password" name="password" type="password" autoComplete="current-password" required />
+      <SubmitButton busy={busy} busyLabel="Logging in...">
+        Login
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The second step for users with an authenticator app: a current code or one of their recovery codes. */
+export function SecondFactorForm() {
+  const result = useActionData<StaffFormResult>();
+  const busy = useNavigation().state !== "idle";
+  const [searchParams] = useSearchParams();
+  return (
+    <Form method="post" className="mt-8 space-y-5">
+      <StatusBanner result={result} />
+      <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+      <LabelledInput
+        label="Authentication code"
+        name="code"
+        hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+        autoComplete="one-time-code"
+        required
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+      <SubmitButton busy={busy} busyLabel="Checking...">
+        Verify
+      </SubmitButton>
+    </Form>
+  );
+}

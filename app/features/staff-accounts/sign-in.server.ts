@@ -1,0 +1,90 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { type AppLoadContext, data, redirect } from "react-router";
+import { parseForm } from "~/features/forms/parse-form";
+import {
+  clearFailures,
+  failureDelayMs,
+  findLock,
+  recordFailure,
+  throttleKeys,
+} from "~/server/auth/login-throttle.server";
+import { verifyPassword } from "~/server/auth/password.server";
+import { safeRedirectTarget } from "~/server/auth/safe-redirect";
+import { deleteExpiredSessions, findSession, startSession } from "~/server/auth/sessions.server";
+import { findStaffUserByUsername, normaliseUsername, recordSignIn } from "~/server/auth/staff-users.server";
+import type { StaffFormResult } from "./form-result";
+import { readStaffForm } from "./read-form.server";
+import { INVALID_CREDENTIALS_MESSAGE, loginSchema, MISSING_CREDENTIALS_MESSAGE } from "./schemas";
+
+export function lockedMessage(lockedUntil: Date): string {
+  const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000));
+  return `Too many failed sign-in attempts. Sign-in is locked for ${minutes} minute${minutes === 1 ? "" : "s"}; please try again later.`;
+}
+
+/** The sign-in page's loader: someone already signed in goes straight on. */
+export async function redirectIfSignedIn(request: Request, context: AppLoadContext) {
+  const session = await findSession(context.db, context.config, request);
+  if (session && !session.secondFactorPending) {
+    throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
+  }
+  return null;
+}
+
+/**
+ * Checks a username and password. Unknown users, deactivated users and wrong passwords get the same answer
+ * after the same work. Each failure counts against the account and the address; a locked one is refused
+ * before the password is looked at, so the lock message never tells whether the password was right.
+ */
+export async function signIn(request: Request, context: AppLoadContext) {
+  const { db, config } = context;
+  const submission = parseForm(await readStaffForm(request), loginSchema);
+  if (submission.status !== "success") {
+    return data({ status: "error", message: MISSING_CREDENTIALS_MESSAGE } satisfies StaffFormResult, { status: 400 });
+  }
+  const { username, password, redirectTo } = submission.value;
+  const keys = throttleKeys(normaliseUsername(username), context.clientIp);
+  const lockedUntil = await findLock(db, keys);
+  if (lockedUntil) {
+    return data({ status: "error", message: lockedMessage(lockedUntil) } satisfies StaffFormResult, { status: 429 });
+  }
+
+  const user = await findStaffUserByUsername(db, username);
+  const passwordMatches = await verifyPassword(user?.passwordHash, password);
+  if (!user?.isActive || !passwordMatches) {
+    const failure = await recordFailure(db, keys);
+    await sleep(failureDelayMs(failure.failures));
+    if (failure.locked) {
+      const lock = (await findLock(db, keys)) ?? new Date();
+      return data({ status: "error", message: lockedMessage(lock) } satisfies StaffFormResult, { status: 429 });
+    }
+    return data({ status: "error", message: INVALID_CREDENTIALS_MESSAGE } satisfies StaffFormResult, { status: 401 });
+  }
+
+  const [accountKey] = keys;
+  if (accountKey) await clearFailures(db, accountKey);
+  await deleteExpiredSessions(db, config);
+  const target = safeRedirectTarget(redirectTo);
+  if (user.totpSecret !== null) {
+    const cookie = await startSession(db, config, {
+      userId: user.id,
+      secondFactorPending: true,
+      clientIp: context.clientIp,
+      userAgent: request.headers.get("user-agent"),
+    });
+    return redirect(`/admin/verify?redirectTo=${encodeURIComponent(target)}`, { headers: { "Set-Cookie": cookie } });
+  }
+  return redirectSignedIn(request, context, user.id, target);
+}
+
+/** Starts a full session for the user, records the sign-in, and redirects with the new cookie. */
+export async function redirectSignedIn(request: Request, context: AppLoadContext, userId: number, target: string) {
+  const cookie = await startSession(context.db, context.config, {
+    userId,
+    secondFactorPending: false,
+    clientIp: context.clientIp,
+    userAgent: request.headers.get("user-agent"),
+  });
+  await recordSignIn(context.db, userId);
+  context.logger.info({ userId }, "staff user signed in");
+  return redirect(target, { headers: { "Set-Cookie": cookie } });
+}

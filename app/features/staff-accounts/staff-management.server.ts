@@ -1,0 +1,164 @@
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import { type AppLoadContext, data } from "react-router";
+import { parseForm } from "~/features/forms/parse-form";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import { endAllSessionsOf } from "~/server/auth/sessions.server";
+import {
+  createStaffUser,
+  findStaffUserById,
+  listStaffUsers,
+  resetStaffPassword,
+  setStaffUserActive,
+  setTotpSecret,
+  UsernameTakenError,
+} from "~/server/auth/staff-users.server";
+import { staffSessions } from "~/server/db/schema.server";
+import { isSecondFactorRequired, setSecondFactorRequired } from "~/server/settings.server";
+import { invalidFieldsResult, type StaffFormResult } from "./form-result";
+import { readStaffForm } from "./read-form.server";
+import { newStaffUserSchema, passwordResetSchema } from "./schemas";
+
+type Reply = StaffFormResult & { intent: string };
+
+function reply(intent: string, status: number, result: StaffFormResult) {
+  return data({ ...result, intent } satisfies Reply, { status });
+}
+
+export async function loadStaffList(request: Request, context: AppLoadContext) {
+  const admin = await requireStaff(request, context, { role: "admin" });
+  const [users, secondFactorRequired] = await Promise.all([
+    listStaffUsers(context.db),
+    isSecondFactorRequired(context.db),
+  ]);
+  return { users, secondFactorRequired, currentUserId: admin.id };
+}
+
+/** The staff list page: add a user, or require a second factor of everyone. */
+export async function staffListAction(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context, { role: "admin" });
+  const formData = await readStaffForm(request);
+  const intent = String(formData.get("intent"));
+  if (intent === "require-second-factor") {
+    const required = formData.get("required") === "on";
+    await setSecondFactorRequired(context.db, required);
+    return reply(intent, 200, {
+      status: "success",
+      message: required
+        ? "Everyone must now set up a second factor before using the staff tools."
+        : "A second factor is now optional.",
+    });
+  }
+  if (intent !== "add-user") return reply(intent, 400, { status: "error", message: "Unknown action." });
+  const submission = parseForm(formData, newStaffUserSchema);
+  if (submission.status !== "success") {
+    return reply(intent, 400, invalidFieldsResult(submission));
+  }
+  try {
+    const created = await createStaffUser(context.db, submission.value);
+    context.logger.info({ userId: created.id }, "staff user added");
+    return reply(intent, 200, { status: "success", message: `Added ${created.username}.` });
+  } catch (error) {
+    if (!(error instanceof UsernameTakenError)) throw error;
+    return reply(intent, 409, {
+      status: "error",
+      message: "Please correct the fields below.",
+      fieldErrors: { username: ["That username is taken"] },
+    });
+  }
+}
+
+function parseUserId(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data({ message: "No such staff user." }, { status: 404 });
+  return id;
+}
+
+async function requireStaffUser(context: AppLoadContext, userIdParam: string | undefined) {
+  const user = await findStaffUserById(context.db, parseUserId(userIdParam));
+  if (!user) throw data({ message: "No such staff user." }, { status: 404 });
+  return user;
+}
+
+export async function loadStaffUser(request: Request, context: AppLoadContext, userIdParam: string | undefined) {
+  const admin = await requireStaff(request, context, { role: "admin" });
+  const user = await requireStaffUser(context, userIdParam);
+  const [sessions] = await context.db
+    .select({ count: count() })
+    .from(staffSessions)
+    .where(
+      and(
+        eq(staffSessions.userId, user.id),
+        gt(staffSessions.expiresAt, sql`now()`),
+        eq(staffSessions.secondFactorPending, false),
+      ),
+    );
+  return {
+    user: {
+      id: user.id,
+      username: user.username,
+      role: user.role,
+      isActive: user.isActive,
+      hasSecondFactor: user.totpSecret !== null,
+      lastSignedInAt: user.lastSignedInAt,
+      createdAt: user.createdAt,
+    },
+    activeSessions: sessions?.count ?? 0,
+    isSelf: admin.id === user.id,
+  };
+}
+
+/** One staff user's page: reset the password, sign out everywhere, remove the second factor, (de)activate. */
+export async function staffUserAction(request: Request, context: AppLoadContext, userIdParam: string | undefined) {
+  const admin = await requireStaff(request, context, { role: "admin" });
+  const user = await requireStaffUser(context, userIdParam);
+  const formData = await readStaffForm(request);
+  const intent = String(formData.get("intent"));
+  const { db, logger } = context;
+  switch (intent) {
+    case "reset-password": {
+      const submission = parseForm(formData, passwordResetSchema);
+      if (submission.status !== "success") {
+        return reply(intent, 400, invalidFieldsResult(submission));
+      }
+      await resetStaffPassword(db, user.id, submission.value.password);
+      logger.info({ userId: user.id, by: admin.id }, "staff password reset");
+      return reply(intent, 200, {
+        status: "success",
+        message: `The password of ${user.username} was reset and all of their sessions were signed out.`,
+      });
+    }
+    case "sign-out-everywhere": {
+      const ended = await endAllSessionsOf(db, user.id);
+      logger.info({ userId: user.id, by: admin.id, ended }, "staff sessions signed out");
+      return reply(intent, 200, {
+        status: "success",
+        message: `Signed ${user.username} out of ${ended} session${ended === 1 ? "" : "s"}.`,
+      });
+    }
+    case "remove-second-factor": {
+      await setTotpSecret(db, user.id, null);
+      logger.info({ userId: user.id, by: admin.id }, "staff second factor removed");
+      return reply(intent, 200, {
+        status: "success",
+        message: `The second factor of ${user.username} was removed. They can set up a new one after signing in.`,
+      });
+    }
+    case "deactivate":
+    case "reactivate": {
+      if (admin.id === user.id) {
+        return reply(intent, 400, { status: "error", message: "You cannot deactivate your own account." });
+      }
+      const active = intent === "reactivate";
+      await setStaffUserActive(db, user.id, active);
+      logger.info({ userId: user.id, by: admin.id, active }, "staff user active state changed");
+      return reply(intent, 200, {
+        status: "success",
+        message: active
+          ? `${user.username} can sign in again.`
+          : `${user.username} was deactivated and signed out everywhere.`,
+      });
+    }
+    default:
+      return reply(intent, 400, { status: "error", message: "Unknown action." });
+  }
+}

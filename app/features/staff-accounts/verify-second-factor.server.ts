@@ -1,0 +1,56 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { type AppLoadContext, data, redirect } from "react-router";
+import { parseForm } from "~/features/forms/parse-form";
+import {
+  clearFailures,
+  failureDelayMs,
+  findLock,
+  recordFailure,
+  throttleKeys,
+} from "~/server/auth/login-throttle.server";
+import { safeRedirectTarget } from "~/server/auth/safe-redirect";
+import { acceptedTotpStep, consumeRecoveryCode, recordTotpUse } from "~/server/auth/second-factor.server";
+import { endSession, findSession, type StaffSession } from "~/server/auth/sessions.server";
+import type { StaffFormResult } from "./form-result";
+import { readStaffForm } from "./read-form.server";
+import { INVALID_CODE_MESSAGE, secondFactorSchema } from "./schemas";
+import { lockedMessage, redirectSignedIn } from "./sign-in.server";
+
+type PendingSession = StaffSession & { user: { totpSecret: string } };
+
+/** The session between password and code; anyone else has nothing to do on the code screen. */
+export async function requirePendingSession(request: Request, context: AppLoadContext): Promise<PendingSession> {
+  const session = await findSession(context.db, context.config, request);
+  if (!session?.secondFactorPending || session.user.totpSecret === null) throw redirect("/admin");
+  return session as PendingSession;
+}
+
+/** Accepts a current TOTP code or an unused recovery code, then swaps the half-way session for a full one. */
+export async function verifySecondFactor(request: Request, context: AppLoadContext) {
+  const { db, config } = context;
+  const pending = await requirePendingSession(request, context);
+  const submission = parseForm(await readStaffForm(request), secondFactorSchema);
+  if (submission.status !== "success") {
+    return data({ status: "error", message: INVALID_CODE_MESSAGE } satisfies StaffFormResult, { status: 400 });
+  }
+  const { user } = pending;
+  const keys = throttleKeys(user.username, context.clientIp);
+  const lockedUntil = await findLock(db, keys);
+  if (lockedUntil) {
+    return data({ status: "error", message: lockedMessage(lockedUntil) } satisfies StaffFormResult, { status: 429 });
+  }
+  const { code, redirectTo } = submission.value;
+  const step = acceptedTotpStep(user.username, user.totpSecret, code, user.totpLastUsedStep);
+  const accepted = step !== undefined || (await consumeRecoveryCode(db, user.id, code));
+  if (!accepted) {
+    const failure = await recordFailure(db, keys);
+    await sleep(failureDelayMs(failure.failures));
+    return data({ status: "error", message: INVALID_CODE_MESSAGE } satisfies StaffFormResult, { status: 401 });
+  }
+
+  if (step !== undefined) await recordTotpUse(db, user.id, step);
+  const [accountKey] = keys;
+  if (accountKey) await clearFailures(db, accountKey);
+  await endSession(db, config, request);
+  return redirectSignedIn(request, context, user.id, safeRedirectTarget(redirectTo));
+}

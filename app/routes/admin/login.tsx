@@ -1,0 +1,27 @@
+import { LoginForm } from "~/features/staff-accounts/login-form";
+import { redirectIfSignedIn, signIn } from "~/features/staff-accounts/sign-in.server";
+import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
+import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => staffPageMeta("Admin Login");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return redirectIfSignedIn(request, context);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return signIn(request, context);
+}
+
+export default function AdminLogin() {
+  return (
+    <StaffPage
+      title="Admin Login"
+      intro="Staff sign in here to reach the quick links and the internal forms."
+      width="max-w-md"
+    >
+      <LoginForm />
+    </StaffPage>
+  );
+}

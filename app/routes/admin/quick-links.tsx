@@ -1,0 +1,38 @@
+import { QuickLinkCard } from "~/features/quick-links/quick-link-card";
+import { QUICK_LINK_CATEGORIES, quickLinks } from "~/features/quick-links/quick-links";
+import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
+import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import type { Route } from "./+types/quick-links";
+
+export const meta: Route.MetaFunction = () => staffPageMeta("Quick Links");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  return null;
+}
+
+const headingId = (category: string) => `${category.toLowerCase().replaceAll(" ", "-")}-heading`;
+
+export default function QuickLinks() {
+  const groups = QUICK_LINK_CATEGORIES.map((category) => ({
+    category,
+    links: quickLinks.filter((link) => link.category === category),
+  })).filter((group) => group.links.length > 0);
+  return (
+    <StaffPage title="Quick Links" intro="The staff tools and the links you send out.">
+      {groups.map(({ category, links }) => (
+        <section key={category} aria-labelledby={headingId(category)} className="mt-10">
+          <h2 id={headingId(category)} className="text-xl font-bold text-brand-900">
+            {category}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {links.map((link) => (
+              <QuickLinkCard key={link.path} link={link} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </StaffPage>
+  );
+}

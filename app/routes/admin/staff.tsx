@@ -1,0 +1,146 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import type { StaffFormResult } from "~/features/staff-accounts/form-result";
+import { formatStaffTime } from "~/features/staff-accounts/format-time";
+import { LabelledInput, StatusBanner, SubmitButton } from "~/features/staff-accounts/staff-form-controls";
+import { loadStaffList, staffListAction } from "~/features/staff-accounts/staff-management.server";
+import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
+import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
+import type { Route } from "./+types/staff";
+
+export const meta: Route.MetaFunction = () => staffPageMeta("Staff accounts");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadStaffList(request, context);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return staffListAction(request, context);
+}
+
+export default function StaffAccounts({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<StaffFormResult>();
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "idle" ? undefined : navigation.formData?.get("intent");
+  const addErrors = result?.intent === "add-user" ? (result.fieldErrors ?? {}) : {};
+  return (
+    <StaffPage title="Staff accounts" intro="Who can sign in to the staff tools.">
+      <section aria-labelledby="people-heading" className="mt-8">
+        <h2 id="people-heading" className="text-xl font-bold text-brand-900">
+          People
+        </h2>
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[36rem] border-collapse text-left">
+            <thead>
+              <tr className="border-b border-slate-300 text-sm text-slate-700">
+                <th scope="col" className="py-2 pr-4">
+                  Username
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Role
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Two-step
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Last signed in
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.users.map((user) => (
+                <tr key={user.id} className="border-b border-slate-200">
+                  <th scope="row" className="py-2 pr-4 font-semibold">
+                    <Link to={`/admin/staff/${user.id}`} className="text-brand-800 underline">
+                      {user.username}
+                    </Link>
+                    {user.id === loaderData.currentUserId ? " (you)" : null}
+                  </th>
+                  <td className="py-2 pr-4">{user.role === "admin" ? "Admin" : "Staff"}</td>
+                  <td className="py-2 pr-4">{user.isActive ? "Active" : "Deactivated"}</td>
+                  <td className="py-2 pr-4">{user.hasSecondFactor ? "On" : "Off"}</td>
+                  <td className="py-2 pr-4">{formatStaffTime(user.lastSignedInAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-2">
+        <section aria-labelledby="add-heading">
+          <h2 id="add-heading" className="text-xl font-bold text-brand-900">
+            Add a user
+          </h2>
+          <Form method="post" className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="add-user" />
+            <StatusBanner result={result?.intent === "add-user" ? result : undefined} />
+            <LabelledInput label="Username" name="username" required autoComplete="off" errors={addErrors.username} />
+            <fieldset>
+              <legend className="font-medium text-slate-900">Role</legend>
+              <div className="mt-1 flex gap-6">
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="role" value="staff" defaultChecked className="size-4 accent-brand-700" />
+                  Staff
+                </label>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="role" value="admin" className="size-4 accent-brand-700" />
+                  Admin
+                </label>
+              </div>
+            </fieldset>
+            <LabelledInput
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters. Give it to the person in person or by phone.`}
+              errors={addErrors.password}
+            />
+            <LabelledInput
+              label="Repeat the password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              errors={addErrors.confirmPassword}
+            />
+            <SubmitButton busy={busyIntent === "add-user"} busyLabel="Adding...">
+              Add user
+            </SubmitButton>
+          </Form>
+        </section>
+
+        <section aria-labelledby="second-factor-heading">
+          <h2 id="second-factor-heading" className="text-xl font-bold text-brand-900">
+            Two-step verification
+          </h2>
+          <Form method="post" className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="require-second-factor" />
+            <StatusBanner result={result?.intent === "require-second-factor" ? result : undefined} />
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                name="required"
+                defaultChecked={loaderData.secondFactorRequired}
+                key={String(loaderData.secondFactorRequired)}
+                className="mt-1 size-5 accent-brand-700"
+              />
+              <span>
+                Require a second factor for everyone. Users without one are asked to set it up before anything else.
+              </span>
+            </label>
+            <SubmitButton busy={busyIntent === "require-second-factor"} busyLabel="Saving...">
+              Save setting
+            </SubmitButton>
+          </Form>
+        </section>
+      </div>
+    </StaffPage>
+  );
+}

@@ -1,0 +1,113 @@
+import { Form, useActionData, useNavigation } from "react-router";
+import { LabelledInput, StatusBanner, SubmitButton } from "~/features/staff-accounts/staff-form-controls";
+import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
+import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import {
+  loadTwoFactor,
+  type TwoFactorActionResult,
+  twoFactorAction,
+} from "~/features/staff-accounts/two-factor-enrolment.server";
+import type { Route } from "./+types/two-factor";
+
+export const meta: Route.MetaFunction = () => staffPageMeta("Two-step verification");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadTwoFactor(request, context);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return twoFactorAction(request, context);
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <section aria-labelledby="recovery-heading" className="mt-6 rounded-2xl border border-amber-600 bg-amber-50 p-5">
+      <h2 id="recovery-heading" className="text-xl font-bold text-slate-900">
+        Your recovery codes
+      </h2>
+      <p className="mt-1 text-slate-800">
+        Keep these somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
+      </p>
+      <ul className="mt-4 grid grid-cols-2 gap-2 font-mono text-lg">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function TwoFactor({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<TwoFactorActionResult>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <StaffPage title="Two-step verification" width="max-w-2xl">
+      {loaderData.required && !loaderData.enrolled ? (
+        <p className="mt-4 rounded-lg border border-amber-600 bg-amber-50 px-4 py-3 font-medium text-slate-900">
+          An admin requires two-step verification for everyone. Set it up to continue.
+        </p>
+      ) : null}
+      <div className="mt-6">
+        <StatusBanner result={result} />
+      </div>
+      {result?.recoveryCodes ? <RecoveryCodes codes={result.recoveryCodes} /> : null}
+      {loaderData.enrolled ? (
+        <>
+          <p className="mt-6 text-lg text-slate-800">
+            Two-step verification is <strong>on</strong> for {loaderData.username}. Signing in asks for a code from your
+            authenticator app.
+          </p>
+          {loaderData.required ? null : (
+            <Form method="post" className="mt-8 max-w-sm space-y-4">
+              <input type="hidden" name="intent" value="turn-off" />
+              <LabelledInput
+                label="Current code"
+                name="code"
+                hint="To turn it off, enter a code from your app."
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                required
+              />
+              <SubmitButton busy={busy} busyLabel="Turning off...">
+                Turn off two-step verification
+              </SubmitButton>
+            </Form>
+          )}
+        </>
+      ) : (
+        <>
+          <ol className="mt-6 list-decimal space-y-2 pl-6 text-slate-800">
+            <li>
+              Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password…).
+            </li>
+            <li>Scan this QR code, or type the setup key by hand.</li>
+            <li>Enter the 6-digit code the app shows.</li>
+          </ol>
+          <img
+            src={loaderData.qrCodeDataUrl}
+            alt={`QR code to add ${loaderData.username} to an authenticator app`}
+            width={220}
+            height={220}
+            className="mt-6 rounded-lg border border-slate-200"
+          />
+          <p className="mt-4 text-slate-800">
+            Setup key: <code className="font-mono break-all">{loaderData.secret}</code>
+          </p>
+          <Form method="post" className="mt-6 max-w-sm space-y-4">
+            <input type="hidden" name="intent" value="confirm" />
+            <LabelledInput
+              label="Code from your app"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              required
+            />
+            <SubmitButton busy={busy} busyLabel="Checking...">
+              Turn on two-step verification
+            </SubmitButton>
+          </Form>
+        </>
+      )}
+    </StaffPage>
+  );
+}

@@ -1,0 +1,19 @@
+import pino from "pino";
+import type { AppLoadContext } from "react-router";
+import { createDeliveryWorker } from "../../app/features/deliveries/worker.server";
+import { loadConfig } from "../../app/server/config.server";
+import type { Database } from "../../app/server/db/database.server";
+
+export const TEST_SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
+
+/** What the Express server hands loaders and actions, for calling them as functions against a test database. */
+export function loadContextFor(
+  db: Database,
+  env: Record<string, string> = {},
+  clientIp = "192.0.2.10",
+): AppLoadContext {
+  const config = loadConfig({ SESSION_SECRET: TEST_SESSION_SECRET, ...env });
+  const logger = pino({ level: "silent" });
+  const deliveryWorker = createDeliveryWorker({ db, config, logger });
+  return { config, logger, db, deliveryWorker, clientIp, cspNonce: "test-nonce" };
+}
