@@ -27,6 +27,6 @@ describe("nextAttemptDelay", () => {
 
   it("throws on a malformed entry when that entry is reached, not before", () => {
     expect(nextAttemptDelay(["0", "soon"], 0)).toBe(0);
-    expect(() => nextAttemptDelay(["0", "soon"], 1)).toThrow(/not a delay/);
+    expect(() => nextAttemptDelay(["0", "soon"], 1)).toThrow(/not a duration/);
   });
 });

@@ -4,7 +4,7 @@ import { loginThrottles } from "../db/schema.server";
 
 /**
  * Failed sign-ins are counted per account and per client address in PostgreSQL, so every app instance sees
- * the same counts. Each failure after the first is answered more slowly; the fifth on an account within
+ * the same counts. Each failure on an account after the first is answered more slowly; the fifth within
  * 15 minutes locks it for 15 minutes. An address is locked after 30, which stops one machine from trying
  * many accounts without letting a stranger lock out a whole office that shares an address too easily.
  */
@@ -15,12 +15,13 @@ export const LOGIN_THROTTLE = {
   maxAddressFailures: 30,
 } as const;
 
-export type ThrottleKey = { key: string; maxFailures: number };
+/** A counter: its key, the failures that lock it, and whether its failures slow the answer down. */
+export type ThrottleKey = { key: string; maxFailures: number; slowsDown: boolean };
 
 export function throttleKeys(username: string, clientIp: string): ThrottleKey[] {
   return [
-    { key: `account:${username}`, maxFailures: LOGIN_THROTTLE.maxAccountFailures },
-    { key: `address:${clientIp}`, maxFailures: LOGIN_THROTTLE.maxAddressFailures },
+    { key: `account:${username}`, maxFailures: LOGIN_THROTTLE.maxAccountFailures, slowsDown: true },
+    { key: `address:${clientIp}`, maxFailures: LOGIN_THROTTLE.maxAddressFailures, slowsDown: false },
   ];
 }
 
@@ -44,14 +45,14 @@ export async function findLock(db: Database, keys: ThrottleKey[]): Promise<Date 
 
 /**
  * Counts a failure against every key and locks those that reached their limit. Returns the highest count
- * within the window, which sets how long the answer is held back.
+ * of the keys that slow down, which sets how long the answer is held back.
  */
 export async function recordFailure(db: Database, keys: ThrottleKey[]): Promise<{ failures: number; locked: boolean }> {
   const windowSeconds = LOGIN_THROTTLE.windowMs / 1000;
   const lockSeconds = LOGIN_THROTTLE.lockMs / 1000;
   let failures = 0;
   let locked = false;
-  for (const { key, maxFailures } of keys) {
+  for (const { key, maxFailures, slowsDown } of keys) {
     const [row] = await db
       .insert(loginThrottles)
       .values({ key, failures: 1 })
@@ -66,7 +67,7 @@ export async function recordFailure(db: Database, keys: ThrottleKey[]): Promise<
       })
       .returning({ failures: loginThrottles.failures });
     const count = row?.failures ?? 1;
-    failures = Math.max(failures, count);
+    if (slowsDown) failures = Math.max(failures, count);
     if (count >= maxFailures) {
       locked = true;
       // The count starts again once the lock is over.

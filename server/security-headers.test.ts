@@ -1,0 +1,72 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "../tests/support/app-server";
+
+let app: AppServer;
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(() => app.stop());
+
+function directives(policy: string | null): Map<string, string[]> {
+  return new Map(
+    (policy ?? "")
+      .split(";")
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name = "", ...values]) => [name, values]),
+  );
+}
+
+function inlineScripts(html: string): string[] {
+  return Array.from(html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g), (match) => match[2] ?? "");
+}
+
+function expectBaseline(response: Response, page: string) {
+  const csp = directives(response.headers.get("content-security-policy"));
+  expect(csp.get("script-src"), page).not.toContain("'unsafe-inline'");
+  expect(csp.get("object-src"), page).toEqual(["'none'"]);
+  expect(csp.get("base-uri"), page).toEqual(["'none'"]);
+  expect(csp.get("frame-ancestors"), page).toEqual(["'none'"]);
+  expect(csp.get("frame-src"), page).toEqual(["https://www.google.com"]);
+  expect(response.headers.get("strict-transport-security"), page).toMatch(/max-age=\d{7,}/);
+  expect(response.headers.get("x-content-type-options"), page).toBe("nosniff");
+  expect(response.headers.get("referrer-policy"), page).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("permissions-policy"), page).toContain("camera=()");
+  return csp;
+}
+
+describe("security headers", () => {
+  it("allow exactly the inline scripts of a prerendered page, by hash", async () => {
+    for (const page of ["/", "/learnmore"]) {
+      const response = await fetch(`${app.url}${page}`);
+      const html = await response.text();
+      const csp = expectBaseline(response, page);
+      const scripts = inlineScripts(html);
+      expect(scripts.length, page).toBeGreaterThan(0);
+      for (const script of scripts) {
+        const hash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+        expect(csp.get("script-src"), page).toContain(hash);
+      }
+    }
+  });
+
+  it("give a server-rendered page a fresh nonce that every inline script carries", async () => {
+    const nonces = [];
+    for (const page of ["/admin", "/no-such-page"]) {
+      const response = await fetch(`${app.url}${page}`);
+      const html = await response.text();
+      const csp = expectBaseline(response, page);
+      const nonce = csp.get("script-src")?.find((source) => source.startsWith("'nonce-"));
+      expect(nonce, page).toBeDefined();
+      const value = nonce?.slice("'nonce-".length, -1);
+      nonces.push(value);
+      const tags = Array.from(html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g), (match) => match[1] ?? "");
+      expect(tags.length, page).toBeGreaterThan(0);
+      for (const attributes of tags.filter((tag) => !tag.includes("application/ld+json"))) {
+        expect(attributes, page).toContain(`nonce="${value}"`);
+      }
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+});
