@@ -47,22 +47,41 @@ export default function App() {
   return <Outlet />;
 }
 
+/** What each error screen says: a missing page, a page this user may not open, or our own failure. */
+function errorScreen(error: unknown) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 404) {
+    return {
+      title: "Page not found",
+      eyebrow: "404 Not Found",
+      heading: "We couldn't find that page",
+      text: "The page you asked for has moved or never existed. These links will get you back on track.",
+    };
+  }
+  if (status === 403) {
+    return {
+      title: "No access",
+      eyebrow: "403 Forbidden",
+      heading: "You don't have access to this page",
+      text: "This page is for admins only. Ask an admin if you need it.",
+    };
+  }
+  return {
+    title: "Unexpected Application Error!",
+    eyebrow: "Error",
+    heading: "Unexpected Application Error!",
+    text: `Something went wrong on our side. Please try again, or call us at ${company.phone.display}.`,
+  };
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const screen = errorScreen(error);
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
-      <title>{notFound ? `Page not found | ${company.name}` : `Unexpected Application Error! | ${company.name}`}</title>
-      <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">
-        {notFound ? "404 Not Found" : "Error"}
-      </p>
-      <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900">
-        {notFound ? "We couldn't find that page" : "Unexpected Application Error!"}
-      </h1>
-      <p className="mt-4 text-lg text-slate-600">
-        {notFound
-          ? "The page you asked for has moved or never existed. These links will get you back on track."
-          : `Something went wrong on our side. Please try again, or call us at ${company.phone.display}.`}
-      </p>
+      <title>{`${screen.title} | ${company.name}`}</title>
+      <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">{screen.eyebrow}</p>
+      <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900">{screen.heading}</h1>
+      <p className="mt-4 text-lg text-slate-600">{screen.text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="button-primary">
           Go to the home page

@@ -187,7 +187,8 @@ describe("requests from other sites", () => {
   });
 
   it("pass when they come from this site", async () => {
-    for (const headers of [{ origin: app.url }, { "sec-fetch-site": "same-origin" }]) {
+    const sameSite: Array<Record<string, string>> = [{ origin: app.url }, { "sec-fetch-site": "same-origin" }];
+    for (const headers of sameSite) {
       const response = await fetch(`${app.url}/admin`, {
         method: "POST",
         redirect: "manual",

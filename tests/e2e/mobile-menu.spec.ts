@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Runs in the phone project only (playwright.config.ts): the slide-in menu is the small-screen layout.
 test.beforeEach(async ({ page }) => {

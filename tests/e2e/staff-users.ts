@@ -1,0 +1,35 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+const USER_CLI = path.resolve("build/server-entry/user-cli.js");
+
+let counter = 0;
+
+/**
+ * Adds a staff account to the app the tests run against, the way an operator would: `npm run user -- create`
+ * (here its built entry), which finds the running app's embedded PostgreSQL in its data directory.
+ */
+export function addStaffAccount(role: "admin" | "staff", label: string) {
+  counter += 1;
+  const username = `${label}-${role}-${process.pid}-${counter}`.toLowerCase();
+  const password = `correct horse ${label} battery`;
+  execFileSync(process.execPath, [USER_CLI, "create", username, "--role", role], {
+    input: `${password}\n`,
+    env: { PATH: process.env.PATH, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
+    stdio: ["pipe", "ignore", "inherit"],
+  });
+  return { username, password };
+}
+
+export async function signInThroughForm(page: Page, username: string, password: string) {
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+export async function signIn(page: Page, account: { username: string; password: string }) {
+  await page.goto("/admin");
+  await signInThroughForm(page, account.username, account.password);
+  await expect(page).toHaveURL(/\/admin\/quick-links$/);
+}
