@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { useHydrated } from "~/components/use-hydrated";
 import type { OptionId } from "~/features/questionnaire/choice";
 import { ChoiceFieldset } from "~/features/questionnaire/choice-fieldset";
 import { QuestionStep } from "~/features/questionnaire/question-step";
@@ -14,11 +15,15 @@ export function SkillsQuiz() {
   const [answers, setAnswers] = useState<Record<string, OptionId>>({});
   // On a fresh page the start screen leaves the focus alone; after Take Quiz Again it takes it.
   const [restarted, setRestarted] = useState(false);
+  // The page is prerendered: until the script has run, Start cannot work, so it says so by being disabled.
+  const hydrated = useHydrated();
 
   if (state.phase === "start") {
     return (
       <section className="grid gap-4">
-        <StepHeading autoFocus={restarted}>Before you start</StepHeading>
+        <StepHeading key="start" autoFocus={restarted}>
+          Before you start
+        </StepHeading>
         <p className="text-lg text-slate-700">
           {quizQuestions.length} questions, about 5 minutes. Each question has one best answer: choose A, B or C.
         </p>
@@ -28,7 +33,12 @@ export function SkillsQuiz() {
           </p>
         </noscript>
         <div>
-          <button type="button" className="button-primary" onClick={() => setState({ phase: "question", index: 0 })}>
+          <button
+            type="button"
+            disabled={!hydrated}
+            className="button-primary disabled:opacity-70"
+            onClick={() => setState({ phase: "question", index: 0 })}
+          >
             Start Quiz
           </button>
         </div>
@@ -39,7 +49,7 @@ export function SkillsQuiz() {
   if (state.phase === "complete") {
     return (
       <section className="grid gap-5">
-        <StepHeading>Quiz complete</StepHeading>
+        <StepHeading key="complete">Quiz complete</StepHeading>
         <p className="text-lg text-slate-700">Thank you for taking the quiz. Your answers:</p>
         <ol className="grid gap-2">
           {quizQuestions.map((question, index) => (
