@@ -1,15 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ASSESSMENT_ANSWER_KEY } from "../../app/features/assessment/answer-key.server";
+import { assessmentAnswers } from "../support/assessment-fixture";
 
 const TOTAL = 18;
 const CONTACT = { name: "Abby Carter", email: "abby@example.com", phone: "8035551234" };
 
-/** Twelve of the fifteen scored questions right (80%): the key's letter for 4 to 15, a wrong one after. */
+/** Twelve of the fifteen scored questions right (80%), as letters for questions 4 to 18. */
 function lettersFor80Percent(): string[] {
-  return Array.from({ length: 15 }, (_, offset) => {
-    const right = ASSESSMENT_ANSWER_KEY[String(offset + 4)]?.answer ?? "A";
-    return offset < 12 ? right : right === "A" ? "B" : "A";
-  });
+  return Object.values(assessmentAnswers(12)).slice(3);
 }
 
 const questionHeading = (page: Page, step: number) => page.getByRole("heading", { name: `Question ${step}` });
