@@ -1,9 +1,7 @@
-import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeliveryWorker } from "~/features/deliveries/worker.server";
-import { loadConfig } from "~/server/config.server";
 import { submissions } from "~/server/db/schema.server";
+import { actionContext } from "../../../tests/support/action-context";
 import { assessmentAnswers } from "../../../tests/support/assessment-fixture";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitAssessment } from "./submit-assessment.server";
@@ -15,14 +13,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 function contextFor(env: Record<string, string> = {}, clientIp = "192.0.2.20"): AppLoadContext {
-  const config = loadConfig({
-    WEBHOOK_ASSESSMENT_URL: "http://127.0.0.1:9/assessment",
-    PUBLIC_FORM_RATE_LIMIT: "100000",
-    ...env,
-  });
-  const logger = pino({ level: "silent" });
-  const deliveryWorker = createDeliveryWorker({ db: database.db, config, logger });
-  return { config, logger, db: database.db, deliveryWorker, clientIp };
+  return actionContext(database, { WEBHOOK_ASSESSMENT_URL: "http://127.0.0.1:9/assessment", ...env }, clientIp);
 }
 
 function post(fields: Record<string, string>) {

@@ -1,10 +1,8 @@
 import fc from "fast-check";
-import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeliveryWorker } from "~/features/deliveries/worker.server";
-import { loadConfig } from "~/server/config.server";
 import { deliveries, submissions } from "~/server/db/schema.server";
+import { actionContext } from "../../../tests/support/action-context";
 import { validEstimate } from "../../../tests/support/estimate-fixture";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitEstimate } from "./submit-estimate.server";
@@ -18,16 +16,12 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 function contextFor(env: Record<string, string> = {}, clientIp = "192.0.2.10"): AppLoadContext {
-  const config = loadConfig({
+  const targets = {
     WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/estimate",
     SMTP_URL: "smtp://127.0.0.1:9",
     STAFF_NOTIFY_EMAIL: "office@example.com",
-    PUBLIC_FORM_RATE_LIMIT: "100000",
-    ...env,
-  });
-  const logger = pino({ level: "silent" });
-  const deliveryWorker = createDeliveryWorker({ db: database.db, config, logger });
-  return { config, logger, db: database.db, deliveryWorker, clientIp };
+  };
+  return actionContext(database, { ...targets, ...env }, clientIp);
 }
 
 function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
