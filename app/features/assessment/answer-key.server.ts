@@ -1,8 +1,9 @@
 import type { OptionId } from "~/features/questionnaire/choice";
 
 /**
- * The correct option of every scored question, with the rule behind it (2023 NEC unless said otherwise).
- * Server-only: the browser gets the questions from questions.ts and only ever sees a score.
+ * The correct option of every scored question, with the rule behind it (2023 NEC unless said otherwise). The
+ * citations are data rather than comments so staff can be shown them, and so a test can spot this module
+ * in the client build. Server-only: the browser gets the questions from questions.ts and only ever a score.
  */
 export const ASSESSMENT_ANSWER_KEY: Readonly<Record<string, { answer: OptionId; basis: string }>> = {
   "4": {
