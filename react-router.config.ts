@@ -3,5 +3,6 @@ import { publicPagePaths } from "./app/content/public-pages";
 
 export default {
   ssr: true,
-  prerender: [...publicPagePaths],
+  // The quiz needs no server, so it is prerendered too; it is a careers page, not in the sitemap.
+  prerender: [...publicPagePaths, "/quiz"],
 } satisfies Config;

@@ -15,3 +15,43 @@ test("the open mobile menu has no axe violations", async ({ page }) => {
   await expect(page.getByRole("dialog", { name: "Main menu" })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("every screen of the quiz has no axe violations", async ({ page }) => {
+  await page.goto("/quiz");
+  await expect(page.getByRole("button", { name: "Start Quiz" })).toBeEnabled();
+  await expectNoAxeViolations(page, "start");
+  await page.getByRole("button", { name: "Start Quiz" }).click();
+  for (let step = 1; step <= 5; step++) {
+    await page.getByRole("group").getByRole("radio").first().check();
+    if (step === 1) await expectNoAxeViolations(page, "question");
+    await page.getByRole("button", { name: step === 5 ? "Finish Quiz" : "Next" }).click();
+  }
+  await expect(page.getByRole("heading", { name: "Quiz complete" })).toBeVisible();
+  await expectNoAxeViolations(page, "end");
+});
+
+test("every screen of the assessment has no axe violations", async ({ page }) => {
+  await page.goto("/assessment");
+  await expect(page.getByRole("button", { name: "Start Assessment" })).toBeVisible();
+  await expectNoAxeViolations(page, "intro");
+  await page.getByRole("button", { name: "Start Assessment" }).click();
+  await expectNoAxeViolations(page, "text question");
+  const contact = ["Abby Carter", "abby@example.com", "(803) 555-0100"];
+  for (const value of contact) {
+    await page.getByRole("textbox").fill(value);
+    await page.getByRole("button", { name: "OK" }).click();
+  }
+  await page.getByRole("group").getByRole("radio").first().check();
+  await expectNoAxeViolations(page, "multiple-choice question");
+  for (let step = 4; step < 18; step++) {
+    await page.getByRole("group").getByRole("radio").first().check();
+    await page.getByRole("button", { name: "OK" }).click();
+  }
+  await page.getByRole("group").getByRole("radio").first().check();
+  await page.getByRole("button", { name: "Submit Assessment" }).click();
+  await expect(page.getByRole("heading", { name: "Assessment complete" })).toBeVisible();
+  await expectNoAxeViolations(page, "results");
+
+  await page.goto("/assessment?all");
+  await expectNoAxeViolations(page, "all-questions form");
+});

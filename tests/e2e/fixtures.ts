@@ -23,10 +23,11 @@ export { expect };
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
-/** Runs axe over the page as it is now, against WCAG 2.2 A and AA. */
-export async function expectNoAxeViolations(page: Page) {
+/** Runs axe over the page as it is now, against WCAG 2.2 A and AA; `screen` names it in a failure. */
+export async function expectNoAxeViolations(page: Page, screen?: string) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(
     results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) })),
+    screen,
   ).toEqual([]);
 }

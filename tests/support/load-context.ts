@@ -12,7 +12,7 @@ export function loadContextFor(
   env: Record<string, string> = {},
   clientIp = "192.0.2.10",
 ): AppLoadContext {
-  const config = loadConfig({ SESSION_SECRET: TEST_SESSION_SECRET, ...env });
+  const config = loadConfig({ SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_FORM_RATE_LIMIT: "100000", ...env });
   const logger = pino({ level: "silent" });
   const deliveryWorker = createDeliveryWorker({ db, config, logger });
   return { config, logger, db, deliveryWorker, clientIp, cspNonce: "test-nonce" };

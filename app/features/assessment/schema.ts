@@ -1,0 +1,57 @@
+import * as z from "zod/mini";
+import { company } from "~/content/company";
+import { textField } from "~/features/forms/text-field";
+import { type AssessmentQuestion, choiceQuestions, type contactQuestions } from "./questions";
+
+const PHONE_CHARACTERS = /^[0-9+().\-\s]+$/;
+
+const contactAnswerSchemas = {
+  "1": textField("Full name", 120),
+  "2": textField("Email", 254).check(z.regex(z.regexes.email, "Enter a valid email address, like name@example.com")),
+  "3": textField("Phone", 40).check(
+    z.refine(
+      (value) => PHONE_CHARACTERS.test(value) && value.replace(/\D/g, "").length >= 10,
+      "Enter a phone number with its area code, like (803) 555-0100",
+    ),
+  ),
+} satisfies Record<(typeof contactQuestions)[number]["id"], z.ZodMiniType<string>>;
+
+function choiceAnswerSchema(question: (typeof choiceQuestions)[number]) {
+  const ids = question.options.map((option) => option.id);
+  return z.enum(ids, { error: `Choose ${ids.slice(0, -1).join(", ")} or ${ids.at(-1)}` });
+}
+
+const answerSchemas: Record<string, z.ZodMiniType<string>> = {
+  ...contactAnswerSchemas,
+  ...Object.fromEntries(choiceQuestions.map((question) => [question.id, choiceAnswerSchema(question)])),
+};
+
+/** Every answer of the assessment, keyed by question id: one schema for the browser and the action. */
+export const assessmentSchema = z.object(answerSchemas);
+
+export type AssessmentAnswers = Record<string, string>;
+
+/** The problem with one answer, or undefined when it is fine: the browser checks each step with this. */
+export function answerProblem(question: AssessmentQuestion, value: string | undefined): string | undefined {
+  const schema = assessmentSchema.shape[question.id];
+  if (!schema) return undefined;
+  const trimmed = value?.trim();
+  const result = z.safeParse(schema, trimmed === "" ? undefined : trimmed);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** The score, the only thing about correctness that reaches the browser. */
+export type AssessmentScore = { correct: number; total: number; percentage: number };
+
+export type AssessmentActionResult =
+  | { status: "success"; reference: string; score: AssessmentScore; feedback: string }
+  | { status: "invalid"; message: string; problems: Record<string, string>; answers: AssessmentAnswers }
+  | { status: "error"; message: string; retry: boolean };
+
+export const UNREACHABLE_MESSAGE =
+  "We couldn't reach our server, so your answers are not sent yet. They are kept on this device: press Retry when you are back online.";
+export const UNAVAILABLE_MESSAGE = `We could not save your answers just now. They are kept on this device: press Retry, or call us at ${company.phone.display}.`;
+export const UNREADABLE_FORM_MESSAGE =
+  "We could not read what was sent. Please answer the questions and send them again.";
+export const RATE_LIMITED_MESSAGE = `Too many submissions from your connection. Please wait a few minutes and press Retry, or call us at ${company.phone.display}.`;
+export const INVALID_ANSWERS_MESSAGE = "Some answers need another look:";

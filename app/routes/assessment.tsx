@@ -1,0 +1,30 @@
+import { publicPageMeta } from "~/components/seo";
+import { siteUrlFromMatches } from "~/components/site-url";
+import { company } from "~/content/company";
+import { SkillsAssessment } from "~/features/assessment/skills-assessment";
+import { submitAssessment } from "~/features/assessment/submit-assessment.server";
+import { QuestionnairePage } from "~/features/questionnaire/questionnaire-page";
+import type { Route } from "./+types/assessment";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: `Skills Assessment | ${company.name}`,
+    description:
+      "The electrical skills assessment for applicants: 18 questions on conduit bending, breakers, panels, grounding, the code and more, about 10 minutes.",
+    path: "/assessment",
+    siteUrl: siteUrlFromMatches(matches),
+  });
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitAssessment(request, context);
+}
+
+export { assessmentClientAction as clientAction } from "~/features/assessment/assessment-actions";
+
+export default function Assessment() {
+  return (
+    <QuestionnairePage title="Skills Assessment" lead="Show us what you know about electrical work and the code.">
+      <SkillsAssessment />
+    </QuestionnairePage>
+  );
+}

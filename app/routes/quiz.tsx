@@ -1,0 +1,23 @@
+import { publicPageMeta } from "~/components/seo";
+import { siteUrlFromMatches } from "~/components/site-url";
+import { company } from "~/content/company";
+import { QuestionnairePage } from "~/features/questionnaire/questionnaire-page";
+import { SkillsQuiz } from "~/features/quiz/skills-quiz";
+import type { Route } from "./+types/quiz";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: `Skills Quiz | ${company.name}`,
+    description:
+      "A five-question practice quiz for electricians and helpers: conduit bends, wire sizes, box fill, safety gear and outlet heights.",
+    path: "/quiz",
+    siteUrl: siteUrlFromMatches(matches),
+  });
+
+export default function Quiz() {
+  return (
+    <QuestionnairePage title="Skills Quiz" lead="A short practice quiz before you apply to join our team.">
+      <SkillsQuiz />
+    </QuestionnairePage>
+  );
+}
