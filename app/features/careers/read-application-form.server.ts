@@ -47,7 +47,8 @@ export async function readApplicationForm(request: Request): Promise<Application
       { maxFiles: 1, maxFileSize: RESUME_MAX_BYTES, maxTotalSize: APPLICATION_BODY_MAX_BYTES, maxParts: MAX_PARTS },
       async (upload: FileUpload) => {
         if (upload.fieldName !== "resume") return null;
-        if (upload.size === 0 && upload.name === "") return upload;
+        // A file input left empty still sends a part, with no content.
+        if (upload.size === 0) return null;
         const bytes = new Uint8Array(await upload.arrayBuffer());
         if (!startsWith(bytes, PDF_MAGIC)) {
           notPdf = true;
