@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../tests/support/app-server";
-import { PNG_BYTES, smallPdf, validApplication } from "../tests/support/application-fixture";
+import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "../tests/support/application-fixture";
 import { type SmtpReceiver, startSmtpReceiver } from "../tests/support/smtp-receiver";
 import { type ReceivedRequest, startWebhookReceiver, type WebhookReceiver } from "../tests/support/webhook-receiver";
 

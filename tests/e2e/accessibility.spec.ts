@@ -3,7 +3,16 @@ import { expect, test } from "@playwright/test";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
-for (const path of ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial", "/no-such-page"]) {
+for (const path of [
+  "/",
+  "/learnmore",
+  "/lighting",
+  "/healthcare",
+  "/education",
+  "/commercial",
+  "/apply",
+  "/no-such-page",
+]) {
   test(`${path} has no axe violations`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");

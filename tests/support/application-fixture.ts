@@ -21,6 +21,32 @@ export const validApplication = {
   hasCriminalBackground: "no",
 };
 
+/** The parts of the original's multipart post, in spec §3's order (resume only when one was chosen). */
+export const APPLICATION_PARTS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "address",
+  "hasDriversLicense",
+  "licenseNumber",
+  "hasReliableTransportation",
+  "desiredRole",
+  "desiredSalary",
+  "resume",
+  "educationLevel",
+  "experienceLevel",
+  "desiredStartDate",
+  "isMilitary",
+  "certifications",
+  "vocationalTraining",
+  "willingToTravel",
+  "willingToWorkOvertime",
+  "willingToWorkNightsWeekends",
+  "hasCriminalBackground",
+  "criminalBackgroundExplanation",
+];
+
 /** A small but well-formed one-page PDF. */
 export function smallPdf(text = "Resume of Jordan Placeholder"): Buffer {
   const objects = [

@@ -6,7 +6,7 @@ import { readSubmissionFiles } from "~/features/deliveries/submission-files.serv
 import { createDeliveryWorker } from "~/features/deliveries/worker.server";
 import { loadConfig } from "~/server/config.server";
 import { submissions } from "~/server/db/schema.server";
-import { PNG_BYTES, smallPdf, validApplication } from "../../../tests/support/application-fixture";
+import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "../../../tests/support/application-fixture";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitApplication } from "./submit-application.server";
 
@@ -92,30 +92,7 @@ describe("the application action", () => {
       ["email", "STAFF_NOTIFY_EMAIL", "json"],
     ]);
     const parts = (deliveries[0]?.body as { parts: Array<{ name: string }> }).parts;
-    expect(parts.map((part) => part.name)).toEqual([
-      "firstName",
-      "lastName",
-      "email",
-      "phone",
-      "address",
-      "hasDriversLicense",
-      "licenseNumber",
-      "hasReliableTransportation",
-      "desiredRole",
-      "desiredSalary",
-      "resume",
-      "educationLevel",
-      "experienceLevel",
-      "desiredStartDate",
-      "isMilitary",
-      "certifications",
-      "vocationalTraining",
-      "willingToTravel",
-      "willingToWorkOvertime",
-      "willingToWorkNightsWeekends",
-      "hasCriminalBackground",
-      "criminalBackgroundExplanation",
-    ]);
+    expect(parts.map((part) => part.name)).toEqual(APPLICATION_PARTS);
     expect(deliveries[2]?.destination).toBe("jordan@example.com");
     const receipt = deliveries[2]?.body as { subject: string; text: string };
     expect(receipt.subject).toBe(`We received your application (${reference})`);
