@@ -91,30 +91,7 @@ describe("a job application through the running app", () => {
       expect(received.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
       expect(received.headers["webhook-signature"]).toBe(expectedSignature(received));
       const form = await parsedForm(received);
-      expect([...new Set(form.keys())]).toEqual([
-        "firstName",
-        "lastName",
-        "email",
-        "phone",
-        "address",
-        "hasDriversLicense",
-        "licenseNumber",
-        "hasReliableTransportation",
-        "desiredRole",
-        "desiredSalary",
-        "resume",
-        "educationLevel",
-        "experienceLevel",
-        "desiredStartDate",
-        "isMilitary",
-        "certifications",
-        "vocationalTraining",
-        "willingToTravel",
-        "willingToWorkOvertime",
-        "willingToWorkNightsWeekends",
-        "hasCriminalBackground",
-        "criminalBackgroundExplanation",
-      ]);
+      expect([...new Set(form.keys())]).toEqual(APPLICATION_PARTS);
       expect(form.get("licenseNumber")).toBe("SC-7654321");
       expect(form.get("experienceLevel")).toBe("0");
       expect(form.get("criminalBackgroundExplanation")).toBe("");

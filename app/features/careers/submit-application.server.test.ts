@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isMultipartBody } from "~/features/deliveries/multipart-body.server";
 import { readSubmissionFiles } from "~/features/deliveries/submission-files.server";
 import { createDeliveryWorker } from "~/features/deliveries/worker.server";
 import { loadConfig } from "~/server/config.server";
@@ -56,6 +57,12 @@ async function storedByReference(reference: string) {
   return { submission, deliveries: outgoing, files: await readSubmissionFiles(database.db, submission.id) };
 }
 
+/** The parts a stored multipart webhook delivery will send. */
+function partsOf(delivery: { body: unknown } | undefined): Array<{ name: string; value?: string }> {
+  if (!isMultipartBody(delivery?.body)) throw new Error("not a multipart delivery");
+  return delivery.body.parts.map((part) => ("value" in part ? part : { name: part.name }));
+}
+
 const referenceOf = (response: { data: unknown }) => (response.data as { reference: string }).reference;
 const fieldErrors = (response: { data: unknown }) =>
   (response.data as { result?: { error?: Record<string, string[]> } }).result?.error ?? {};
@@ -91,7 +98,7 @@ describe("the application action", () => {
       ["email", "APPLICANT_RECEIPT", "json"],
       ["email", "STAFF_NOTIFY_EMAIL", "json"],
     ]);
-    const parts = (deliveries[0]?.body as { parts: Array<{ name: string }> }).parts;
+    const parts = partsOf(deliveries[0]);
     expect(parts.map((part) => part.name)).toEqual(APPLICATION_PARTS);
     expect(deliveries[2]?.destination).toBe("jordan@example.com");
     const receipt = deliveries[2]?.body as { subject: string; text: string };
@@ -107,7 +114,7 @@ describe("the application action", () => {
     );
     const { deliveries, files } = await storedByReference(referenceOf(response));
     expect(files).toEqual([]);
-    const parts = (deliveries[0]?.body as { parts: Array<{ name: string }> }).parts;
+    const parts = partsOf(deliveries[0]);
     expect(parts.map((part) => part.name)).not.toContain("resume");
   });
 
@@ -144,7 +151,7 @@ describe("the application action", () => {
     );
     const { submission, deliveries } = await storedByReference(referenceOf(response));
     expect(submission.payload).not.toHaveProperty("licenseNumber");
-    const parts = (deliveries[0]?.body as { parts: Array<{ name: string; value?: string }> }).parts;
+    const parts = partsOf(deliveries[0]);
     expect(parts.find((part) => part.name === "licenseNumber")).toEqual({ name: "licenseNumber", value: "" });
   });
 
