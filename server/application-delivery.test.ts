@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { request as httpRequest } from "node:http";
+import { type ClientRequest, request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../tests/support/app-server";
 import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "../tests/support/application-fixture";
@@ -34,6 +34,33 @@ function applicationPost(fields: Record<string, string>, resume?: { bytes: Buffe
   if (resume) form.append("resume", new Blob([new Uint8Array(resume.bytes)], { type: "application/pdf" }), resume.name);
   form.append("startedAt", String(Date.now() - 60_000));
   return form;
+}
+
+/** A POST to /apply over a raw connection, so the test decides how much of the body is ever sent. */
+function openRawPost(appUrl: string, headers: Record<string, string>) {
+  const url = new URL(`${appUrl}/apply`);
+  let request: ClientRequest | undefined;
+  const response = new Promise<IncomingMessage>((resolve, reject) => {
+    request = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { ...headers, origin: appUrl },
+      },
+      resolve,
+    );
+    request.on("error", reject);
+  });
+  if (!request) throw new Error("no request");
+  return { request, response };
+}
+
+async function textOf(response: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
 }
 
 describe("a job application through the running app", () => {
@@ -138,76 +165,40 @@ describe("a job application through the running app", () => {
     );
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     const sentBeforeStopping = 5 * 1024 * 1024 + 4 * chunk.length;
-    const url = new URL(`${app.url}/apply`);
-
-    const { status, body, bytesSent } = await new Promise<{ status: number; body: string; bytesSent: number }>(
-      (resolve, reject) => {
-        const request = httpRequest(
-          {
-            host: url.hostname,
-            port: url.port,
-            path: url.pathname,
-            method: "POST",
-            headers: {
-              "content-type": `multipart/form-data; boundary=${boundary}`,
-              "transfer-encoding": "chunked",
-              origin: app.url,
-            },
-          },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on("data", (data: Buffer) => chunks.push(data));
-            response.on("end", () => {
-              resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), bytesSent });
-              request.destroy();
-            });
-          },
-        );
-        request.on("error", reject);
-        let bytesSent = 0;
-        request.write(head);
-        const writeMore = () => {
-          while (bytesSent < sentBeforeStopping) {
-            bytesSent += chunk.length;
-            if (!request.write(chunk)) {
-              request.once("drain", writeMore);
-              return;
-            }
-          }
-        };
-        writeMore();
-      },
-    );
+    const { request, response } = openRawPost(app.url, {
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "transfer-encoding": "chunked",
+    });
+    let bytesSent = 0;
+    request.write(head);
+    const writeMore = () => {
+      while (bytesSent < sentBeforeStopping) {
+        bytesSent += chunk.length;
+        if (!request.write(chunk)) {
+          request.once("drain", writeMore);
+          return;
+        }
+      }
+    };
+    writeMore();
+    const answer = await response;
+    const body = await textOf(answer);
+    request.destroy();
+    const status = answer.statusCode;
     expect(status).toBe(413);
     expect(body).toContain("File size should be less than 5MB");
     expect(bytesSent).toBeLessThan(6 * 1024 * 1024);
   });
 
   it("refuses a body declared over the cap before reading any of it", async () => {
-    const url = new URL(`${app.url}/apply`);
-    const status = await new Promise<number>((resolve, reject) => {
-      const request = httpRequest(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: "POST",
-          headers: {
-            "content-type": "multipart/form-data; boundary=x",
-            "content-length": String(6 * 1024 * 1024),
-            origin: app.url,
-          },
-        },
-        (response) => {
-          response.resume();
-          resolve(response.statusCode ?? 0);
-          request.destroy();
-        },
-      );
-      request.on("error", reject);
-      // Not one byte of the declared 6 MB is sent.
-      request.flushHeaders();
+    const { request, response } = openRawPost(app.url, {
+      "content-type": "multipart/form-data; boundary=x",
+      "content-length": String(6 * 1024 * 1024),
     });
+    // Not one byte of the declared 6 MB is sent.
+    request.flushHeaders();
+    const status = (await response).statusCode;
+    request.destroy();
     expect(status).toBe(413);
   });
 });
