@@ -5,6 +5,7 @@ export default [
   index("routes/home.tsx"),
   route("learnmore", "routes/about.tsx"),
   ...servicePages.map((page) => route(page.path.slice(1), "routes/service.tsx", { id: `service-${page.id}` })),
+  route("apply", "routes/apply.tsx"),
   route("quiz", "routes/quiz.tsx"),
   route("assessment", "routes/assessment.tsx"),
   route("admin", "routes/admin/login.tsx"),

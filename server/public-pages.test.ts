@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicPagePaths } from "../app/content/public-pages";
 import { servicePages } from "../app/content/services";
 import { type AppServer, startAppServer } from "../tests/support/app-server";
 
-const PAGES = ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial"];
+const PAGES = [...publicPagePaths];
 // The build that the tests run against is made with SITE_URL unset.
 const SITE_URL = "http://localhost:3000";
 

@@ -28,19 +28,20 @@ export function requireSameOrigin(siteUrl: string): RequestHandler {
 export const BODY_LIMITS = { form: 64 * 1024, multipart: 8 * 1024 * 1024 } as const;
 
 /**
- * Refuses request bodies over the limits before anything reads them. A body without a declared length
- * (chunked) is refused too: browsers always declare it, and an undeclared one could be of any size.
+ * Refuses request bodies over the limits before anything reads them. A form body without a declared length
+ * (chunked) is refused too: browsers always declare it, and an undeclared one could be of any size. A chunked
+ * multipart body passes on to the upload's own parser, which caps it while it streams (see /apply).
  */
 export const limitRequestBodies: RequestHandler = (req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
+  const multipart = Boolean(req.is("multipart/form-data"));
   const declared = req.get("content-length");
   if (declared === undefined) {
-    if (req.get("transfer-encoding") === undefined) return next();
+    if (req.get("transfer-encoding") === undefined || multipart) return next();
     res.status(411).type("text/plain").send("Please send the form again; its length was not given.");
     return;
   }
-  const limit = req.is("multipart/form-data") ? BODY_LIMITS.multipart : BODY_LIMITS.form;
-  if (Number(declared) > limit) {
+  if (Number(declared) > (multipart ? BODY_LIMITS.multipart : BODY_LIMITS.form)) {
     res.setHeader("Connection", "close");
     res.status(413).type("text/plain").send("The form is too large to accept.");
     return;

@@ -29,7 +29,7 @@ export function SiteHeader() {
         <MainMenu
           className="hidden lg:block"
           listClassName="flex items-center gap-1"
-          linkClassName="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-800 aria-[current=page]:underline aria-[current=page]:underline-offset-8"
+          linkClassName="rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap xl:px-3 text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-800 aria-[current=page]:underline aria-[current=page]:underline-offset-8"
         />
         <MobileMenu />
       </div>

@@ -1,6 +1,6 @@
 import type { MenuItem } from "./types";
 
-/** The main menu. Apply joins it when the careers screens land. */
+/** The main menu, in the order of spec §2. */
 export const mainMenu: MenuItem[] = [
   { id: "home", name: "Home", path: "/" },
   { id: "about", name: "About Us", path: "/learnmore" },
@@ -8,6 +8,7 @@ export const mainMenu: MenuItem[] = [
   { id: "healthcare", name: "Healthcare", path: "/healthcare" },
   { id: "education", name: "Education", path: "/education" },
   { id: "commercial", name: "Commercial Electric", path: "/commercial" },
+  { id: "apply", name: "Apply", path: "/apply" },
 ];
 
 export const contactPath = "/learnmore#form";

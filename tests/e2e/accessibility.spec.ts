@@ -1,6 +1,15 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
-for (const path of ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial", "/no-such-page"]) {
+for (const path of [
+  "/",
+  "/learnmore",
+  "/lighting",
+  "/healthcare",
+  "/education",
+  "/commercial",
+  "/apply",
+  "/no-such-page",
+]) {
   test(`${path} has no axe violations`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");

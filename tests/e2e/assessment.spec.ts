@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { assessmentAnswers } from "../support/assessment-fixture";
+import { expect, test } from "./fixtures";
 
 const TOTAL = 18;
 const CONTACT = { name: "Abby Carter", email: "abby@example.com", phone: "8035551234" };

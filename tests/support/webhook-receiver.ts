@@ -9,6 +9,8 @@ export type ReceivedRequest = {
   headers: IncomingHttpHeaders;
   /** The raw body as it came over the wire, decoded as UTF-8. */
   body: string;
+  /** The raw body's bytes, for binary bodies such as a multipart post with a PDF. */
+  rawBody: Buffer;
   /** Date.now() once the whole body was read. */
   receivedAt: number;
 };
@@ -85,11 +87,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
       req.on("end", () => {
+        const rawBody = Buffer.concat(chunks);
         arrivals.add({
           method: req.method ?? "",
           path: req.url ?? "",
           headers: req.headers,
-          body: Buffer.concat(chunks).toString("utf8"),
+          body: rawBody.toString("utf8"),
+          rawBody,
           receivedAt: Date.now(),
         });
         answer(res, queue.shift() ?? defaultResponse);

@@ -1,9 +1,25 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/server/db/database.server";
-import { type DeliveryChannel, deliveries, submissions } from "~/server/db/schema.server";
+import {
+  type DeliveryBodyFormat,
+  type DeliveryChannel,
+  deliveries,
+  submissionFiles,
+  submissions,
+} from "~/server/db/schema.server";
 
-export type OutgoingDelivery = { channel: DeliveryChannel; target: string; destination: string; body: unknown };
+export type OutgoingDelivery = {
+  channel: DeliveryChannel;
+  target: string;
+  destination: string;
+  body: unknown;
+  /** JSON unless said otherwise; a multipart body is a MultipartBody (multipart-body.server.ts). */
+  bodyFormat?: DeliveryBodyFormat;
+};
+
+/** A file that came with the submission, as its bytes and what the sender said about it. */
+export type SubmittedFile = { fieldName: string; fileName: string; contentType: string; content: Uint8Array };
 
 export type NewSubmission = {
   type: string;
@@ -14,6 +30,8 @@ export type NewSubmission = {
   spamReason?: string;
   clientIp?: string;
   userAgent?: string;
+  /** Files sent with it (a resume): stored in the same transaction. */
+  files?: SubmittedFile[];
   /** The deliveries, made from the reference number the submission gets, since a delivery may quote it. */
   deliveries: (reference: string) => OutgoingDelivery[];
 };
@@ -79,6 +97,20 @@ async function storeWithReference(
         .where(and(eq(submissions.type, submission.type), eq(submissions.submissionKey, submission.submissionKey)));
       if (!existing) throw new Error("a conflicting submission vanished");
       return { ...existing, duplicate: true };
+    }
+    const files = submission.files ?? [];
+    if (files.length > 0) {
+      await tx.insert(submissionFiles).values(
+        files.map((file) => ({
+          submissionId: inserted.id,
+          fieldName: file.fieldName,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          sizeBytes: file.content.byteLength,
+          sha256: createHash("sha256").update(file.content).digest("hex"),
+          content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+        })),
+      );
     }
     if (outgoing.length > 0) {
       await tx.insert(deliveries).values(

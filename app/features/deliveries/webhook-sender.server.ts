@@ -1,36 +1,42 @@
-import { Webhook } from "standardwebhooks";
+import { createHmac } from "node:crypto";
 
 export type SendOutcome = { ok: true; httpStatus?: number } | { ok: false; httpStatus?: number; error: string };
 
+/** A request body as it goes over the wire: the exact bytes that are signed and sent. */
+export type EncodedBody = { bytes: Uint8Array<ArrayBuffer>; contentType: string };
+
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 
+export function encodeJson(body: unknown): EncodedBody {
+  return { bytes: new TextEncoder().encode(JSON.stringify(body)), contentType: "application/json" };
+}
+
 /**
- * POSTs the JSON body with the Standard Webhooks headers. Success is a 2xx within the timeout; a redirect
+ * POSTs the body with the Standard Webhooks headers. Success is a 2xx within the timeout; a redirect
  * is not followed and counts as a failure, like any other status.
  */
 export async function sendWebhook(options: {
   url: string;
   webhookId: string;
-  body: unknown;
+  body: EncodedBody;
   secret?: string;
   timeoutMs?: number;
 }): Promise<SendOutcome> {
-  const payload = JSON.stringify(options.body);
-  const timestamp = new Date();
+  const timestamp = Math.floor(Date.now() / 1000);
   const headers: Record<string, string> = {
-    "content-type": "application/json",
+    "content-type": options.body.contentType,
     "user-agent": "tri-county-electric-outbox/1",
     "webhook-id": options.webhookId,
-    "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
+    "webhook-timestamp": String(timestamp),
   };
   if (options.secret) {
-    headers["webhook-signature"] = new Webhook(options.secret).sign(options.webhookId, timestamp, payload);
+    headers["webhook-signature"] = signWebhook(options.secret, options.webhookId, timestamp, options.body.bytes);
   }
   try {
     const response = await fetch(options.url, {
       method: "POST",
       headers,
-      body: payload,
+      body: options.body.bytes,
       redirect: "manual",
       signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
     });
@@ -40,6 +46,17 @@ export async function sendWebhook(options: {
   } catch (error) {
     return { ok: false, error: describeFetchError(error) };
   }
+}
+
+/**
+ * The Standard Webhooks v1 signature: HMAC-SHA256 over `id.timestamp.body` with the base64 key after
+ * `whsec_`. Written here rather than with the standardwebhooks package because its sign() turns a Buffer
+ * into a UTF-8 string first, which changes the bytes of a binary body (a PDF in a multipart post).
+ */
+export function signWebhook(secret: string, webhookId: string, timestamp: number, body: Uint8Array): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+  const signature = createHmac("sha256", key).update(`${webhookId}.${timestamp}.`).update(body).digest("base64");
+  return `v1,${signature}`;
 }
 
 function describeFetchError(error: unknown): string {

@@ -4,8 +4,16 @@ import type { Config } from "~/server/config.server";
 import type { Database } from "~/server/db/database.server";
 import { deliveries, deliveryAttempts } from "~/server/db/schema.server";
 import type { EmailBody, EmailSender } from "./email-sender.server";
+import { encodeMultipart, isMultipartBody } from "./multipart-body.server";
 import { nextAttemptDelay } from "./retry-schedule.server";
-import { type SendOutcome, sendWebhook, WEBHOOK_TIMEOUT_MS } from "./webhook-sender.server";
+import { readSubmissionFiles } from "./submission-files.server";
+import {
+  type EncodedBody,
+  encodeJson,
+  type SendOutcome,
+  sendWebhook,
+  WEBHOOK_TIMEOUT_MS,
+} from "./webhook-sender.server";
 
 type Delivery = typeof deliveries.$inferSelect;
 
@@ -75,7 +83,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       return sendWebhook({
         url: delivery.destination,
         webhookId: delivery.webhookId,
-        body: delivery.body,
+        body: await encodeBody(delivery),
         secret: config.WEBHOOK_SECRET,
       });
     }
@@ -83,9 +91,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return emailSender.send(delivery.destination, delivery.body as EmailBody);
   }
 
+  async function encodeBody(delivery: Delivery): Promise<EncodedBody> {
+    if (delivery.bodyFormat === "json") return encodeJson(delivery.body);
+    if (!isMultipartBody(delivery.body)) throw new Error("the multipart delivery's body has no parts");
+    return encodeMultipart(delivery.body, await readSubmissionFiles(db, delivery.submissionId));
+  }
+
   async function attempt(delivery: Delivery): Promise<void> {
     const startedAt = new Date();
-    const outcome = await send(delivery);
+    const outcome = await send(delivery).catch(
+      (error: unknown): SendOutcome => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+    );
     const durationMs = Date.now() - startedAt.getTime();
     const delay = outcome.ok ? undefined : nextAttemptDelay(config.DELIVERY_RETRY_SCHEDULE, delivery.attemptCount);
     const status = outcome.ok ? "delivered" : delay === undefined ? "failed" : "pending";

@@ -1,31 +1,22 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { inputClass } from "~/components/form-styles";
+import { FieldError, inputClass } from "~/features/forms/field-error";
 import { parseForm } from "~/features/forms/parse-form";
+import { SubmissionGuardFields, useSubmissionGuards } from "~/features/forms/submission-guard-fields";
 import { REQUIRED_MESSAGE } from "~/features/forms/text-field";
 import { EstimateSuccessDialog } from "./estimate-success-dialog";
 import { ESTIMATE_FIELD_LABELS } from "./fields";
 import { EMPTY_FIELDS_MESSAGE, type EstimateActionResult, estimateSchema } from "./schema";
 
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  const message = errors?.find((error) => error !== REQUIRED_MESSAGE);
-  return message ? (
-    <p id={id} className="mt-1 text-sm font-medium text-red-800">
-      {message}
-    </p>
-  ) : null;
-}
-
 /** The free-estimate request form. It works as a plain HTML form; JavaScript adds instant checks and the modal. */
 export function EstimateForm() {
   const actionData = useActionData<EstimateActionResult>();
   const busy = useNavigation().state === "submitting";
-  const [guards, setGuards] = useState<{ submissionKey: string; startedAt: number }>();
+  const { guards, renew } = useSubmissionGuards();
   const [keyUsed, setKeyUsed] = useState(false);
   const [answerCount, setAnswerCount] = useState(0);
   const submitRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => setGuards({ submissionKey: crypto.randomUUID(), startedAt: Date.now() }), []);
   useEffect(() => {
     setKeyUsed(actionData?.status === "success");
     setAnswerCount((count) => count + 1);
@@ -69,8 +60,8 @@ export function EstimateForm() {
         {...getFormProps(form)}
         // After a success, editing the form makes the next send a new request, with a new key.
         onInput={() => {
-          if (keyUsed && guards) {
-            setGuards({ ...guards, submissionKey: crypto.randomUUID() });
+          if (keyUsed) {
+            renew();
             setKeyUsed(false);
           }
         }}
@@ -118,12 +109,7 @@ export function EstimateForm() {
           <textarea {...getTextareaProps(fields.comments)} key={fields.comments.key} rows={4} className={inputClass} />
           <FieldError id={fields.comments.errorId} errors={fields.comments.errors} />
         </div>
-        <div className="honeypot" aria-hidden="true">
-          <label htmlFor="estimate-website">Leave this field empty</label>
-          <input id="estimate-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-        </div>
-        {guards && <input type="hidden" name="submissionKey" value={guards.submissionKey} />}
-        {guards && <input type="hidden" name="startedAt" value={guards.startedAt} />}
+        <SubmissionGuardFields idPrefix="estimate" guards={guards} />
         <div className="sm:col-span-2">
           <button
             ref={submitRef}

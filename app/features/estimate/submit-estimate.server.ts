@@ -1,11 +1,14 @@
-import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
-import { z } from "zod";
 import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
 import { storeSubmission } from "~/features/deliveries/submission-store.server";
 import { parseForm } from "~/features/forms/parse-form";
-import { hitRateLimit } from "~/server/rate-limit.server";
+import {
+  readSubmissionGuards,
+  spamReason,
+  submissionKeyOf,
+  withinPublicFormLimit,
+} from "~/features/forms/submission-guards.server";
 import { estimateNotificationEmail } from "./estimate-email.server";
 import {
   type EstimateRequest,
@@ -14,17 +17,6 @@ import {
   UNAVAILABLE_MESSAGE,
   UNREADABLE_FORM_MESSAGE,
 } from "./schema";
-
-/** The form's hidden fields, beside the request itself: the spam traps and the double-submit key. */
-const guardSchema = z.object({
-  submissionKey: z.uuid().optional().catch(undefined),
-  startedAt: z.coerce.number().int().positive().optional().catch(undefined),
-  website: z.string().optional(),
-});
-
-/** A person needs longer than this to fill in nine fields; a bot posting at once does not. */
-const MINIMUM_FILL_MS = 3_000;
-const RATE_LIMIT_WINDOW_SECONDS = 600;
 
 /**
  * The estimate form's action, shared by every page that carries the form. It validates, stores the request
@@ -41,23 +33,18 @@ export async function submitEstimate(request: Request, context: AppLoadContext) 
   }
   const clientIp = context.clientIp;
   try {
-    if (
-      !(await hitRateLimit(context.db, `public-form:${clientIp}`, {
-        limit: context.config.PUBLIC_FORM_RATE_LIMIT,
-        windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
-      }))
-    ) {
+    if (!(await withinPublicFormLimit(context))) {
       return data(
         { status: "error" as const, message: RATE_LIMITED_MESSAGE, result: submission.reply() },
         { status: 429 },
       );
     }
-    const guards = guardSchema.parse(Object.fromEntries(formData));
+    const guards = readSubmissionGuards(formData);
     const estimate = submission.value;
     const stored = await storeSubmission(context.db, {
       type: "estimate",
       referencePrefix: "EST",
-      submissionKey: guards.submissionKey ?? derivedSubmissionKey(clientIp, estimate),
+      submissionKey: submissionKeyOf(guards, clientIp, estimate),
       payload: estimate,
       spamReason: spamReason(guards),
       clientIp,
@@ -114,21 +101,4 @@ function estimateDeliveries(context: AppLoadContext, estimate: EstimateRequest, 
     });
   }
   return deliveries;
-}
-
-function spamReason(guards: { website?: string; startedAt?: number }): string | undefined {
-  if (guards.website) return "filled the hidden website field";
-  if (guards.startedAt !== undefined && Date.now() - guards.startedAt < MINIMUM_FILL_MS) return "sent too fast";
-  return undefined;
-}
-
-/**
- * Without JavaScript the form carries no key of its own: the same values from the same address within ten
- * minutes count as one request.
- */
-function derivedSubmissionKey(clientIp: string, estimate: EstimateRequest): string {
-  const window = Math.floor(Date.now() / 600_000);
-  return createHash("sha256")
-    .update(JSON.stringify([clientIp, estimate, window]))
-    .digest("hex");
 }

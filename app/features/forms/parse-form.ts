@@ -24,7 +24,11 @@ export function parseForm<Schema extends z.ZodMiniType>(
   });
 }
 
-/** An empty input means "not given", as Conform's own adapters treat it. */
+/** An empty input, or a file input with no file chosen, means "not given", as Conform's own adapters treat it. */
 function blanksAsMissing(payload: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== ""));
+  return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== "" && !isNoFile(value)));
+}
+
+function isNoFile(value: unknown): boolean {
+  return typeof File !== "undefined" && value instanceof File && value.size === 0 && value.name === "";
 }

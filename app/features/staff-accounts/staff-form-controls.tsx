@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { inputClass } from "~/components/form-styles";
+import { inputClass } from "~/features/forms/field-error";
 import type { StaffFormResult } from "./form-result";
 
 /** A labelled input with its error message tied to it, for the staff forms. */

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   json,
@@ -38,7 +39,34 @@ export const submissions = pgTable(
   ],
 );
 
+/** Bytes stored inline: PostgreSQL's bytea, which drizzle-orm has no column builder for. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/** A file sent with a submission (a resume), kept beside it: the database is the one place to back up. */
+export const submissionFiles = pgTable(
+  "submission_files",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    submissionId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    /** The form field it came in, e.g. resume. */
+    fieldName: text().notNull(),
+    /** The name the sender's computer gave it, shown to staff and passed on; never used as a path. */
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    /** Hex SHA-256 of the content, to tell copies apart and check a download. */
+    sha256: text().notNull(),
+    content: bytea().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("submission_files_submission_idx").on(table.submissionId)],
+);
+
 export type DeliveryChannel = "webhook" | "email";
+/** How a webhook body is sent: as JSON, or as multipart/form-data built from its fields and the stored files. */
+export type DeliveryBodyFormat = "json" | "multipart";
 export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "held";
 
 /** One message to one target (a webhook URL or an email recipient), sent by the delivery worker. */
@@ -56,8 +84,12 @@ export const deliveries = pgTable(
     target: text().notNull(),
     /** Where it goes: a URL for a webhook, an address for an email. */
     destination: text().notNull(),
-    /** The body: JSON for a webhook, { subject, text, html } for an email. `json` keeps the keys in their order. */
+    /**
+     * The body: JSON for a webhook, { subject, text, html } for an email, or a MultipartBody for a multipart
+     * webhook. `json` keeps the keys in their order.
+     */
     body: json().$type<unknown>().notNull(),
+    bodyFormat: text().$type<DeliveryBodyFormat>().notNull().default("json"),
     status: text().$type<DeliveryStatus>().notNull().default("pending"),
     attemptCount: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -71,6 +103,7 @@ export const deliveries = pgTable(
     index("deliveries_due_idx").on(table.nextAttemptAt).where(sql`${table.status} IN ('pending', 'sending')`),
     index("deliveries_submission_idx").on(table.submissionId),
     check("deliveries_status_check", sql`${table.status} IN ('pending', 'sending', 'delivered', 'failed', 'held')`),
+    check("deliveries_body_format_check", sql`${table.bodyFormat} IN ('json', 'multipart')`),
   ],
 );
 

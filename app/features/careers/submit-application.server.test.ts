@@ -1,0 +1,247 @@
+import { createHash } from "node:crypto";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isMultipartBody } from "~/features/deliveries/multipart-body.server";
+import { readSubmissionFiles } from "~/features/deliveries/submission-files.server";
+import { submissions } from "~/server/db/schema.server";
+import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "../../../tests/support/application-fixture";
+import { loadContextFor } from "../../../tests/support/load-context";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { submitApplication } from "./submit-application.server";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+function contextFor(env: Record<string, string> = {}): AppLoadContext {
+  return loadContextFor(
+    database.db,
+    {
+      WEBHOOK_APPLICATION_URL: "http://127.0.0.1:9/primary",
+      WEBHOOK_APPLICATION_SECONDARY_URL: "http://127.0.0.1:9/secondary",
+      SMTP_URL: "smtp://127.0.0.1:9",
+      MAIL_FROM: "Website <website@example.com>",
+      STAFF_NOTIFY_EMAIL: "office@example.com",
+      ...env,
+    },
+    "192.0.2.20",
+  );
+}
+
+function post(fields: Record<string, string>, resume?: { bytes: Buffer; name: string; type?: string }) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append(
+    "resume",
+    resume
+      ? new Blob([new Uint8Array(resume.bytes)], { type: resume.type ?? "application/pdf" })
+      : new Blob([], { type: "application/octet-stream" }),
+    resume?.name ?? "",
+  );
+  return new Request("http://localhost/apply", { method: "POST", body: form, headers: { "user-agent": "test-agent" } });
+}
+
+async function storedByReference(reference: string) {
+  const submission = await database.db.query.submissions.findFirst({
+    where: (t, { eq }) => eq(t.reference, reference),
+  });
+  if (!submission) throw new Error(`no submission ${reference}`);
+  const outgoing = await database.db.query.deliveries.findMany({
+    where: (t, { eq }) => eq(t.submissionId, submission.id),
+    orderBy: (t, { asc }) => asc(t.id),
+  });
+  return { submission, deliveries: outgoing, files: await readSubmissionFiles(database.db, submission.id) };
+}
+
+/** The parts a stored multipart webhook delivery will send. */
+function partsOf(delivery: { body: unknown } | undefined): Array<{ name: string; value?: string }> {
+  if (!isMultipartBody(delivery?.body)) throw new Error("not a multipart delivery");
+  return delivery.body.parts.map((part) => ("value" in part ? part : { name: part.name }));
+}
+
+const referenceOf = (response: { data: unknown }) => (response.data as { reference: string }).reference;
+const fieldErrors = (response: { data: unknown }) =>
+  (response.data as { result?: { error?: Record<string, string[]> } }).result?.error ?? {};
+const countSubmissions = () => database.db.$count(submissions);
+
+describe("the application action", () => {
+  it("stores the application with its resume, two multipart webhooks, a receipt and an office email", async () => {
+    const pdf = smallPdf();
+    const response = await submitApplication(
+      post({ ...validApplication, submissionKey: crypto.randomUUID() }, { bytes: pdf, name: "jordan-resume.pdf" }),
+      contextFor(),
+    );
+    expect(response.init?.status ?? 200).toBe(200);
+    const reference = referenceOf(response);
+    expect(reference).toMatch(/^APP-[0-9A-Z]{6}$/);
+
+    const { submission, deliveries, files } = await storedByReference(reference);
+    expect(submission.type).toBe("application");
+    expect(submission.payload).toMatchObject({ firstName: "Jordan", experienceLevel: 0 });
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({
+      fieldName: "resume",
+      fileName: "jordan-resume.pdf",
+      contentType: "application/pdf",
+      sizeBytes: pdf.length,
+      sha256: createHash("sha256").update(pdf).digest("hex"),
+    });
+    expect(Buffer.compare(files[0]?.content ?? Buffer.alloc(0), pdf)).toBe(0);
+
+    expect(deliveries.map((delivery) => [delivery.channel, delivery.target, delivery.bodyFormat])).toEqual([
+      ["webhook", "WEBHOOK_APPLICATION_URL", "multipart"],
+      ["webhook", "WEBHOOK_APPLICATION_SECONDARY_URL", "multipart"],
+      ["email", "APPLICANT_RECEIPT", "json"],
+      ["email", "STAFF_NOTIFY_EMAIL", "json"],
+    ]);
+    const parts = partsOf(deliveries[0]);
+    expect(parts.map((part) => part.name)).toEqual(APPLICATION_PARTS);
+    expect(deliveries[2]?.destination).toBe("jordan@example.com");
+    const receipt = deliveries[2]?.body as { subject: string; text: string };
+    expect(receipt.subject).toBe(`We received your application (${reference})`);
+    expect(receipt.text).toContain("Years of experience: 0");
+    expect(receipt.text).toContain("Resume (PDF, at most 5 MB): jordan-resume.pdf");
+  });
+
+  it("leaves the resume part out when no resume was chosen", async () => {
+    const response = await submitApplication(
+      post({ ...validApplication, submissionKey: crypto.randomUUID() }),
+      contextFor(),
+    );
+    const { deliveries, files } = await storedByReference(referenceOf(response));
+    expect(files).toEqual([]);
+    const parts = partsOf(deliveries[0]);
+    expect(parts.map((part) => part.name)).not.toContain("resume");
+  });
+
+  it("requires the license number only with a license, and the explanation only with a criminal background", async () => {
+    const before = await countSubmissions();
+    const missing = await submitApplication(
+      post({ ...validApplication, hasDriversLicense: "yes", hasCriminalBackground: "yes" }),
+      contextFor(),
+    );
+    expect(missing.init?.status).toBe(400);
+    expect(fieldErrors(missing)).toEqual({ licenseNumber: ["required"], criminalBackgroundExplanation: ["required"] });
+    expect(await countSubmissions()).toBe(before);
+
+    const answered = await submitApplication(
+      post({
+        ...validApplication,
+        hasDriversLicense: "yes",
+        licenseNumber: "SC-1234567",
+        hasCriminalBackground: "yes",
+        criminalBackgroundExplanation: "A traffic matter in 2015.",
+        submissionKey: crypto.randomUUID(),
+      }),
+      contextFor(),
+    );
+    expect(answered.data).toMatchObject({ status: "success" });
+    const { submission } = await storedByReference(referenceOf(answered));
+    expect(submission.payload).toMatchObject({ licenseNumber: "SC-1234567" });
+  });
+
+  it("drops a follow-up typed in before its question was answered no", async () => {
+    const response = await submitApplication(
+      post({ ...validApplication, licenseNumber: "SC-typed-then-no", submissionKey: crypto.randomUUID() }),
+      contextFor(),
+    );
+    const { submission, deliveries } = await storedByReference(referenceOf(response));
+    expect(submission.payload).not.toHaveProperty("licenseNumber");
+    const parts = partsOf(deliveries[0]);
+    expect(parts.find((part) => part.name === "licenseNumber")).toEqual({ name: "licenseNumber", value: "" });
+  });
+
+  it("accepts 0 years of experience and refuses what is not a whole number of years", async () => {
+    const zero = await submitApplication(
+      post({ ...validApplication, experienceLevel: "0", submissionKey: crypto.randomUUID() }),
+      contextFor(),
+    );
+    expect(zero.data).toMatchObject({ status: "success" });
+    for (const value of ["", "-1", "two", "2.5"]) {
+      const response = await submitApplication(post({ ...validApplication, experienceLevel: value }), contextFor());
+      expect(response.init?.status, value).toBe(400);
+      expect(Object.keys(fieldErrors(response)), value).toEqual(["experienceLevel"]);
+    }
+  });
+
+  it("marks every missing required field at once and stores nothing", async () => {
+    const before = await countSubmissions();
+    const response = await submitApplication(post({ hasDriversLicense: "no" }), contextFor());
+    expect(response.init?.status).toBe(400);
+    expect(Object.keys(fieldErrors(response)).sort()).toEqual(
+      Object.keys(validApplication)
+        .filter((name) => name !== "hasDriversLicense")
+        .sort(),
+    );
+    expect(await countSubmissions()).toBe(before);
+  });
+
+  it("refuses a PNG renamed .pdf, whatever type the browser claimed", async () => {
+    const before = await countSubmissions();
+    const response = await submitApplication(
+      post(validApplication, { bytes: PNG_BYTES, name: "photo.pdf", type: "application/pdf" }),
+      contextFor(),
+    );
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toMatchObject({ status: "error", message: expect.stringContaining("must be a PDF") });
+    expect(await countSubmissions()).toBe(before);
+  });
+
+  it("refuses a resume over 5 MB with the form's message", async () => {
+    const big = Buffer.concat([smallPdf(), Buffer.alloc(5 * 1024 * 1024)]);
+    const response = await submitApplication(post(validApplication, { bytes: big, name: "big.pdf" }), contextFor());
+    expect(response.init?.status).toBe(413);
+    expect(response.data).toMatchObject({ status: "error", message: "File size should be less than 5MB" });
+  });
+
+  it("answers 4xx, not 500, to a body that is not a form, or a broken multipart body", async () => {
+    const json = new Request("http://localhost/apply", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(validApplication),
+    });
+    expect((await submitApplication(json, contextFor())).init?.status).toBe(415);
+    const broken = new Request("http://localhost/apply", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+      body: '--xyz\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nJordan',
+    });
+    const answer = await submitApplication(broken, contextFor());
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toMatchObject({ status: "error", message: expect.stringContaining("send it again") });
+  });
+
+  it("makes a resend with the same key the same application", async () => {
+    const submissionKey = crypto.randomUUID();
+    const before = await countSubmissions();
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        submitApplication(
+          post({ ...validApplication, submissionKey }, { bytes: smallPdf(), name: "r.pdf" }),
+          contextFor(),
+        ),
+      ),
+    );
+    expect(new Set(answers.map(referenceOf)).size).toBe(1);
+    expect(await countSubmissions()).toBe(before + 1);
+  });
+
+  it("answers 503 with the form's failure message, not a 500, when the database is down", async () => {
+    await database.setReachable(false);
+    try {
+      const response = await submitApplication(
+        post({ ...validApplication, submissionKey: crypto.randomUUID() }),
+        contextFor(),
+      );
+      expect(response.init?.status).toBe(503);
+      expect(response.data).toMatchObject({
+        status: "error",
+        message: "There was an error submitting your application. Please try again.",
+      });
+    } finally {
+      await database.setReachable(true);
+    }
+  });
+});

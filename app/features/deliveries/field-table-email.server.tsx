@@ -1,0 +1,36 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import type { EmailBody } from "./email-sender.server";
+
+/** An email that lists a form's answers, label by label, as plain text and HTML (React escapes every value). */
+export function fieldTableEmail(options: {
+  subject: string;
+  intro: string;
+  reference: string;
+  rows: Array<[label: string, value: string]>;
+  replyTo?: string;
+}): EmailBody {
+  const { subject, intro, reference, rows, replyTo } = options;
+  const text = [`${intro} Reference: ${reference}`, "", ...rows.map(([label, value]) => `${label}: ${value}`)].join(
+    "\n",
+  );
+  const html = renderToStaticMarkup(
+    <html lang="en">
+      <body style={{ fontFamily: "Arial, sans-serif", color: "#0f172a" }}>
+        <p>
+          {intro} Reference: <strong>{reference}</strong>
+        </p>
+        <table cellPadding={6} style={{ borderCollapse: "collapse" }}>
+          <tbody>
+            {rows.map(([label, value]) => (
+              <tr key={label}>
+                <th style={{ textAlign: "left", verticalAlign: "top" }}>{label}</th>
+                <td style={{ whiteSpace: "pre-wrap" }}>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </body>
+    </html>,
+  );
+  return { subject, text, html: `<!DOCTYPE html>${html}`, ...(replyTo ? { replyTo } : {}) };
+}

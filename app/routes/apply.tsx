@@ -1,0 +1,45 @@
+import { PageBanner } from "~/components/page-banner";
+import { publicPageMeta } from "~/components/seo";
+import { siteUrlFromMatches } from "~/components/site-url";
+import { company } from "~/content/company";
+import { banners } from "~/content/images";
+import { ApplicationForm } from "~/features/careers/application-form";
+import { submitApplication } from "~/features/careers/submit-application.server";
+import type { Route } from "./+types/apply";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: `Careers: Apply to Join Our Team | ${company.name}`,
+    description:
+      "Apply for a job as a helper, electrician, lead electrician, project or field manager, or office admin with our commercial electrical team in South Carolina.",
+    path: "/apply",
+    siteUrl: siteUrlFromMatches(matches),
+    imageName: banners.about.name,
+  });
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitApplication(request, context);
+}
+
+export { applicationClientAction as clientAction } from "~/features/careers/application-actions";
+
+export default function Apply() {
+  return (
+    <>
+      <PageBanner image={banners.about}>
+        <p className="font-semibold tracking-wide text-brand-400 uppercase">Career Application</p>
+        <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">Join Our Team</h1>
+        <p className="mt-4 max-w-2xl text-lg text-slate-100">
+          We are growing and looking for people who take pride in safe, quality work. Tell us about yourself and we will
+          be in touch.
+        </p>
+      </PageBanner>
+      <div className="bg-slate-50">
+        <div className="mx-auto max-w-4xl px-4 pt-2 pb-16 sm:px-6">
+          <p className="mt-8 text-slate-700">Every field is required unless it says optional.</p>
+          <ApplicationForm />
+        </div>
+      </div>
+    </>
+  );
+}

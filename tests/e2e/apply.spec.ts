@@ -1,0 +1,146 @@
+import type { Locator, Page } from "@playwright/test";
+import { smallPdf } from "../support/application-fixture";
+import { expect, test } from "./fixtures";
+
+const submitButton = (page: Page) => page.getByRole("button", { name: "Submit Application" });
+const yesNo = (page: Page, question: string, answer: "Yes" | "No") =>
+  page.getByRole("group", { name: question }).getByRole("radio", { name: answer });
+
+async function fillApplication(page: Page) {
+  await page.getByLabel("First name").fill("Jordan");
+  await page.getByLabel("Last name").fill("Placeholder");
+  await page.getByLabel("Email", { exact: true }).fill("jordan@example.com");
+  await page.getByLabel("Phone").fill("(803) 555-0188");
+  await page.getByLabel("Address").fill("12 Example Road, Sumter, SC 29150");
+  await yesNo(page, "Do you have reliable transportation?", "Yes").check();
+  await page.getByLabel("Desired role").selectOption("Electrician");
+  await page.getByLabel("Desired hourly rate").fill("$28 an hour");
+  await page.getByLabel("Highest education level").selectOption("Trade School");
+  await page.getByLabel("Years of experience").fill("0");
+  await page.getByLabel("Desired start date").fill("2030-03-02");
+  await yesNo(page, "Have you served in the military?", "No").check();
+  await page.getByLabel("Certifications").fill("OSHA 10");
+  await page.getByLabel("Vocational training").fill("None");
+  await yesNo(page, "Are you willing to travel?", "Yes").check();
+  await yesNo(page, "Are you willing to work overtime?", "Yes").check();
+  await yesNo(page, "Are you willing to work nights and weekends?", "No").check();
+  await yesNo(page, "Do you have a criminal background?", "No").check();
+}
+
+async function expectHighlighted(field: Locator) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveCSS("border-top-width", "2px");
+}
+
+test("a full application with its follow-up questions and a PDF resume is sent, confirmed and the form reset", async ({
+  page,
+}) => {
+  await page.goto("/apply");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Join Our Team");
+  await expect(page.getByText("Career Application", { exact: true })).toBeVisible();
+  await fillApplication(page);
+
+  const licenseNumber = page.getByLabel("Driver's license number");
+  await expect(yesNo(page, "Do you have a driver's license?", "No")).toBeChecked();
+  await expect(licenseNumber).toBeHidden();
+  await yesNo(page, "Do you have a driver's license?", "Yes").check();
+  await expect(licenseNumber).toBeVisible();
+  await licenseNumber.fill("SC-7654321");
+
+  const explanation = page.getByLabel("Please explain your criminal background");
+  await expect(explanation).toBeHidden();
+  await yesNo(page, "Do you have a criminal background?", "Yes").check();
+  await expect(explanation).toBeVisible();
+  await explanation.fill("A traffic matter in 2015.");
+
+  await page
+    .getByLabel(/Resume/)
+    .setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: smallPdf() });
+  await submitButton(page).click();
+
+  await expect(page.getByRole("status")).toContainText("Application submitted successfully!");
+  await expect(page.getByRole("status")).toContainText(/APP-[0-9A-Z]{6}/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByLabel("First name")).toHaveValue("");
+  await expect(page.getByLabel("Years of experience")).toHaveValue("");
+  await expect(yesNo(page, "Do you have a driver's license?", "No")).toBeChecked();
+  await expect(licenseNumber).toBeHidden();
+  await expect(page.getByLabel(/Resume/)).toHaveValue("");
+});
+
+test("missing answers are marked red with the message, focus goes to the first, and editing clears its mark", async ({
+  page,
+}) => {
+  await page.goto("/apply");
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts++;
+  });
+  await page.getByLabel("Last name").fill("Placeholder");
+  await submitButton(page).click();
+
+  await expect(page.getByRole("alert")).toHaveText("Please fill in all required fields");
+  const firstName = page.getByLabel("First name");
+  await expect(firstName).toBeFocused();
+  await expectHighlighted(firstName);
+  await expect(page.getByLabel("Last name")).not.toHaveAttribute("aria-invalid", "true");
+  await expectHighlighted(page.getByRole("group", { name: "Are you willing to travel?" }));
+  await expect(page.getByText("This field is required.").first()).toBeVisible();
+  await expect(page.getByLabel("Years of experience")).toHaveAttribute("aria-invalid", "true");
+
+  await firstName.fill("Jordan");
+  await expect(firstName).not.toHaveAttribute("aria-invalid", "true");
+  await yesNo(page, "Are you willing to travel?", "Yes").check();
+  await expect(page.getByRole("group", { name: "Are you willing to travel?" })).not.toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  expect(posts).toBe(0);
+});
+
+test("a resume over 5 MB is refused with the message and not kept", async ({ page }) => {
+  await page.goto("/apply");
+  const resume = page.getByLabel(/Resume/);
+  const big = Buffer.concat([smallPdf(), Buffer.alloc(5 * 1024 * 1024)]);
+  await resume.setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: big });
+  await expect(page.getByRole("alert")).toHaveText("File size should be less than 5MB");
+  await expect(resume).toHaveValue("");
+  await resume.setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: smallPdf() });
+  await expect(page.getByText("File size should be less than 5MB")).toBeHidden();
+});
+
+test("when the server cannot be reached, the error shows and every answer is kept", async ({ page }) => {
+  await page.goto("/apply");
+  await fillApplication(page);
+  await page
+    .getByLabel(/Resume/)
+    .setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: smallPdf() });
+  await page.route("**/apply.data*", (route) =>
+    route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue(),
+  );
+  await submitButton(page).click();
+  await expect(page.getByRole("alert")).toHaveText("There was an error submitting your application. Please try again.");
+  await expect(page.getByLabel("First name")).toHaveValue("Jordan");
+  await expect(page.getByLabel("Years of experience")).toHaveValue("0");
+  await expect(yesNo(page, "Are you willing to travel?", "Yes")).toBeChecked();
+  await expect(page.getByLabel(/Resume/)).toHaveValue(/resume\.pdf$/);
+
+  await page.unroute("**/apply.data*");
+  await submitButton(page).click();
+  await expect(page.getByRole("status")).toContainText("Application submitted successfully!");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the application still sends, the license question included", async ({ page }) => {
+    await page.goto("/apply");
+    await submitButton(page).click();
+    await expect(page.getByRole("alert")).toHaveText("Please fill in all required fields");
+    await fillApplication(page);
+    await yesNo(page, "Do you have a driver's license?", "Yes").check();
+    await page.getByLabel("Driver's license number").fill("SC-7654321");
+    await submitButton(page).click();
+    await expect(page.getByText("Application submitted successfully!")).toBeVisible();
+  });
+});
