@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { describeSubmissionType } from "~/features/submissions/submission-types";
 import type { Database } from "~/server/db/database.server";
 import {
   type DeliveryBodyFormat,
@@ -74,6 +75,8 @@ async function storeWithReference(
   submission: NewSubmission,
   reference: string,
 ): Promise<StoredSubmission> {
+  const description = describeSubmissionType(submission.type);
+  const contact = description.contact(submission.payload);
   const outgoing = submission.deliveries(reference);
   return db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -87,6 +90,10 @@ async function storeWithReference(
         spamReason: submission.spamReason ?? null,
         clientIp: submission.clientIp ?? null,
         userAgent: submission.userAgent ?? null,
+        status: description.statuses[0],
+        contactName: contact.name,
+        contactEmail: contact.email,
+        contactPhone: contact.phone,
       })
       .onConflictDoNothing({ target: [submissions.type, submissions.submissionKey] })
       .returning({ id: submissions.id, reference: submissions.reference });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -32,11 +32,61 @@ export const submissions = pgTable(
     clientIp: text(),
     userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Where staff are with it; the statuses come from its type's description (features/submissions). */
+    status: text().notNull(),
+    statusChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    assigneeId: bigint({ mode: "number" }).references(() => staffUsers.id, { onDelete: "set null" }),
+    /** Copied from the payload when stored, so the inbox can list and search without reading every payload. */
+    contactName: text().notNull().default(""),
+    contactEmail: text().notNull().default(""),
+    contactPhone: text().notNull().default(""),
+    /** What the inbox search matches: reference, name, email and phone (also as digits only), in lower case. */
+    searchText: text().generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${submissions.reference} || ' ' || ${submissions.contactName} || ' ' || ${submissions.contactEmail} || ' ' || ${submissions.contactPhone} || ' ' || regexp_replace(${submissions.contactPhone}, '[^0-9]', '', 'g'))`,
+    ),
   },
   (table) => [
     uniqueIndex("submissions_type_key_unique").on(table.type, table.submissionKey),
-    index("submissions_created_at_idx").on(table.createdAt),
+    index("submissions_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("submissions_type_created_at_idx").on(table.type, table.createdAt.desc(), table.id.desc()),
+    index("submissions_status_idx").on(table.type, table.status),
+    index("submissions_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
   ],
+);
+
+/** Staff notes on a submission, shown with their author and time. */
+export const submissionNotes = pgTable(
+  "submission_notes",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    submissionId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    authorId: bigint({ mode: "number" }).references(() => staffUsers.id, { onDelete: "set null" }),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("submission_notes_submission_idx").on(table.submissionId, table.createdAt)],
+);
+
+export type SubmissionEventKind = "status" | "assignee" | "spam" | "note" | "replay";
+
+/** The change history of a submission: who changed what, from what to what, and when. */
+export const submissionEvents = pgTable(
+  "submission_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    submissionId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    actorId: bigint({ mode: "number" }).references(() => staffUsers.id, { onDelete: "set null" }),
+    kind: text().$type<SubmissionEventKind>().notNull(),
+    fromValue: text(),
+    toValue: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("submission_events_submission_idx").on(table.submissionId, table.createdAt)],
 );
 
 /** Bytes stored inline: PostgreSQL's bytea, which drizzle-orm has no column builder for. */
