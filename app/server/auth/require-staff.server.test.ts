@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContextFor } from "../../../tests/support/load-context";
+import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { setSecondFactorRequired } from "../settings.server";
+import { requireStaff, TWO_FACTOR_PATH } from "./require-staff.server";
+import { startSession } from "./sessions.server";
+import { setTotpSecret } from "./staff-users.server";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+async function signedInRequest(path: string, userId: number) {
+  const context = loadContextFor(database.db);
+  const cookie = cookieFrom(await startSession(database.db, context.config, { userId, secondFactorPending: false }));
+  return { request: new Request(`http://localhost${path}`, { headers: { cookie } }), context };
+}
+
+describe("requireStaff", () => {
+  it("lets a staff user in and keeps them out of admin pages with 403", async () => {
+    const staff = await addStaffUser(database.db, "staff");
+    const { request, context } = await signedInRequest("/admin/staff", staff.id);
+    expect((await requireStaff(request, context)).username).toBe(staff.username);
+    await expect(requireStaff(request, context, { role: "admin" })).rejects.toMatchObject({ init: { status: 403 } });
+  });
+
+  it("sends a user without a second factor to set one up once an admin requires it, and nowhere else", async () => {
+    const staff = await addStaffUser(database.db, "staff");
+    const enrolled = await addStaffUser(database.db, "staff");
+    await setTotpSecret(database.db, enrolled.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    await setSecondFactorRequired(database.db, true);
+    try {
+      const { request, context } = await signedInRequest("/admin/quick-links", staff.id);
+      const redirect = await requireStaff(request, context).catch((thrown: Response) => thrown);
+      expect(redirect).toBeInstanceOf(Response);
+      expect((redirect as Response).headers.get("location")).toBe(TWO_FACTOR_PATH);
+
+      const enrolment = await signedInRequest(TWO_FACTOR_PATH, staff.id);
+      expect((await requireStaff(enrolment.request, enrolment.context)).id).toBe(staff.id);
+
+      const done = await signedInRequest("/admin/quick-links", enrolled.id);
+      expect((await requireStaff(done.request, done.context)).id).toBe(enrolled.id);
+    } finally {
+      await setSecondFactorRequired(database.db, false);
+    }
+  });
+});
