@@ -2,8 +2,16 @@ import { Form, useActionData, useNavigation, useSearchParams } from "react-route
 import type { StaffFormResult } from "./form-result";
 import { LabelledInput, StatusBanner, SubmitButton } from "./staff-form-controls";
 
-/** The staff sign-in form. It posts to the server, which alone decides; nothing about accounts is in the page. */
-export function LoginForm() {
+/** A step of signing in: the server's answer above the fields, and the page asked for carried along. */
+function SignInStepForm({
+  children,
+  buttonLabel,
+  busyLabel,
+}: {
+  children: React.ReactNode;
+  buttonLabel: string;
+  busyLabel: string;
+}) {
   const result = useActionData<StaffFormResult>();
   const busy = useNavigation().state !== "idle";
   const [searchParams] = useSearchParams();
@@ -11,24 +19,28 @@ export function LoginForm() {
     <Form method="post" className="mt-8 space-y-5">
       <StatusBanner result={result} />
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-      <LabelledInput label="Username" name="username" autoComplete="username" required autoCapitalize="none" />
-      <LabelledInput label="Password" name="password" type="password" autoComplete="current-password" required />
-      <SubmitButton busy={busy} busyLabel="Logging in...">
-        Login
+      {children}
+      <SubmitButton busy={busy} busyLabel={busyLabel}>
+        {buttonLabel}
       </SubmitButton>
     </Form>
   );
 }
 
+/** The staff sign-in form. It posts to the server, which alone decides; nothing about accounts is in the page. */
+export function LoginForm() {
+  return (
+    <SignInStepForm buttonLabel="Login" busyLabel="Logging in...">
+      <LabelledInput label="Username" name="username" autoComplete="username" required autoCapitalize="none" />
+      <LabelledInput label="Password" name="password" type="password" autoComplete="current-password" required />
+    </SignInStepForm>
+  );
+}
+
 /** The second step for users with an authenticator app: a current code or one of their recovery codes. */
 export function SecondFactorForm() {
-  const result = useActionData<StaffFormResult>();
-  const busy = useNavigation().state !== "idle";
-  const [searchParams] = useSearchParams();
   return (
-    <Form method="post" className="mt-8 space-y-5">
-      <StatusBanner result={result} />
-      <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+    <SignInStepForm buttonLabel="Verify" busyLabel="Checking...">
       <LabelledInput
         label="Authentication code"
         name="code"
@@ -38,9 +50,6 @@ export function SecondFactorForm() {
         autoCapitalize="none"
         spellCheck={false}
       />
-      <SubmitButton busy={busy} busyLabel="Checking...">
-        Verify
-      </SubmitButton>
-    </Form>
+    </SignInStepForm>
   );
 }

@@ -37,9 +37,29 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
+/** A form that proves the user has the authenticator app: one code, one button. */
+function CodeForm(props: { intent: string; label: string; hint?: string; buttonLabel: string; busyLabel: string }) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" className="mt-6 max-w-sm space-y-4">
+      <input type="hidden" name="intent" value={props.intent} />
+      <LabelledInput
+        label={props.label}
+        name="code"
+        hint={props.hint}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        required
+      />
+      <SubmitButton busy={busy} busyLabel={props.busyLabel}>
+        {props.buttonLabel}
+      </SubmitButton>
+    </Form>
+  );
+}
+
 export default function TwoFactor({ loaderData }: Route.ComponentProps) {
   const result = useActionData<TwoFactorActionResult>();
-  const busy = useNavigation().state !== "idle";
   return (
     <StaffPage title="Two-step verification" width="max-w-2xl">
       {loaderData.required && !loaderData.enrolled ? (
@@ -58,20 +78,13 @@ export default function TwoFactor({ loaderData }: Route.ComponentProps) {
             authenticator app.
           </p>
           {loaderData.required ? null : (
-            <Form method="post" className="mt-8 max-w-sm space-y-4">
-              <input type="hidden" name="intent" value="turn-off" />
-              <LabelledInput
-                label="Current code"
-                name="code"
-                hint="To turn it off, enter a code from your app."
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                required
-              />
-              <SubmitButton busy={busy} busyLabel="Turning off...">
-                Turn off two-step verification
-              </SubmitButton>
-            </Form>
+            <CodeForm
+              intent="turn-off"
+              label="Current code"
+              hint="To turn it off, enter a code from your app."
+              buttonLabel="Turn off two-step verification"
+              busyLabel="Turning off..."
+            />
           )}
         </>
       ) : (
@@ -93,19 +106,12 @@ export default function TwoFactor({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-slate-800">
             Setup key: <code className="font-mono break-all">{loaderData.secret}</code>
           </p>
-          <Form method="post" className="mt-6 max-w-sm space-y-4">
-            <input type="hidden" name="intent" value="confirm" />
-            <LabelledInput
-              label="Code from your app"
-              name="code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              required
-            />
-            <SubmitButton busy={busy} busyLabel="Checking...">
-              Turn on two-step verification
-            </SubmitButton>
-          </Form>
+          <CodeForm
+            intent="confirm"
+            label="Code from your app"
+            buttonLabel="Turn on two-step verification"
+            busyLabel="Checking..."
+          />
         </>
       )}
     </StaffPage>

@@ -28,6 +28,9 @@ export async function announceFirstAdminSetup(db: Database, siteUrl: string, log
   );
 }
 
+const isUnusedLiveToken = (token: string) =>
+  and(eq(setupTokens.tokenHash, hashToken(token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, sql`now()`));
+
 /** Whether the token is an unused, unexpired setup link and no account exists yet. */
 export async function isSetupTokenValid(db: Database, token: string): Promise<boolean> {
   const [row] = await db
@@ -58,13 +61,7 @@ export async function redeemSetupToken<T>(
     const [row] = await tx
       .select({ tokenHash: setupTokens.tokenHash })
       .from(setupTokens)
-      .where(
-        and(
-          eq(setupTokens.tokenHash, hashToken(token)),
-          isNull(setupTokens.usedAt),
-          gt(setupTokens.expiresAt, sql`now()`),
-        ),
-      )
+      .where(isUnusedLiveToken(token))
       .for("update");
     if (!row) return undefined;
     const [existing] = await tx.select({ count: sql<number>`count(*)::int` }).from(staffUsers);
