@@ -15,7 +15,9 @@ export async function changeSubmissionStatus(db: Database, change: Change & { st
     const submission = await lockSubmission(tx, change.submissionId);
     const { statuses, label } = describeSubmissionType(submission.type);
     if (!statuses.includes(change.status)) {
-      throw new WorkflowInputError(`"${change.status}" is not a status of a ${label.toLowerCase()}.`);
+      throw new WorkflowInputError(
+        `"${change.status}" is not a status of this ${label.toLowerCase()}: ${statuses.join(", ")}.`,
+      );
     }
     if (submission.status === change.status) return false;
     await tx
