@@ -8,13 +8,13 @@ import type { SubmissionActionResult } from "./submission-page.server";
 
 type Delivery = SubmissionDetail["deliveries"][number];
 
-/** What staff read for a delivery's state; a pending one that has been tried is retrying. */
+/** What staff read for a delivery's state; one that has failed before and is tried again is retrying. */
 function deliveryStateLabel(status: DeliveryStatus, attemptCount: number): string {
   switch (status) {
     case "pending":
       return attemptCount === 0 ? "Waiting to be sent" : "Retrying";
     case "sending":
-      return "Sending now";
+      return attemptCount > 1 ? "Retrying (sending now)" : "Sending now";
     case "delivered":
       return "Delivered";
     case "failed":

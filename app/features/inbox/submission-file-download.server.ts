@@ -11,13 +11,16 @@ const SERVED_AS_IS = "application/pdf";
 /** The file name in plain ASCII, for clients that do not read RFC 5987's filename*. */
 const asciiFallback = (fileName: string) => fileName.replace(/[^\x20-\x7e]/g, "_");
 
-/** The headers of a stored file's download: always an attachment, never sniffed, never cached. */
+/**
+ * The headers of a stored file's download: always an attachment, never cached. X-Content-Type-Options:
+ * nosniff comes from the security headers every response gets (server/app.ts); set here too, it would be
+ * sent twice.
+ */
 export function downloadHeaders(file: { fileName: string; contentType: string; sizeBytes: number }): Headers {
   return new Headers({
     "Content-Type": file.contentType === SERVED_AS_IS ? SERVED_AS_IS : "application/octet-stream",
     "Content-Length": String(file.sizeBytes),
     "Content-Disposition": contentDisposition(file.fileName, { fallback: asciiFallback(file.fileName) }),
-    "X-Content-Type-Options": "nosniff",
     "Cache-Control": "private, no-store",
   });
 }
