@@ -12,10 +12,13 @@ export default [
   route("admin/verify", "routes/admin/verify.tsx"),
   route("admin/setup", "routes/admin/setup.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
+  // A download, not a screen: outside the staff layout, whose loader it does not need.
+  route("admin/inbox/:submissionId/files/:fileId", "routes/admin/inbox-file.ts"),
   layout("routes/admin/staff-layout.tsx", [
     route("admin/quick-links", "routes/admin/quick-links.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/staff/:userId", "routes/admin/staff-user.tsx"),
+    route("admin/inbox/:submissionId", "routes/admin/inbox-submission.tsx"),
     route("admin/account/two-factor", "routes/admin/two-factor.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -7,6 +7,7 @@ import { company } from "../app/content/company";
 import { createEmailSender } from "../app/features/deliveries/email-sender.server";
 import { logUnsetTargets } from "../app/features/deliveries/targets.server";
 import { createDeliveryWorker } from "../app/features/deliveries/worker.server";
+import { createRetentionJob } from "../app/features/inbox/retention.server";
 import { resolveSessionSecret } from "../app/server/auth/session-secret.server";
 import { announceFirstAdminSetup } from "../app/server/auth/setup-link.server";
 import { ConfigError, loadConfig } from "../app/server/config.server";
@@ -86,6 +87,14 @@ async function main(): Promise<void> {
         emailSender?.close();
       },
     });
+
+    const retentionJob = createRetentionJob({
+      db: database.db,
+      logger,
+      resumeRetentionDays: config.RESUME_RETENTION_DAYS,
+    });
+    retentionJob.start();
+    stopSteps.push({ name: "retention job", run: retentionJob.stop });
 
     const buildDir = path.join(rootDir, "build");
     const serverBuild: ServerBuild = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);

@@ -10,6 +10,7 @@ describe("loadConfig", () => {
       SITE_URL: "http://localhost:3000",
       DATA_DIR: "./data",
       DELIVERY_RETRY_SCHEDULE: ["0", "5s", "5m", "30m", "2h", "5h", "10h", "10h"],
+      RESUME_RETENTION_DAYS: 90,
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
@@ -26,6 +27,9 @@ describe("loadConfig", () => {
       'WEBHOOK_ESTIMATE_URL must be an http(s) URL (got "ftp://hooks.example.com")',
     );
     expect(() => loadConfig({ DELIVERY_RETRY_SCHEDULE: "0,5 seconds" })).toThrow(/DELIVERY_RETRY_SCHEDULE/);
+    expect(() => loadConfig({ RESUME_RETENTION_DAYS: "0" })).toThrow(
+      'RESUME_RETENTION_DAYS must be at least 1 (got "0")',
+    );
   });
 
   it("never echoes a secret's value", () => {

@@ -51,6 +51,12 @@ export const configSchema = z
       .transform((value) => value.split(",").map((part) => part.trim()))
       .pipe(z.array(duration).min(1, "must list at least one delay"))
       .default(["0", "5s", "5m", "30m", "2h", "5h", "10h", "10h"]),
+    /** Rejected applicants' resumes are deleted this many days after the rejection. */
+    RESUME_RETENTION_DAYS: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(90),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
     MAIL_FROM: z.string().min(3).optional(),
     STAFF_NOTIFY_EMAIL: z.email("must be an email address").optional(),

@@ -1,20 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-
-async function fillEstimate(page: Page, projectType: "Commercial" | "Residential") {
-  const form = page.locator("#form");
-  await form.getByLabel("First name").fill("Avery");
-  await form.getByLabel("Last name").fill("Placeholder");
-  await form.getByLabel("Email").fill("avery@example.com");
-  await form.getByLabel("Phone").fill("(803) 555-0199");
-  await form.getByLabel("City").fill("Sumter");
-  await form.getByRole("radio", { name: projectType }).check();
-  await form.getByLabel("Preferred form of contact").fill("Phone call");
-  await form.getByLabel("Best time to reach you").fill("Morning");
-  await form.getByLabel("Comments").fill("Panel upgrade for a two-story office.");
-}
-
-const sendButton = (page: Page) => page.getByRole("button", { name: "Request a free estimate" });
+import { fillEstimate, sendButton } from "./public-forms";
 
 test("an empty required field shows 'Please enter all fields' and sends nothing", async ({ page }) => {
   await page.goto("/learnmore#form");

@@ -7,16 +7,17 @@ const USER_CLI = path.resolve("build/server-entry/user-cli.js");
 let counter = 0;
 
 /**
- * Adds a staff account to the app the tests run against, the way an operator would: `npm run user -- create`
- * (here its built entry), which finds the running app's embedded PostgreSQL in its data directory.
+ * Adds a staff account to an app, the way an operator would: `npm run user -- create` (here its built
+ * entry), which finds the running app's embedded PostgreSQL in its data directory: by default the one the
+ * tests run against, or that of an app a spec started itself.
  */
-export function addStaffAccount(role: "admin" | "staff", label: string) {
+export function addStaffAccount(role: "admin" | "staff", label: string, dataDir = process.env.E2E_DATA_DIR) {
   counter += 1;
   const username = `${label}-${role}-${process.pid}-${counter}`.toLowerCase();
   const password = `correct horse ${label} battery`;
   execFileSync(process.execPath, [USER_CLI, "create", username, "--role", role], {
     input: `${password}\n`,
-    env: { PATH: process.env.PATH, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: ["pipe", "ignore", "inherit"],
   });
   return { username, password };

@@ -1,0 +1,91 @@
+import { useActionData } from "react-router";
+import { formatStaffTime } from "~/features/staff-accounts/format-time";
+import { StatusBanner } from "~/features/staff-accounts/staff-form-controls";
+import type { DeliveryStatus } from "~/server/db/schema.server";
+import { IntentForm } from "./intent-form";
+import type { SubmissionDetail } from "./submission-detail.server";
+import type { SubmissionActionResult } from "./submission-page.server";
+
+type Delivery = SubmissionDetail["deliveries"][number];
+
+/** What staff read for a delivery's state; one that has failed before and is tried again is retrying. */
+function deliveryStateLabel(status: DeliveryStatus, attemptCount: number): string {
+  switch (status) {
+    case "pending":
+      return attemptCount === 0 ? "Waiting to be sent" : "Retrying";
+    case "sending":
+      return attemptCount > 1 ? "Retrying (sending now)" : "Sending now";
+    case "delivered":
+      return "Delivered";
+    case "failed":
+      return "Failed";
+    case "held":
+      return "Held (spam)";
+  }
+}
+
+function AttemptList({ attempts }: { attempts: Delivery["attempts"] }) {
+  if (attempts.length === 0) return <p className="mt-2 text-slate-700">Not tried yet.</p>;
+  return (
+    <ol className="mt-2 space-y-1 text-sm">
+      {attempts.map((attempt, index) => (
+        <li key={attempt.id} className="break-words">
+          <span className="font-semibold">Attempt {index + 1}</span>, {formatStaffTime(attempt.startedAt)}:{" "}
+          {attempt.succeeded ? "succeeded" : "failed"}
+          {attempt.httpStatus === null ? "" : `, HTTP ${attempt.httpStatus}`}
+          {attempt.error ? `, ${attempt.error}` : ""}, {attempt.durationMs} ms
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Every delivery of the submission and every attempt of each, with Replay where it applies. */
+export function DeliveryHistory({ deliveries }: { deliveries: SubmissionDetail["deliveries"] }) {
+  const result = useActionData<SubmissionActionResult>();
+  return (
+    <section aria-labelledby="deliveries-heading" className="mt-10">
+      <h2 id="deliveries-heading" className="text-xl font-bold text-brand-900">
+        Deliveries
+      </h2>
+      <div className="mt-2">
+        <StatusBanner result={result?.intent === "replay" ? result : undefined} />
+      </div>
+      {deliveries.length === 0 ? (
+        <p className="mt-2 text-slate-700">No target was configured, so it was stored only.</p>
+      ) : (
+        <ul className="mt-4 space-y-4">
+          {deliveries.map((delivery) => (
+            <li
+              key={delivery.id}
+              aria-label={`Delivery ${delivery.id} to ${delivery.target}`}
+              className="rounded-lg border border-slate-300 p-4"
+            >
+              <p className="font-semibold text-slate-900">
+                {delivery.target} ({delivery.channel})
+              </p>
+              <p className="break-all text-sm text-slate-700">{delivery.destination}</p>
+              <p className="mt-1">
+                Status: <strong>{deliveryStateLabel(delivery.status, delivery.attemptCount)}</strong>
+                {delivery.status === "pending" && delivery.attemptCount > 0
+                  ? `, next try ${formatStaffTime(delivery.nextAttemptAt)}`
+                  : ""}
+                {delivery.deliveredAt ? `, ${formatStaffTime(delivery.deliveredAt)}` : ""}. Attempts:{" "}
+                {delivery.attemptCount}.
+              </p>
+              <p className="break-all text-sm text-slate-700">webhook-id {delivery.webhookId}</p>
+              <AttemptList attempts={delivery.attempts} />
+              {delivery.canReplay ? (
+                <div className="mt-3">
+                  <IntentForm intent="replay" label="Replay" busyLabel="Replaying..." showResult={false}>
+                    <input type="hidden" name="deliveryId" value={delivery.id} />
+                  </IntentForm>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { deliveries, submissionEvents } from "~/server/db/schema.server";
+import { setDeliveryStatus, storeEstimate } from "../../../tests/support/inbox-fixture";
+import { staffTestDatabaseForFile } from "../../../tests/support/staff-test-database";
+import { replayDelivery } from "./replay-delivery.server";
+import { markSubmissionSpam } from "./spam-marking.server";
+import { WorkflowInputError } from "./workflow-error";
+
+const setup = staffTestDatabaseForFile();
+
+const deliveriesOf = (submissionId: number) =>
+  setup.database.db
+    .select()
+    .from(deliveries)
+    .where(eq(deliveries.submissionId, submissionId))
+    .orderBy(asc(deliveries.id));
+
+async function estimateWithDelivery(status: "failed" | "delivered" | "pending" | "held") {
+  const { id } = await storeEstimate(setup.database.db);
+  await setDeliveryStatus(setup.database.db, id, status);
+  const [delivery] = await deliveriesOf(id);
+  if (!delivery) throw new Error("no delivery stored");
+  return { submissionId: id, delivery };
+}
+
+describe("replayDelivery", () => {
+  it.each(["failed", "delivered"] as const)(
+    "makes a new pending delivery of a %s one with the same webhook-id, target and body, and records it",
+    async (status) => {
+      const { submissionId, delivery } = await estimateWithDelivery(status);
+      const { deliveryId } = await replayDelivery(setup.database.db, {
+        submissionId,
+        deliveryId: delivery.id,
+        actorId: setup.actorId,
+      });
+      const [original, replay] = await deliveriesOf(submissionId);
+      expect(original).toEqual(delivery);
+      expect(replay).toMatchObject({
+        id: deliveryId,
+        webhookId: delivery.webhookId,
+        channel: delivery.channel,
+        target: delivery.target,
+        destination: delivery.destination,
+        body: delivery.body,
+        bodyFormat: delivery.bodyFormat,
+        status: "pending",
+        attemptCount: 0,
+      });
+      const events = await setup.database.db
+        .select()
+        .from(submissionEvents)
+        .where(eq(submissionEvents.submissionId, submissionId));
+      expect(events).toEqual([
+        expect.objectContaining({
+          kind: "replay",
+          actorId: setup.actorId,
+          fromValue: delivery.target,
+          toValue: delivery.webhookId,
+        }),
+      ]);
+    },
+  );
+
+  it.each(["pending", "held"] as const)("refuses a %s delivery", async (status) => {
+    const { submissionId, delivery } = await estimateWithDelivery(status);
+    await expect(
+      replayDelivery(setup.database.db, { submissionId, deliveryId: delivery.id, actorId: setup.actorId }),
+    ).rejects.toThrow(new WorkflowInputError("Only a failed or delivered delivery can be replayed."));
+    expect(await deliveriesOf(submissionId)).toHaveLength(1);
+  });
+
+  it("refuses a second replay while the first is still under way", async () => {
+    const { submissionId, delivery } = await estimateWithDelivery("failed");
+    await replayDelivery(setup.database.db, { submissionId, deliveryId: delivery.id, actorId: setup.actorId });
+    await expect(
+      replayDelivery(setup.database.db, { submissionId, deliveryId: delivery.id, actorId: setup.actorId }),
+    ).rejects.toThrow("A replay of this delivery is already under way.");
+    expect(await deliveriesOf(submissionId)).toHaveLength(2);
+  });
+
+  it("refuses a delivery of another submission, and any delivery of spam", async () => {
+    const first = await estimateWithDelivery("failed");
+    const second = await estimateWithDelivery("failed");
+    await expect(
+      replayDelivery(setup.database.db, {
+        submissionId: second.submissionId,
+        deliveryId: first.delivery.id,
+        actorId: setup.actorId,
+      }),
+    ).rejects.toThrow(WorkflowInputError);
+    await markSubmissionSpam(setup.database.db, {
+      submissionId: first.submissionId,
+      actorId: setup.actorId,
+      isSpam: true,
+    });
+    await expect(
+      replayDelivery(setup.database.db, {
+        submissionId: first.submissionId,
+        deliveryId: first.delivery.id,
+        actorId: setup.actorId,
+      }),
+    ).rejects.toThrow(/marked as spam/);
+  });
+});

@@ -1,0 +1,99 @@
+import { eq, inArray } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliveries, submissionFiles, submissions } from "~/server/db/schema.server";
+import { storeApplication, storeEstimate } from "../../../tests/support/inbox-fixture";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { applyRetention, createRetentionJob } from "./retention.server";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+async function age(id: number, fields: { createdAt?: Date; status?: string; statusChangedAt?: Date }) {
+  await database.db.update(submissions).set(fields).where(eq(submissions.id, id));
+}
+
+const existing = async (ids: number[]) =>
+  (await database.db.select({ id: submissions.id }).from(submissions).where(inArray(submissions.id, ids))).map(
+    (row) => row.id,
+  );
+
+const filesOf = (id: number) => database.db.$count(submissionFiles, eq(submissionFiles.submissionId, id));
+
+describe("applyRetention", () => {
+  it("deletes spam older than 30 days with its deliveries, and keeps newer spam and old real leads", async () => {
+    const oldSpam = await storeEstimate(database.db, { spamReason: "too fast" });
+    const newSpam = await storeEstimate(database.db, { spamReason: "too fast" });
+    const oldLead = await storeEstimate(database.db);
+    await age(oldSpam.id, { createdAt: daysAgo(31) });
+    await age(newSpam.id, { createdAt: daysAgo(29) });
+    await age(oldLead.id, { createdAt: daysAgo(400) });
+
+    const outcome = await applyRetention(database.db, { resumeRetentionDays: 90 });
+    expect(outcome.spamReferences).toEqual([oldSpam.reference]);
+    expect(await existing([oldSpam.id, newSpam.id, oldLead.id])).toEqual(
+      expect.arrayContaining([newSpam.id, oldLead.id]),
+    );
+    expect(await existing([oldSpam.id])).toEqual([]);
+    expect(await database.db.$count(deliveries, eq(deliveries.submissionId, oldSpam.id))).toBe(0);
+  });
+
+  it("deletes the resumes of applicants rejected longer ago than configured, and keeps the application", async () => {
+    const oldRejected = await storeApplication(database.db);
+    const newRejected = await storeApplication(database.db);
+    const oldHired = await storeApplication(database.db);
+    await age(oldRejected.id, { status: "Rejected", statusChangedAt: daysAgo(11) });
+    await age(newRejected.id, { status: "Rejected", statusChangedAt: daysAgo(9) });
+    await age(oldHired.id, { status: "Hired", statusChangedAt: daysAgo(400) });
+
+    const outcome = await applyRetention(database.db, { resumeRetentionDays: 10 });
+    expect(outcome).toEqual({ spamReferences: [], resumeReferences: [oldRejected.reference] });
+    expect(await filesOf(oldRejected.id)).toBe(0);
+    expect(await filesOf(newRejected.id)).toBe(1);
+    expect(await filesOf(oldHired.id)).toBe(1);
+    expect(await existing([oldRejected.id])).toEqual([oldRejected.id]);
+
+    expect(await applyRetention(database.db, { resumeRetentionDays: 10 })).toEqual({
+      spamReferences: [],
+      resumeReferences: [],
+    });
+  });
+
+  it("reports each deletion once when two instances run at the same moment", async () => {
+    const spam = await storeEstimate(database.db, { spamReason: "too fast" });
+    await age(spam.id, { createdAt: daysAgo(60) });
+    const runs = await Promise.all([
+      applyRetention(database.db, { resumeRetentionDays: 90 }),
+      applyRetention(database.db, { resumeRetentionDays: 90 }),
+    ]);
+    expect(runs.flatMap((run) => run.spamReferences)).toEqual([spam.reference]);
+  });
+});
+
+describe("the retention job", () => {
+  it("runs at start and logs the counts and references at info level", async () => {
+    const spam = await storeEstimate(database.db, { spamReason: "too fast" });
+    await age(spam.id, { createdAt: daysAgo(45) });
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+    const job = createRetentionJob({ db: database.db, logger, resumeRetentionDays: 90 });
+    job.start();
+    await job.stop();
+    const logged = lines.map((line) => JSON.parse(line));
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: "retention deleted old spam and resumes",
+        spamDeleted: 1,
+        spamReferences: [spam.reference],
+        resumesDeleted: 0,
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,86 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Database } from "~/server/db/database.server";
+import { submissionFiles, submissions } from "~/server/db/schema.server";
+
+export const SPAM_RETENTION_DAYS = 30;
+const REJECTED_APPLICATION = { type: "application", status: "Rejected" } as const;
+const HOUR_MS = 3_600_000;
+
+export type RetentionOutcome = {
+  /** References of the spam submissions deleted, with everything that hung on them. */
+  spamReferences: string[];
+  /** References of the rejected applications whose resumes were deleted, once per file. */
+  resumeReferences: string[];
+};
+
+const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
+
+/**
+ * Deletes old spam and the resumes of applicants rejected long enough ago. Each is a single DELETE ...
+ * RETURNING: when several app instances run it at once, a row is deleted, and reported, by one of them only.
+ */
+export async function applyRetention(
+  db: Database,
+  options: { resumeRetentionDays: number },
+): Promise<RetentionOutcome> {
+  const spam = await db
+    .delete(submissions)
+    .where(and(eq(submissions.isSpam, true), lt(submissions.createdAt, daysAgo(SPAM_RETENTION_DAYS))))
+    .returning({ reference: submissions.reference });
+  // Drizzle's delete has no USING; RETURNING the reference from the joined submission needs it.
+  const resumes = await db.execute<{ reference: string }>(sql`
+    DELETE FROM ${submissionFiles} USING ${submissions}
+    WHERE ${submissionFiles.submissionId} = ${submissions.id}
+      AND ${submissions.type} = ${REJECTED_APPLICATION.type}
+      AND ${submissions.status} = ${REJECTED_APPLICATION.status}
+      AND ${submissions.statusChangedAt} < ${daysAgo(options.resumeRetentionDays)}
+    RETURNING ${submissions.reference}`);
+  const resumeReferences = resumes.rows.map((row) => row.reference);
+  return { spamReferences: spam.map((row) => row.reference), resumeReferences };
+}
+
+export type RetentionJob = { start: () => void; stop: () => Promise<void> };
+
+/** Runs the retention at start and then every `intervalMs` (an hour), logging what it deleted. */
+export function createRetentionJob(options: {
+  db: Database;
+  logger: Logger;
+  resumeRetentionDays: number;
+  intervalMs?: number;
+}): RetentionJob {
+  const { db, logger, resumeRetentionDays } = options;
+  const intervalMs = options.intervalMs ?? HOUR_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+
+  async function run() {
+    try {
+      const outcome = await applyRetention(db, { resumeRetentionDays });
+      const deleted = outcome.spamReferences.length + outcome.resumeReferences.length;
+      const log = {
+        spamDeleted: outcome.spamReferences.length,
+        spamReferences: outcome.spamReferences,
+        resumesDeleted: outcome.resumeReferences.length,
+        resumeReferences: outcome.resumeReferences,
+      };
+      if (deleted > 0) logger.info(log, "retention deleted old spam and resumes");
+      else logger.debug(log, "retention found nothing to delete");
+    } catch (error) {
+      logger.error({ err: error }, "retention run failed");
+    }
+  }
+
+  return {
+    start: () => {
+      running = run();
+      timer = setInterval(() => {
+        running = running.then(run);
+      }, intervalMs);
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import contentDisposition from "content-disposition";
+import { and, eq } from "drizzle-orm";
+import { type AppLoadContext, data } from "react-router";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import { submissionFiles } from "~/server/db/schema.server";
+import { parseRecordId } from "./submission-detail.server";
+
+/** The one type we let a browser treat as what it is; anything else is bytes to save, never to render. */
+const SERVED_AS_IS = "application/pdf";
+
+/** The file name in plain ASCII, for clients that do not read RFC 5987's filename*. */
+const asciiFallback = (fileName: string) => fileName.replace(/[^\x20-\x7e]/g, "_");
+
+/**
+ * The headers of a stored file's download: always an attachment, never cached. X-Content-Type-Options:
+ * nosniff comes from the security headers every response gets (server/app.ts); set here too, it would be
+ * sent twice.
+ */
+export function downloadHeaders(file: { fileName: string; contentType: string; sizeBytes: number }): Headers {
+  return new Headers({
+    "Content-Type": file.contentType === SERVED_AS_IS ? SERVED_AS_IS : "application/octet-stream",
+    "Content-Length": String(file.sizeBytes),
+    "Content-Disposition": contentDisposition(file.fileName, { fallback: asciiFallback(file.fileName) }),
+    "Cache-Control": "private, no-store",
+  });
+}
+
+/** A file sent with a submission (a resume), to signed-in staff only; a 404 when the pair of ids matches none. */
+export async function serveSubmissionFile(
+  request: Request,
+  context: AppLoadContext,
+  params: { submissionId?: string; fileId?: string },
+): Promise<Response> {
+  const staff = await requireStaff(request, context);
+  const submissionId = parseRecordId(params.submissionId, "file");
+  const fileId = parseRecordId(params.fileId, "file");
+  const [file] = await context.db
+    .select()
+    .from(submissionFiles)
+    .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submissionId, submissionId)));
+  if (!file) throw data({ message: "No such file." }, { status: 404 });
+  context.logger.info({ submissionId, fileId, by: staff.id }, "submission file downloaded");
+  return new Response(new Uint8Array(file.content), { headers: downloadHeaders(file) });
+}

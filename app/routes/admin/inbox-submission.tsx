@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import { DeliveryHistory } from "~/features/inbox/delivery-history";
+import { LeadWorkflowForms } from "~/features/inbox/lead-workflow-forms";
+import { SubmissionAttachments, SubmissionFields, SubmissionSummary } from "~/features/inbox/submission-detail";
+import { ChangeHistory, SubmissionNotes } from "~/features/inbox/submission-history";
+import { loadSubmissionPage, submissionPageAction } from "~/features/inbox/submission-page.server";
+import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
+import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import type { Route } from "./+types/inbox-submission";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  staffPageMeta(data ? `${data.submission.typeLabel} ${data.submission.reference}` : "Submission");
+
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadSubmissionPage(request, context, params.submissionId);
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return submissionPageAction(request, context, params.submissionId);
+}
+
+export default function InboxSubmission({ loaderData }: Route.ComponentProps) {
+  const { submission } = loaderData;
+  return (
+    <StaffPage
+      title={`${submission.typeLabel} ${submission.reference}`}
+      intro={
+        <Link to="/admin/inbox" className="text-brand-800 underline">
+          Back to the inbox
+        </Link>
+      }
+    >
+      <SubmissionSummary submission={submission} />
+      <LeadWorkflowForms detail={loaderData} />
+      <SubmissionFields fields={loaderData.fields} />
+      <SubmissionAttachments submissionId={submission.id} files={loaderData.files} />
+      <DeliveryHistory deliveries={loaderData.deliveries} />
+      <SubmissionNotes notes={loaderData.notes} />
+      <ChangeHistory events={loaderData.events} />
+    </StaffPage>
+  );
+}

@@ -1,0 +1,88 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { submissionFiles } from "../app/server/db/schema.server";
+import { type AppServer, startAppServer } from "../tests/support/app-server";
+import { storeApplication, storeEstimate } from "../tests/support/inbox-fixture";
+import { addStaffUser, signInOverHttp } from "../tests/support/staff";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+
+const SCRIPT = "<script>alert(1)</script>";
+const ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;";
+
+let database: TestDatabase;
+let app: AppServer;
+let cookie: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await startAppServer({ env: { DATABASE_URL: database.url } });
+  const staff = await addStaffUser(database.db);
+  cookie = await signInOverHttp(app.url, staff.username, staff.password);
+});
+afterAll(async () => {
+  await app.stop();
+  await database.drop();
+});
+
+const get = (url: string, withCookie = true) =>
+  fetch(`${app.url}${url}`, { redirect: "manual", headers: withCookie ? { cookie } : {} });
+
+describe("the detail page", () => {
+  it("shows a stored <script> in every field and in a note as text, never as markup", async () => {
+    const payload = {
+      firstName: SCRIPT,
+      lastName: SCRIPT,
+      email: SCRIPT,
+      phone: SCRIPT,
+      city: SCRIPT,
+      projectType: SCRIPT,
+      formOfContact: SCRIPT,
+      bestTime: SCRIPT,
+      comments: SCRIPT,
+    };
+    const { id } = await storeEstimate(database.db, { payload });
+    const note = await fetch(`${app.url}/admin/inbox/${id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "note", body: SCRIPT }),
+    });
+    expect(note.status).toBe(200);
+
+    const page = await get(`/admin/inbox/${id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // Nine fields, the note, and no raw tag anywhere: not in the markup, not in the data for hydration.
+    expect(html.split(ESCAPED_SCRIPT).length - 1).toBeGreaterThanOrEqual(10);
+    expect(html).not.toContain(SCRIPT);
+    expect(html).not.toContain("<script>alert");
+  });
+
+  it("answers 404 for a submission that does not exist", async () => {
+    expect((await get("/admin/inbox/987654321")).status).toBe(404);
+    expect((await get("/admin/inbox/not-a-number")).status).toBe(404);
+  });
+});
+
+describe("the file route", () => {
+  it("gives a signed-in user the file as an attachment, and no file without a session", async () => {
+    const { id } = await storeApplication(database.db);
+    const [file] = await database.db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, id));
+    if (!file) throw new Error("no file stored");
+    const url = `/admin/inbox/${id}/files/${file.id}`;
+
+    const signedIn = await get(url);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("content-disposition")).toMatch(/^attachment; filename="/);
+    expect(signedIn.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await signedIn.arrayBuffer()).equals(file.content)).toBe(true);
+
+    for (const path of [url, `${url}.data`]) {
+      const anonymous = await get(path, false);
+      expect(anonymous.status, path).not.toBe(200);
+      expect(anonymous.headers.get("content-disposition"), path).toBeNull();
+      const body = Buffer.from(await anonymous.arrayBuffer());
+      expect(body.includes(Buffer.from("%PDF")), path).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { Locator, Page } from "@playwright/test";
+import { startAppServer } from "../support/app-server";
+import { smallPdf } from "../support/application-fixture";
+import { submissionIdOf } from "../support/submission-lookup";
+import { startWebhookReceiver } from "../support/webhook-receiver";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { fillApplication, fillEstimate, sendButton, submitButton } from "./public-forms";
+import { addStaffAccount, signInThroughForm } from "./staff-users";
+
+/** The public forms flag a form sent sooner than 3 s after it was opened as spam. */
+const HUMAN_FILL_MS = 3_200;
+
+/** Reloads the page until the locator shows the text: the detail page shows the state when it was loaded. */
+async function reloadUntil(page: Page, locator: Locator, text: string) {
+  await expect(async () => {
+    await page.reload();
+    await expect(locator).toContainText(text, { timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+test("a lead whose delivery failed is replayed once the receiver is up, and handled with status, assignee and a note", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const receiver = await startWebhookReceiver();
+  // Down: the first attempt gets a 503; the second is held open, so the page can be seen while it retries.
+  receiver.setDefaultResponse({ status: 503, body: "down for maintenance" });
+  receiver.respondWith({ status: 503, body: "down for maintenance" }, { hang: true });
+  const app = await startAppServer({
+    env: { WEBHOOK_ESTIMATE_URL: receiver.url, DELIVERY_RETRY_SCHEDULE: "0,1s,1s", PUBLIC_FORM_RATE_LIMIT: "1000" },
+  });
+  try {
+    await page.goto(`${app.url}/learnmore#form`);
+    await fillEstimate(page, "Commercial");
+    await page.waitForTimeout(HUMAN_FILL_MS);
+    await sendButton(page).click();
+    const dialog = page.getByRole("dialog", { name: "success!" });
+    await expect(dialog).toContainText(/EST-[0-9A-Z]{6}/);
+    const reference = /EST-[0-9A-Z]{6}/.exec((await dialog.textContent()) ?? "")?.[0] ?? "";
+
+    const account = addStaffAccount("staff", "inbox", app.dataDir);
+    await page.goto(`${app.url}/admin`);
+    await signInThroughForm(page, account.username, account.password);
+    await expect(page).toHaveURL(/\/admin\/quick-links$/);
+
+    const id = await submissionIdOf(app.dataDir, reference);
+    await page.goto(`${app.url}/admin/inbox/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Estimate request ${reference}`);
+    await expect(page.getByText("Best time to reach you")).toBeVisible();
+    const deliveries = page.getByRole("listitem", { name: /to WEBHOOK_ESTIMATE_URL$/ });
+    await expect(deliveries).toHaveCount(1);
+    await reloadUntil(page, deliveries, "Retrying");
+    await expect(deliveries).toContainText("HTTP 503");
+    await expect(deliveries.getByRole("button", { name: "Replay" })).toHaveCount(0);
+
+    receiver.releaseHanging({ status: 503, body: "still down" });
+    await reloadUntil(page, deliveries, "Failed");
+    await expect(deliveries).toContainText("Attempts: 3.");
+    await expect(deliveries.locator("ol > li")).toHaveCount(3);
+    await expectNoAxeViolations(page, "detail page with a failed delivery");
+
+    receiver.setDefaultResponse({ status: 200, body: "ok" });
+    await deliveries.getByRole("button", { name: "Replay" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "will be sent again now" })).toBeVisible();
+    await expect(deliveries).toHaveCount(2);
+    await reloadUntil(page, deliveries.nth(1), "Delivered");
+    await expect(deliveries.nth(0)).toContainText("Failed");
+
+    const received = await receiver.waitForRequests(4);
+    expect(received.map((request) => request.headers["webhook-id"])).toEqual(
+      Array(4).fill(received[0]?.headers["webhook-id"]),
+    );
+    expect(received[0]?.headers["webhook-id"]).toMatch(/^msg_/);
+    await expect(deliveries.nth(1)).toContainText(`webhook-id ${received[0]?.headers["webhook-id"]}`);
+
+    await page.getByLabel("Status").selectOption("Contacted");
+    await page.getByRole("button", { name: "Change status" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Status set to Contacted." })).toBeVisible();
+    await page.getByLabel("Assignee").selectOption({ label: account.username });
+    await page.getByRole("button", { name: "Set assignee" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "The assignee was set." })).toBeVisible();
+    await page.getByLabel("Internal note").fill("Called back, <b>site visit</b> on Tuesday.");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Note added." })).toBeVisible();
+
+    const notes = page.getByRole("region", { name: "Notes" });
+    await expect(notes.getByRole("listitem")).toHaveText([
+      new RegExp(`^${account.username}, .+Called back, <b>site visit</b> on Tuesday\\.$`),
+    ]);
+    const history = page.getByRole("region", { name: "Change history" }).getByRole("listitem");
+    await expect(history).toHaveText([
+      new RegExp(`${account.username} replayed the delivery to WEBHOOK_ESTIMATE_URL`),
+      new RegExp(`${account.username} changed the status from New to Contacted$`),
+      new RegExp(`${account.username} changed the assignee from no one to ${account.username}$`),
+      new RegExp(`${account.username} added a note$`),
+    ]);
+    await expect(page.getByRole("definition").filter({ hasText: /^Contacted/ })).toBeVisible();
+    await expectNoAxeViolations(page, "detail page after handling");
+  } finally {
+    await app.stop();
+    await receiver.close();
+  }
+});
+
+test("a resume sent with an application downloads byte for byte", async ({ page }) => {
+  test.setTimeout(60_000);
+  const resume = smallPdf("Resume of the download test");
+  await page.goto("/apply");
+  await fillApplication(page);
+  await page
+    .getByLabel(/Resume/)
+    .setInputFiles({ name: "Jordan Résumé.pdf", mimeType: "application/pdf", buffer: resume });
+  await submitButton(page).click();
+  const confirmation = page.getByRole("status").filter({ hasText: "Application submitted successfully!" });
+  await expect(confirmation).toContainText(/APP-[0-9A-Z]{6}/);
+  const reference = /APP-[0-9A-Z]{6}/.exec((await confirmation.textContent()) ?? "")?.[0] ?? "";
+
+  const account = addStaffAccount("staff", "resume");
+  await page.goto("/admin");
+  await signInThroughForm(page, account.username, account.password);
+  await expect(page).toHaveURL(/\/admin\/quick-links$/);
+  await page.goto(`/admin/inbox/${await submissionIdOf(process.env.E2E_DATA_DIR ?? "", reference)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Job application ${reference}`);
+  await expect(page.getByText("Desired role")).toBeVisible();
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download Jordan Résumé.pdf" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("Jordan Résumé.pdf");
+  expect(sha256(await readFile(await download.path()))).toBe(sha256(resume));
+  await expectNoAxeViolations(page, "application detail page");
+});

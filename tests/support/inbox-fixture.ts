@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import {
+  type OutgoingDelivery,
+  type SubmittedFile,
+  storeSubmission,
+} from "../../app/features/deliveries/submission-store.server";
+import { startSession } from "../../app/server/auth/sessions.server";
+import type { Database } from "../../app/server/db/database.server";
+import { type DeliveryStatus, deliveries } from "../../app/server/db/schema.server";
+import { smallPdf, validApplication } from "./application-fixture";
+import { validEstimate } from "./estimate-fixture";
+import { cookieFrom } from "./staff";
+
+export const ESTIMATE_WEBHOOK: OutgoingDelivery = {
+  channel: "webhook",
+  target: "WEBHOOK_ESTIMATE_URL",
+  destination: "http://127.0.0.1:9/estimate",
+  body: { firstName: "Avery" },
+};
+
+/** An estimate request stored as the public form stores one, with one webhook delivery unless told. */
+export function storeEstimate(
+  db: Database,
+  options: { payload?: Record<string, unknown>; spamReason?: string; deliveries?: OutgoingDelivery[] } = {},
+) {
+  return storeSubmission(db, {
+    type: "estimate",
+    referencePrefix: "EST",
+    submissionKey: randomUUID(),
+    payload: options.payload ?? validEstimate,
+    spamReason: options.spamReason,
+    deliveries: () => options.deliveries ?? [ESTIMATE_WEBHOOK],
+  });
+}
+
+export const RESUME_NAME = "Jordan Résumé.pdf";
+
+/** A job application with a PDF resume, stored as the careers form stores one. */
+export function storeApplication(db: Database, resume: Buffer = smallPdf()) {
+  const file: SubmittedFile = {
+    fieldName: "resume",
+    fileName: RESUME_NAME,
+    contentType: "application/pdf",
+    content: resume,
+  };
+  return storeSubmission(db, {
+    type: "application",
+    referencePrefix: "APP",
+    submissionKey: randomUUID(),
+    payload: validApplication,
+    files: [file],
+    deliveries: () => [],
+  });
+}
+
+/** Puts a submission's deliveries in a state, as the worker would leave them. */
+export async function setDeliveryStatus(db: Database, submissionId: number, status: DeliveryStatus) {
+  await db.update(deliveries).set({ status }).where(eq(deliveries.submissionId, submissionId));
+}
+
+/** A request carrying a live session of the user, as a signed-in browser sends it. */
+export async function signedInRequest(
+  context: AppLoadContext,
+  userId: number,
+  url: string,
+  init: { method?: string; form?: Record<string, string> } = {},
+): Promise<Request> {
+  const cookie = cookieFrom(await startSession(context.db, context.config, { userId, secondFactorPending: false }));
+  return new Request(`http://localhost${url}`, {
+    method: init.method ?? (init.form ? "POST" : "GET"),
+    headers: { cookie, ...(init.form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+    body: init.form ? new URLSearchParams(init.form) : undefined,
+  });
+}
