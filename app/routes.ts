@@ -14,6 +14,8 @@ export default [
   route("admin/logout", "routes/admin/logout.tsx"),
   layout("routes/admin/staff-layout.tsx", [
     route("admin/quick-links", "routes/admin/quick-links.tsx"),
+    route("admin/inbox", "routes/admin/inbox.tsx"),
+    route("admin/inbox/export.csv", "routes/admin/inbox-export.ts"),
     route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/staff/:userId", "routes/admin/staff-user.tsx"),
     route("admin/account/two-factor", "routes/admin/two-factor.tsx"),

@@ -1,0 +1,70 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { LabelledInput } from "~/features/staff-accounts/staff-form-controls";
+import { submissionTypes } from "~/features/submissions/submission-types";
+import { DELIVERY_STATE_LABELS, DELIVERY_STATES } from "./delivery-state";
+import { SEARCH_MIN_LENGTH, SPAM_CHOICES, statusesFor } from "./inbox-filters";
+import { LabelledSelect } from "./labelled-select";
+
+const typeOptions = submissionTypes.map((description) => ({ value: description.type, label: description.label }));
+const spamOptions = Object.entries(SPAM_CHOICES).map(([value, label]) => ({ value, label }));
+const deliveryOptions = DELIVERY_STATES.map((state) => ({ value: state, label: DELIVERY_STATE_LABELS[state] }));
+
+/**
+ * The filters, as a GET form: they land in the URL, so a filtered inbox can be bookmarked and sent, and the
+ * form works without JavaScript. With it, the status list follows the chosen type at once.
+ */
+export function InboxFilterForm({ values }: { values: Record<string, string | undefined> }) {
+  const [type, setType] = useState(values.type ?? "");
+  const statusOptions = statusesFor(type || undefined).map((status) => ({ value: status, label: status }));
+  return (
+    <Form method="get" role="search" aria-label="Filter the inbox" className="mt-6 rounded-2xl bg-slate-50 p-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2">
+          <LabelledInput
+            label="Search"
+            name="q"
+            type="search"
+            defaultValue={values.q}
+            hint={`Name, email, phone or reference; at least ${SEARCH_MIN_LENGTH} characters`}
+            minLength={SEARCH_MIN_LENGTH}
+          />
+        </div>
+        <LabelledSelect
+          label="Type"
+          name="type"
+          anyLabel="All types"
+          options={typeOptions}
+          value={type}
+          onChange={(event) => setType(event.target.value)}
+        />
+        <LabelledSelect
+          key={type}
+          label="Status"
+          name="status"
+          anyLabel="All statuses"
+          options={statusOptions}
+          defaultValue={type === (values.type ?? "") ? values.status : ""}
+        />
+        <LabelledSelect label="Spam" name="spam" options={spamOptions} defaultValue={values.spam ?? "no"} />
+        <LabelledSelect
+          label="Delivery"
+          name="delivery"
+          anyLabel="Any delivery state"
+          options={deliveryOptions}
+          defaultValue={values.delivery}
+        />
+        <LabelledInput label="From" name="from" type="date" defaultValue={values.from} />
+        <LabelledInput label="To" name="to" type="date" defaultValue={values.to} />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <button type="submit" className="button-primary px-5 py-2">
+          Apply filters
+        </button>
+        <Link to="/admin/inbox" className="font-medium text-brand-800 underline">
+          Clear filters
+        </Link>
+      </div>
+    </Form>
+  );
+}
