@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { COMPANY_TIME_ZONE } from "~/features/staff-accounts/format-time";
 import { describeSubmissionType, type SubmissionField, submissionTypes } from "~/features/submissions/submission-types";
@@ -8,10 +8,10 @@ import { staffUsers, submissions } from "~/server/db/schema.server";
 import { CSV_BYTE_ORDER_MARK, csvRow } from "./csv";
 import { DELIVERY_STATE_LABELS } from "./delivery-state";
 import { type InboxFilters, parseInboxFilters } from "./inbox-filters";
-import { inboxConditions } from "./inbox-query.server";
+import { inboxConditions, newestFirst } from "./inbox-query.server";
 import { inboxRowColumns } from "./list-submissions.server";
 
-const BATCH_SIZE = 1_000;
+const EXPORT_BATCH_SIZE = 1_000;
 const FIXED_COLUMNS = ["Reference", "Type", "Created at", "Status", "Assignee", "Spam", "Delivery state"];
 
 /** A local date and time a spreadsheet sorts as text: 2025-03-31 14:05:09, in the company's zone. */
@@ -35,34 +35,41 @@ const fieldsOfType = new Map<string, Map<string, SubmissionField>>(
   ]),
 );
 
+export type ExportCursor = { time: string; id: number };
+
+/** One batch of the export: the rows after the cursor's row (a keyset page), with what the CSV needs. */
+export function exportBatchQuery(db: Database, filters: Omit<InboxFilters, "page">, after?: ExportCursor) {
+  return db
+    .select({
+      ...inboxRowColumns,
+      payload: submissions.payload,
+      assignee: staffUsers.username,
+      // The exact timestamp as PostgreSQL prints it: a JavaScript Date would drop the microseconds.
+      cursorTime: sql<string>`${submissions.createdAt}::text`,
+    })
+    .from(submissions)
+    .leftJoin(staffUsers, eq(staffUsers.id, submissions.assigneeId))
+    .where(
+      and(
+        inboxConditions(filters),
+        after && sql`(${submissions.createdAt}, ${submissions.id}) < (${after.time}::timestamptz, ${after.id})`,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(EXPORT_BATCH_SIZE);
+}
+
 /**
  * The rows of a filter in batches, newest first, each batch a keyset page after the last row of the one
  * before: the export never holds more than one batch, and no batch reads past rows it skips.
  */
 async function* submissionBatches(db: Database, filters: Omit<InboxFilters, "page">) {
-  let after: { time: string; id: number } | undefined;
+  let after: ExportCursor | undefined;
   for (;;) {
-    const batch = await db
-      .select({
-        ...inboxRowColumns,
-        payload: submissions.payload,
-        assignee: staffUsers.username,
-        // The exact timestamp as PostgreSQL prints it: a JavaScript Date would drop the microseconds.
-        cursorTime: sql<string>`${submissions.createdAt}::text`,
-      })
-      .from(submissions)
-      .leftJoin(staffUsers, eq(staffUsers.id, submissions.assigneeId))
-      .where(
-        and(
-          inboxConditions(filters),
-          after && sql`(${submissions.createdAt}, ${submissions.id}) < (${after.time}::timestamptz, ${after.id})`,
-        ),
-      )
-      .orderBy(desc(submissions.createdAt), desc(submissions.id))
-      .limit(BATCH_SIZE);
+    const batch = await exportBatchQuery(db, filters, after);
     if (batch.length > 0) yield batch;
     const last = batch.at(-1);
-    if (!last || batch.length < BATCH_SIZE) return;
+    if (!last || batch.length < EXPORT_BATCH_SIZE) return;
     after = { time: last.cursorTime, id: last.id };
   }
 }

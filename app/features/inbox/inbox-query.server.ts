@@ -10,15 +10,33 @@ import type { InboxFilters } from "./inbox-filters";
  * select list runs only for the rows returned (after LIMIT), each an index lookup on deliveries_submission_idx.
  * A failure outranks a retry, a retry outranks a hold, and only all delivered is "delivered".
  */
-// Written as plain SQL: drizzle leaves out table names when a query reads one table, which would turn the
-// correlation (deliveries.submission_id = submissions.id) into a comparison inside deliveries.
-export const deliveryStateOfSubmission = sql<DeliveryState>`(SELECT CASE
+/**
+ * The delivery state of a submission, from its deliveries: a failure outranks a retry, a retry outranks a
+ * hold, and only all delivered is "delivered". `submissionId` is the outer query's id column; in the select
+ * list of a paged query this runs for the rows returned, each an index lookup on deliveries_submission_idx.
+ */
+export const deliveryStateOf = (submissionId: SQL) => sql<DeliveryState>`(SELECT CASE
     WHEN count(*) = 0 THEN 'none'
     WHEN bool_or(d.status = 'failed') THEN 'failed'
     WHEN bool_or(d.status IN ('pending', 'sending')) THEN 'retrying'
     WHEN bool_or(d.status = 'held') THEN 'held'
     ELSE 'delivered' END
-  FROM deliveries AS d WHERE d.submission_id = submissions.id)`;
+  FROM deliveries AS d WHERE d.submission_id = ${submissionId})`;
+
+// Table-qualified by hand: drizzle leaves out table names when a query reads one table, and a bare "id"
+// inside the subquery would be the delivery's own id.
+const SUBMISSION_ID = sql`submissions.id`;
+
+export const deliveryStateOfSubmission = deliveryStateOf(SUBMISSION_ID);
+
+/**
+ * Newest first, spelled exactly as the (created_at, id) indexes are built (DESC NULLS LAST): a plain DESC
+ * means NULLS FIRST, which the planner will not read from those indexes, and it sorts the table instead.
+ */
+export const newestFirst = [
+  sql`${submissions.createdAt} DESC NULLS LAST`,
+  sql`${submissions.id} DESC NULLS LAST`,
+] as const;
 
 /** The start of a calendar day in the company's zone, as an instant. */
 const startOfCompanyDay = (date: string) => sql`((${date}::date)::timestamp AT TIME ZONE ${COMPANY_TIME_ZONE})`;
@@ -31,7 +49,7 @@ function deliveryCondition(state: DeliveryState): SQL {
   // A failure outranks every other state, so "has a failed delivery" is the failed state; the partial index
   // deliveries_failed_idx answers it without reading the other deliveries.
   if (state === "failed") {
-    return sql`EXISTS (SELECT 1 FROM deliveries AS d WHERE d.submission_id = submissions.id AND d.status = 'failed')`;
+    return sql`EXISTS (SELECT 1 FROM deliveries AS d WHERE d.submission_id = ${SUBMISSION_ID} AND d.status = 'failed')`;
   }
   return sql`${deliveryStateOfSubmission} = ${state}`;
 }
