@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { LabelledInput } from "~/features/staff-accounts/staff-form-controls";
 import { submissionTypes } from "~/features/submissions/submission-types";
 import { DELIVERY_STATE_LABELS, DELIVERY_STATES } from "./delivery-state";
@@ -16,9 +16,28 @@ const deliveryOptions = DELIVERY_STATES.map((state) => ({ value: state, label: D
  */
 export function InboxFilterForm({ values }: { values: Record<string, string | undefined> }) {
   const [type, setType] = useState(values.type ?? "");
+  const submit = useSubmit();
+  // Without JavaScript the browser sends every field, empty ones too; with it the URL keeps only the filters
+  // that are set, which makes it shorter to read and to share.
+  const submitSetFilters = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(event.currentTarget)) {
+      if (typeof value === "string" && value.trim() !== "" && !(key === "spam" && value === "no")) {
+        params.set(key, value);
+      }
+    }
+    void submit(params, { method: "get" });
+  };
   const statusOptions = statusesFor(type || undefined).map((status) => ({ value: status, label: status }));
   return (
-    <Form method="get" role="search" aria-label="Filter the inbox" className="mt-6 rounded-2xl bg-slate-50 p-4">
+    <Form
+      method="get"
+      onSubmit={submitSetFilters}
+      role="search"
+      aria-label="Filter the inbox"
+      className="mt-6 rounded-2xl bg-slate-50 p-4"
+    >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <div className="sm:col-span-2">
           <LabelledInput
