@@ -54,6 +54,7 @@ test("a public estimate shows in the inbox, is found by filter and search, and e
   await expectNoAxeViolations(page, "inbox list");
 
   // Type and status: the status list follows the chosen type.
+  await page.getByText("More filters").click();
   await page.getByLabel("Type").selectOption({ label: "Estimate request" });
   await page.getByLabel("Status").selectOption("New");
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -110,6 +111,7 @@ test.describe("without JavaScript", () => {
     await signIn(page, addStaffAccount("staff", "inboxnojs"));
     await page.goto("/admin/inbox");
     await page.getByLabel("Search").fill("no-such-person-anywhere");
+    await page.getByText("More filters").click();
     await page.getByLabel("Spam").selectOption({ label: "Spam and not spam" });
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/admin\/inbox\?q=no-such-person-anywhere&.*spam=all/);

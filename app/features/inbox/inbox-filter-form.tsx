@@ -10,6 +10,10 @@ const typeOptions = submissionTypes.map((description) => ({ value: description.t
 const spamOptions = Object.entries(SPAM_CHOICES).map(([value, label]) => ({ value, label }));
 const deliveryOptions = DELIVERY_STATES.map((state) => ({ value: state, label: DELIVERY_STATE_LABELS[state] }));
 
+const hasNarrowingFilter = (values: Record<string, string | undefined>) =>
+  ["type", "status", "delivery", "from", "to"].some((key) => values[key]) ||
+  (values.spam !== undefined && values.spam !== "no");
+
 /**
  * The filters, as a GET form: they land in the URL, so a filtered inbox can be bookmarked and sent, and the
  * form works without JavaScript. With it, the status list follows the chosen type at once.
@@ -38,44 +42,46 @@ export function InboxFilterForm({ values }: { values: Record<string, string | un
       aria-label="Filter the inbox"
       className="mt-6 rounded-2xl bg-slate-50 p-4"
     >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="sm:col-span-2">
-          <LabelledInput
-            label="Search"
-            name="q"
-            type="search"
-            defaultValue={values.q}
-            hint={`Name, email, phone or reference; at least ${SEARCH_MIN_LENGTH} characters`}
-            minLength={SEARCH_MIN_LENGTH}
+      <LabelledInput
+        label="Search"
+        name="q"
+        type="search"
+        defaultValue={values.q}
+        hint={`Name, email, phone or reference; at least ${SEARCH_MIN_LENGTH} characters`}
+        minLength={SEARCH_MIN_LENGTH}
+      />
+      {/* Folded away unless one is in use, so on a phone the list is not a long scroll below the form. */}
+      <details open={hasNarrowingFilter(values)} className="mt-4">
+        <summary className="cursor-pointer font-medium text-brand-900">More filters</summary>
+        <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <LabelledSelect
+            label="Type"
+            name="type"
+            anyLabel="All types"
+            options={typeOptions}
+            value={type}
+            onChange={(event) => setType(event.target.value)}
           />
+          <LabelledSelect
+            key={type}
+            label="Status"
+            name="status"
+            anyLabel="All statuses"
+            options={statusOptions}
+            defaultValue={type === (values.type ?? "") ? values.status : ""}
+          />
+          <LabelledSelect label="Spam" name="spam" options={spamOptions} defaultValue={values.spam ?? "no"} />
+          <LabelledSelect
+            label="Delivery"
+            name="delivery"
+            anyLabel="Any delivery state"
+            options={deliveryOptions}
+            defaultValue={values.delivery}
+          />
+          <LabelledInput label="From" name="from" type="date" defaultValue={values.from} />
+          <LabelledInput label="To" name="to" type="date" defaultValue={values.to} />
         </div>
-        <LabelledSelect
-          label="Type"
-          name="type"
-          anyLabel="All types"
-          options={typeOptions}
-          value={type}
-          onChange={(event) => setType(event.target.value)}
-        />
-        <LabelledSelect
-          key={type}
-          label="Status"
-          name="status"
-          anyLabel="All statuses"
-          options={statusOptions}
-          defaultValue={type === (values.type ?? "") ? values.status : ""}
-        />
-        <LabelledSelect label="Spam" name="spam" options={spamOptions} defaultValue={values.spam ?? "no"} />
-        <LabelledSelect
-          label="Delivery"
-          name="delivery"
-          anyLabel="Any delivery state"
-          options={deliveryOptions}
-          defaultValue={values.delivery}
-        />
-        <LabelledInput label="From" name="from" type="date" defaultValue={values.from} />
-        <LabelledInput label="To" name="to" type="date" defaultValue={values.to} />
-      </div>
+      </details>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <button type="submit" className="button-primary px-5 py-2">
           Apply filters
