@@ -10,6 +10,7 @@ describe("loadConfig", () => {
       SITE_URL: "http://localhost:3000",
       DATA_DIR: "./data",
       DELIVERY_RETRY_SCHEDULE: ["0", "5s", "5m", "30m", "2h", "5h", "10h", "10h"],
+      INBOX_ALERT_AFTER: 24 * 3_600_000,
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
@@ -56,5 +57,10 @@ describe("loadConfig", () => {
       "100ms",
       "1s",
     ]);
+  });
+
+  it("reads INBOX_ALERT_AFTER as a duration and refuses anything else", () => {
+    expect(loadConfig({ INBOX_ALERT_AFTER: "90m" }).INBOX_ALERT_AFTER).toBe(90 * 60_000);
+    expect(() => loadConfig({ INBOX_ALERT_AFTER: "a day" })).toThrow(/^Invalid configuration: INBOX_ALERT_AFTER/);
   });
 });
