@@ -8,8 +8,8 @@ import { staffUsers, submissions } from "~/server/db/schema.server";
 import { CSV_BYTE_ORDER_MARK, csvRow } from "./csv";
 import { DELIVERY_STATE_LABELS } from "./delivery-state";
 import { type InboxFilters, parseInboxFilters } from "./inbox-filters";
-import { inboxConditions, newestFirst } from "./inbox-query.server";
-import { inboxRowColumns } from "./list-submissions.server";
+import { deliveryStateOfSubmission, inboxConditions, newestFirst } from "./inbox-query.server";
+import { submissionColumns } from "./list-submissions.server";
 
 const EXPORT_BATCH_SIZE = 1_000;
 const FIXED_COLUMNS = ["Reference", "Type", "Created at", "Status", "Assignee", "Spam", "Delivery state"];
@@ -28,6 +28,7 @@ function fieldLabelsFor(type: string | undefined): string[] {
   return [...new Set(described.flatMap((description) => description.fields.map((field) => field.label)))];
 }
 
+/** Each type's fields by label, to fill the label columns of its rows. */
 const fieldsOfType = new Map<string, Map<string, SubmissionField>>(
   submissionTypes.map((description) => [
     description.type,
@@ -41,7 +42,8 @@ export type ExportCursor = { time: string; id: number };
 export function exportBatchQuery(db: Database, filters: Omit<InboxFilters, "page">, after?: ExportCursor) {
   return db
     .select({
-      ...inboxRowColumns,
+      ...submissionColumns,
+      deliveryState: deliveryStateOfSubmission,
       payload: submissions.payload,
       assignee: staffUsers.username,
       // The exact timestamp as PostgreSQL prints it: a JavaScript Date would drop the microseconds.

@@ -6,11 +6,6 @@ import type { DeliveryState } from "./delivery-state";
 import type { InboxFilters } from "./inbox-filters";
 
 /**
- * The delivery state of the submission in the outer query, from its deliveries. A correlated subquery in the
- * select list runs only for the rows returned (after LIMIT), each an index lookup on deliveries_submission_idx.
- * A failure outranks a retry, a retry outranks a hold, and only all delivered is "delivered".
- */
-/**
  * The delivery state of a submission, from its deliveries: a failure outranks a retry, a retry outranks a
  * hold, and only all delivered is "delivered". `submissionId` is the outer query's id column; in the select
  * list of a paged query this runs for the rows returned, each an index lookup on deliveries_submission_idx.
@@ -70,11 +65,11 @@ export function inboxConditions(filters: Omit<InboxFilters, "page">): SQL | unde
 }
 
 /** Submissions that are new (their type's first status) and not spam: what nobody has handled yet. */
-export function isNewSubmission(types = submissionTypes): SQL | undefined {
+export function isNewSubmission(): SQL | undefined {
   return and(
     not(submissions.isSpam),
     or(
-      ...types.map((description) =>
+      ...submissionTypes.map((description) =>
         and(eq(submissions.type, description.type), eq(submissions.status, description.statuses[0])),
       ),
     ),

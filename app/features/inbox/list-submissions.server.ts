@@ -3,16 +3,10 @@ import { submissionTypes } from "~/features/submissions/submission-types";
 import type { Database } from "~/server/db/database.server";
 import { submissions } from "~/server/db/schema.server";
 import { INBOX_PAGE_SIZE, type InboxFilters } from "./inbox-filters";
-import {
-  deliveryStateOf,
-  deliveryStateOfSubmission,
-  inboxConditions,
-  isNewSubmission,
-  newestFirst,
-} from "./inbox-query.server";
+import { deliveryStateOf, inboxConditions, isNewSubmission, newestFirst } from "./inbox-query.server";
 
 /** The columns of a submission the list shows, but its delivery state. */
-const submissionColumns = {
+export const submissionColumns = {
   id: submissions.id,
   reference: submissions.reference,
   type: submissions.type,
@@ -23,9 +17,6 @@ const submissionColumns = {
   contactEmail: submissions.contactEmail,
   contactPhone: submissions.contactPhone,
 };
-
-/** The columns of a submission the list shows. */
-export const inboxRowColumns = { ...submissionColumns, deliveryState: deliveryStateOfSubmission };
 
 /**
  * The query of one page of the inbox, newest first. Offset paging over the (created_at, id) indexes keeps
@@ -63,8 +54,6 @@ export async function listSubmissions(db: Database, filters: InboxFilters) {
   const rows = await inboxPageQuery(db, filters);
   return { rows: rows.slice(0, INBOX_PAGE_SIZE), hasNextPage: rows.length > INBOX_PAGE_SIZE };
 }
-
-export type InboxRow = Awaited<ReturnType<typeof listSubmissions>>["rows"][number];
 
 /** How many submissions of each type nobody has handled yet (their first status, not spam). */
 export function newSubmissionCountsQuery(db: Database) {
