@@ -16,6 +16,8 @@ export default [
   route("admin/inbox/:submissionId/files/:fileId", "routes/admin/inbox-file.ts"),
   layout("routes/admin/staff-layout.tsx", [
     route("admin/quick-links", "routes/admin/quick-links.tsx"),
+    route("admin/inbox", "routes/admin/inbox.tsx"),
+    route("admin/inbox/export.csv", "routes/admin/inbox-export.ts"),
     route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/staff/:userId", "routes/admin/staff-user.tsx"),
     route("admin/inbox/:submissionId", "routes/admin/inbox-submission.tsx"),

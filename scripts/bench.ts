@@ -1,6 +1,7 @@
 // `npm run bench`: builds if needed, starts the built app, then for each public page measures the JS/CSS/image
 // weight a phone downloads (Playwright) and runs Lighthouse 12 in its default mobile mode; then the estimate
-// form's throughput (scripts/bench-estimate.ts). Prints tables and the budget check, writes
+// form's throughput (scripts/bench-estimate.ts) and the staff inbox with 100,000 submissions
+// (scripts/bench-inbox.ts). Prints tables and the budget check, writes
 // build/bench-results.json. Missed budgets are reported, not fatal; crashes exit non-zero.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -14,6 +15,7 @@ import { findFreePort } from "../app/server/free-port.server";
 import { startAppServer } from "../tests/support/app-server";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { benchEstimatePosts, printEstimateBench } from "./bench-estimate";
+import { benchInbox, printInboxBench } from "./bench-inbox";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
 
 const PAGES = ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial"];
@@ -293,6 +295,8 @@ async function main() {
 
   console.log("bench: estimate form under load");
   const estimate = await benchEstimatePosts();
+  console.log("bench: staff inbox with 100,000 submissions");
+  const inbox = await benchInbox();
 
   printTable(results);
   console.log(
@@ -313,11 +317,12 @@ async function main() {
     }
   }
   printEstimateBench(estimate);
+  printInboxBench(inbox);
   const durationMs = Date.now() - started;
   const output = path.join(projectRoot, "build/bench-results.json");
   await writeFile(
     output,
-    `${JSON.stringify({ date: new Date().toISOString(), durationMs, budget: BUDGET, results, estimate }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), durationMs, budget: BUDGET, results, estimate, inbox }, null, 2)}\n`,
   );
   console.log(`\nbench: wrote ${path.relative(projectRoot, output)} in ${(durationMs / 1000).toFixed(0)} s`);
 }

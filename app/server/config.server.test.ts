@@ -11,6 +11,7 @@ describe("loadConfig", () => {
       DATA_DIR: "./data",
       DELIVERY_RETRY_SCHEDULE: ["0", "5s", "5m", "30m", "2h", "5h", "10h", "10h"],
       RESUME_RETENTION_DAYS: 90,
+      INBOX_ALERT_AFTER: 24 * 3_600_000,
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
@@ -60,5 +61,10 @@ describe("loadConfig", () => {
       "100ms",
       "1s",
     ]);
+  });
+
+  it("reads INBOX_ALERT_AFTER as a duration and refuses anything else", () => {
+    expect(loadConfig({ INBOX_ALERT_AFTER: "90m" }).INBOX_ALERT_AFTER).toBe(90 * 60_000);
+    expect(() => loadConfig({ INBOX_ALERT_AFTER: "a day" })).toThrow(/^Invalid configuration: INBOX_ALERT_AFTER/);
   });
 });

@@ -28,6 +28,8 @@ export const configSchema = z
     SESSION_IDLE_TIMEOUT: duration.default("8h").transform(parseDuration),
     /** ...and this long after sign-in, however busy. */
     SESSION_MAX_AGE: duration.default("7d").transform(parseDuration),
+    /** The dashboard warns when a new estimate request has waited longer than this without being handled. */
+    INBOX_ALERT_AFTER: duration.default("24h").transform(parseDuration),
     PUBLIC_FORM_RATE_LIMIT: z.coerce
       .number({ error: "must be a number" })
       .int("must be a whole number")

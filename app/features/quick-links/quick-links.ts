@@ -16,4 +16,10 @@ export const quickLinks: readonly QuickLink[] = [
     description: "The 18-question skills assessment. Copy the link to send it to an applicant.",
     path: "/assessment",
   },
+  {
+    category: "Project Management",
+    title: "Inbox",
+    description: "Every estimate request, application and assessment that came in, with its delivery state.",
+    path: "/admin/inbox",
+  },
 ];

@@ -1,3 +1,5 @@
+import { InboxAlertBanner } from "~/features/inbox/inbox-alert-banner";
+import { loadInboxAlerts } from "~/features/inbox/inbox-alerts.server";
 import { QuickLinkCard } from "~/features/quick-links/quick-link-card";
 import { QUICK_LINK_CATEGORIES, quickLinks } from "~/features/quick-links/quick-links";
 import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
@@ -9,18 +11,19 @@ export const meta: Route.MetaFunction = () => staffPageMeta("Quick Links");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
-  return null;
+  return { alerts: await loadInboxAlerts(context.db, context.config) };
 }
 
 const headingId = (category: string) => `${category.toLowerCase().replaceAll(" ", "-")}-heading`;
 
-export default function QuickLinks() {
+export default function QuickLinks({ loaderData }: Route.ComponentProps) {
   const groups = QUICK_LINK_CATEGORIES.map((category) => ({
     category,
     links: quickLinks.filter((link) => link.category === category),
   })).filter((group) => group.links.length > 0);
   return (
     <StaffPage title="Quick Links" intro="The staff tools and the links you send out.">
+      <InboxAlertBanner alerts={loaderData.alerts} />
       {groups.map(({ category, links }) => (
         <section key={category} aria-labelledby={headingId(category)} className="mt-10">
           <h2 id={headingId(category)} className="text-xl font-bold text-brand-900">

@@ -19,6 +19,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/quick-links" className={navLinkClass}>
             Quick Links
           </NavLink>
+          <NavLink to="/admin/inbox" className={navLinkClass}>
+            Inbox
+          </NavLink>
           {loaderData.isAdmin ? (
             <NavLink to="/admin/staff" className={navLinkClass}>
               Staff accounts

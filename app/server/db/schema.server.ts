@@ -152,6 +152,8 @@ export const deliveries = pgTable(
   (table) => [
     index("deliveries_due_idx").on(table.nextAttemptAt).where(sql`${table.status} IN ('pending', 'sending')`),
     index("deliveries_submission_idx").on(table.submissionId),
+    // The dashboard's failed-delivery alert and the inbox's "failed" filter look only at these few rows.
+    index("deliveries_failed_idx").on(table.submissionId).where(sql`${table.status} = 'failed'`),
     check("deliveries_status_check", sql`${table.status} IN ('pending', 'sending', 'delivered', 'failed', 'held')`),
     check("deliveries_body_format_check", sql`${table.bodyFormat} IN ('json', 'multipart')`),
   ],

@@ -1,0 +1,135 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { COMPANY_TIME_ZONE } from "~/features/staff-accounts/format-time";
+import { describeSubmissionType, type SubmissionField, submissionTypes } from "~/features/submissions/submission-types";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import type { Database } from "~/server/db/database.server";
+import { staffUsers, submissions } from "~/server/db/schema.server";
+import { CSV_BYTE_ORDER_MARK, csvRow } from "./csv";
+import { DELIVERY_STATE_LABELS } from "./delivery-state";
+import { type InboxFilters, parseInboxFilters } from "./inbox-filters";
+import { deliveryStateOfSubmission, inboxConditions, newestFirst } from "./inbox-query.server";
+import { submissionColumns } from "./list-submissions.server";
+
+const EXPORT_BATCH_SIZE = 1_000;
+const FIXED_COLUMNS = ["Reference", "Type", "Created at", "Status", "Assignee", "Spam", "Delivery state"];
+
+/** A local date and time a spreadsheet sorts as text: 2025-03-31 14:05:09, in the company's zone. */
+const spreadsheetTime = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: COMPANY_TIME_ZONE,
+  dateStyle: "short",
+  timeStyle: "medium",
+});
+const companyDate = new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY_TIME_ZONE });
+
+/** One column per field label: the chosen type's fields, or every type's, a label shared by types once. */
+function fieldLabelsFor(type: string | undefined): string[] {
+  const described = type === undefined ? submissionTypes : [describeSubmissionType(type)];
+  return [...new Set(described.flatMap((description) => description.fields.map((field) => field.label)))];
+}
+
+/** Each type's fields by label, to fill the label columns of its rows. */
+const fieldsOfType = new Map<string, Map<string, SubmissionField>>(
+  submissionTypes.map((description) => [
+    description.type,
+    new Map(description.fields.map((field) => [field.label, field])),
+  ]),
+);
+
+export type ExportCursor = { time: string; id: number };
+
+/** One batch of the export: the rows after the cursor's row (a keyset page), with what the CSV needs. */
+export function exportBatchQuery(db: Database, filters: Omit<InboxFilters, "page">, after?: ExportCursor) {
+  return db
+    .select({
+      ...submissionColumns,
+      deliveryState: deliveryStateOfSubmission,
+      payload: submissions.payload,
+      assignee: staffUsers.username,
+      // The exact timestamp as PostgreSQL prints it: a JavaScript Date would drop the microseconds.
+      cursorTime: sql<string>`${submissions.createdAt}::text`,
+    })
+    .from(submissions)
+    .leftJoin(staffUsers, eq(staffUsers.id, submissions.assigneeId))
+    .where(
+      and(
+        inboxConditions(filters),
+        after && sql`(${submissions.createdAt}, ${submissions.id}) < (${after.time}::timestamptz, ${after.id})`,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(EXPORT_BATCH_SIZE);
+}
+
+/**
+ * The rows of a filter in batches, newest first, each batch a keyset page after the last row of the one
+ * before: the export never holds more than one batch, and no batch reads past rows it skips.
+ */
+async function* submissionBatches(db: Database, filters: Omit<InboxFilters, "page">) {
+  let after: ExportCursor | undefined;
+  for (;;) {
+    const batch = await exportBatchQuery(db, filters, after);
+    if (batch.length > 0) yield batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < EXPORT_BATCH_SIZE) return;
+    after = { time: last.cursorTime, id: last.id };
+  }
+}
+
+/** The CSV of a filter, all pages, as a stream of text. */
+export function inboxCsv(db: Database, filters: Omit<InboxFilters, "page">): ReadableStream<Uint8Array> {
+  const labels = fieldLabelsFor(filters.type);
+  const batches = submissionBatches(db, filters);
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BYTE_ORDER_MARK + csvRow([...FIXED_COLUMNS, ...labels])));
+    },
+    async pull(controller) {
+      const next = await batches.next();
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      const text = next.value
+        .map((row) => {
+          const fields = fieldsOfType.get(row.type);
+          return csvRow([
+            row.reference,
+            describeSubmissionType(row.type).label,
+            spreadsheetTime.format(row.createdAt),
+            row.status,
+            row.assignee ?? "",
+            row.isSpam ? "Yes" : "No",
+            DELIVERY_STATE_LABELS[row.deliveryState],
+            ...labels.map((label) => fields?.get(label)?.read(row.payload) ?? ""),
+          ]);
+        })
+        .join("");
+      controller.enqueue(encoder.encode(text));
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+}
+
+/** The export route's loader: signed-in staff only, the same filters as the list, downloaded as a file. */
+export async function downloadInboxCsv(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  const parsed = parseInboxFilters(new URL(request.url).searchParams);
+  if (parsed.status === "invalid") {
+    return new Response(`These filters cannot be used: ${parsed.messages.join("; ")}`, {
+      status: 400,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+  const { page: _page, ...filters } = parsed.filters;
+  return new Response(inboxCsv(context.db, filters), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="inbox-${companyDate.format(new Date())}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
+}

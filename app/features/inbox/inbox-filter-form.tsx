@@ -1,0 +1,95 @@
+import { useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { LabelledInput } from "~/features/staff-accounts/staff-form-controls";
+import { submissionTypes } from "~/features/submissions/submission-types";
+import { DELIVERY_STATE_LABELS, DELIVERY_STATES } from "./delivery-state";
+import { SEARCH_MIN_LENGTH, SPAM_CHOICES, statusesFor } from "./inbox-filters";
+import { LabelledSelect } from "./labelled-select";
+
+const typeOptions = submissionTypes.map((description) => ({ value: description.type, label: description.label }));
+const spamOptions = Object.entries(SPAM_CHOICES).map(([value, label]) => ({ value, label }));
+const deliveryOptions = DELIVERY_STATES.map((state) => ({ value: state, label: DELIVERY_STATE_LABELS[state] }));
+
+const hasNarrowingFilter = (values: Record<string, string | undefined>) =>
+  ["type", "status", "delivery", "from", "to"].some((key) => values[key]) ||
+  (values.spam !== undefined && values.spam !== "no");
+
+/**
+ * The filters, as a GET form: they land in the URL, so a filtered inbox can be bookmarked and sent, and the
+ * form works without JavaScript. With it, the status list follows the chosen type at once.
+ */
+export function InboxFilterForm({ values }: { values: Record<string, string | undefined> }) {
+  const [type, setType] = useState(values.type ?? "");
+  const submit = useSubmit();
+  // Without JavaScript the browser sends every field, empty ones too; with it the URL keeps only the filters
+  // that are set, which makes it shorter to read and to share.
+  const submitSetFilters = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(event.currentTarget)) {
+      if (typeof value === "string" && value.trim() !== "" && !(key === "spam" && value === "no")) {
+        params.set(key, value);
+      }
+    }
+    void submit(params, { method: "get" });
+  };
+  const statusOptions = statusesFor(type || undefined).map((status) => ({ value: status, label: status }));
+  return (
+    <Form
+      method="get"
+      onSubmit={submitSetFilters}
+      role="search"
+      aria-label="Filter the inbox"
+      className="mt-6 rounded-2xl bg-slate-50 p-4"
+    >
+      <LabelledInput
+        label="Search"
+        name="q"
+        type="search"
+        defaultValue={values.q}
+        hint={`Name, email, phone or reference; at least ${SEARCH_MIN_LENGTH} characters`}
+        minLength={SEARCH_MIN_LENGTH}
+      />
+      {/* Folded away unless one is in use, so on a phone the list is not a long scroll below the form. */}
+      <details open={hasNarrowingFilter(values)} className="mt-4">
+        <summary className="cursor-pointer font-medium text-brand-900">More filters</summary>
+        <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <LabelledSelect
+            label="Type"
+            name="type"
+            anyLabel="All types"
+            options={typeOptions}
+            value={type}
+            onChange={(event) => setType(event.target.value)}
+          />
+          <LabelledSelect
+            key={type}
+            label="Status"
+            name="status"
+            anyLabel="All statuses"
+            options={statusOptions}
+            defaultValue={type === (values.type ?? "") ? values.status : ""}
+          />
+          <LabelledSelect label="Spam" name="spam" options={spamOptions} defaultValue={values.spam ?? "no"} />
+          <LabelledSelect
+            label="Delivery"
+            name="delivery"
+            anyLabel="Any delivery state"
+            options={deliveryOptions}
+            defaultValue={values.delivery}
+          />
+          <LabelledInput label="From" name="from" type="date" defaultValue={values.from} />
+          <LabelledInput label="To" name="to" type="date" defaultValue={values.to} />
+        </div>
+      </details>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <button type="submit" className="button-primary px-5 py-2">
+          Apply filters
+        </button>
+        <Link to="/admin/inbox" className="font-medium text-brand-800 underline">
+          Clear filters
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,307 @@
+import { sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startSession } from "~/server/auth/sessions.server";
+import { parseCsv } from "../../../tests/support/csv-parser";
+import { estimatePayload, insertInboxSubmission } from "../../../tests/support/inbox-fixture";
+import { loadContextFor } from "../../../tests/support/load-context";
+import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { downloadInboxCsv } from "./export-csv.server";
+import { loadInboxAlerts } from "./inbox-alerts.server";
+import { loadInbox } from "./load-inbox.server";
+
+let database: TestDatabase;
+let context: AppLoadContext;
+let cookie: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  context = loadContextFor(database.db);
+  const user = await addStaffUser(database.db);
+  cookie = cookieFrom(await startSession(database.db, context.config, { userId: user.id, secondFactorPending: false }));
+});
+afterAll(() => database.drop());
+beforeEach(async () => {
+  await database.db.execute(sql`TRUNCATE submissions CASCADE`);
+});
+
+const staffRequest = (path: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
+
+async function inbox(query = "") {
+  const result = await loadInbox(staffRequest(`/admin/inbox${query}`), context);
+  return { httpStatus: result.init?.status ?? 200, ...result.data };
+}
+
+/** The references listed for a query, in the order shown. */
+async function listed(query = "") {
+  const result = await inbox(query);
+  if (result.httpStatus !== 200 || !("rows" in result)) throw new Error(`not a list: ${JSON.stringify(result)}`);
+  return result.rows.map((row) => row.reference);
+}
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+describe("the inbox list", () => {
+  it("pages 51 submissions as 50 and 1, newest first, ties in a stable order", async () => {
+    const sameTime = minutesAgo(5);
+    const stored = [];
+    for (let index = 0; index < 51; index++) {
+      // Ten share one timestamp, so the order rests on the id as well.
+      const createdAt = index < 10 ? sameTime : minutesAgo(100 - index);
+      stored.push(await insertInboxSubmission(database.db, { createdAt }));
+    }
+    const expected = [...stored]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+      .map((row) => row.reference);
+
+    const first = await inbox();
+    const second = await inbox("?page=2");
+    if (!("rows" in first) || !("rows" in second)) throw new Error("expected lists");
+    expect(first.rows).toHaveLength(50);
+    expect(first.hasNextPage).toBe(true);
+    expect(second.rows).toHaveLength(1);
+    expect(second.hasNextPage).toBe(false);
+    expect([...first.rows, ...second.rows].map((row) => row.reference)).toEqual(expected);
+    expect(await listed()).toEqual(expected.slice(0, 50));
+  });
+
+  it("narrows by type, status, spam, delivery state and dates in the company's time zone", async () => {
+    const estimate = await insertInboxSubmission(database.db, { deliveryStatuses: ["delivered"] });
+    const contacted = await insertInboxSubmission(database.db, { status: "Contacted", deliveryStatuses: ["failed"] });
+    const spam = await insertInboxSubmission(database.db, { isSpam: true, deliveryStatuses: ["held"] });
+    const application = await insertInboxSubmission(database.db, {
+      type: "application",
+      // 23:30 on 9 March 2025 in New York (EDT), already 10 March in UTC.
+      createdAt: new Date("2025-03-10T03:30:00Z"),
+    });
+    const assessment = await insertInboxSubmission(database.db, {
+      type: "assessment",
+      payload: { answers: { "1": "Sam Tester", "2": "sam@example.com", "3": "803-555-0123" } },
+      deliveryStatuses: ["pending"],
+    });
+
+    const sorted = (references: string[]) => [...references].sort();
+    const refs = (...rows: { reference: string }[]) => sorted(rows.map((row) => row.reference));
+    expect(sorted(await listed())).toEqual(refs(estimate, contacted, application, assessment));
+    expect(sorted(await listed("?type=estimate"))).toEqual(refs(estimate, contacted));
+    expect(await listed("?type=estimate&status=Contacted")).toEqual([contacted.reference]);
+    expect(await listed("?status=Received")).toEqual([application.reference]);
+    expect(await listed("?spam=yes")).toEqual([spam.reference]);
+    expect(sorted(await listed("?spam=all"))).toEqual(refs(estimate, contacted, spam, application, assessment));
+    expect(await listed("?delivery=failed")).toEqual([contacted.reference]);
+    expect(await listed("?delivery=retrying")).toEqual([assessment.reference]);
+    expect(await listed("?delivery=delivered")).toEqual([estimate.reference]);
+    expect(await listed("?delivery=none")).toEqual([application.reference]);
+    expect(await listed("?delivery=held&spam=all")).toEqual([spam.reference]);
+    expect(await listed("?from=2025-03-09&to=2025-03-09")).toEqual([application.reference]);
+    expect(await listed("?from=2025-03-10&to=2025-03-10")).toEqual([]);
+    expect(await listed("?to=2025-03-31")).toEqual([application.reference]);
+    expect(sorted(await listed("?from=2025-04-01"))).toEqual(refs(estimate, contacted, assessment));
+  });
+
+  it("searches names, emails, phones (typed with or without punctuation) and references", async () => {
+    const avery = await insertInboxSubmission(database.db);
+    const jordan = await insertInboxSubmission(database.db, {
+      payload: estimatePayload({
+        firstName: "Jordan",
+        lastName: "O'Neil",
+        email: "jordan.oneil@example.org",
+        phone: "843.555.0142",
+      }),
+    });
+    const percent = await insertInboxSubmission(database.db, {
+      payload: estimatePayload({ firstName: "Fifty", lastName: "100% Sure", email: "x@example.net", phone: "" }),
+    });
+
+    expect(await listed("?q=VERY")).toEqual([avery.reference]);
+    expect(await listed("?q=o'neil")).toEqual([jordan.reference]);
+    expect(await listed("?q=jordan.oneil%40example")).toEqual([jordan.reference]);
+    expect(await listed("?q=8035550199")).toEqual([avery.reference]);
+    expect(await listed(`?q=${encodeURIComponent("(803) 555-0199")}`)).toEqual([avery.reference]);
+    expect(await listed(`?q=${encodeURIComponent("843-555-0142")}`)).toEqual([jordan.reference]);
+    expect(await listed("?q=5550142")).toEqual([jordan.reference]);
+    expect(await listed(`?q=${avery.reference.toLowerCase()}`)).toEqual([avery.reference]);
+    // A % typed in the search is a percent sign, not "anything".
+    expect(await listed(`?q=${encodeURIComponent("0% s")}`)).toEqual([percent.reference]);
+    expect(await listed(`?q=${encodeURIComponent("y%p")}`)).toEqual([]);
+  });
+
+  it("shows each row's delivery state from all its deliveries", async () => {
+    const cases = {
+      delivered: ["delivered", "delivered"],
+      retrying: ["delivered", "pending"],
+      failed: ["failed", "pending", "delivered"],
+      held: ["held", "held"],
+      none: [],
+    } as const;
+    const byReference = new Map<string, string>();
+    for (const [state, statuses] of Object.entries(cases)) {
+      const row = await insertInboxSubmission(database.db, { deliveryStatuses: [...statuses] });
+      byReference.set(row.reference, state);
+    }
+    const sending = await insertInboxSubmission(database.db, { deliveryStatuses: ["delivered", "sending"] });
+    byReference.set(sending.reference, "retrying");
+
+    const result = await inbox("?spam=all");
+    if (!("rows" in result)) throw new Error("expected a list");
+    expect(new Map(result.rows.map((row) => [row.reference, row.deliveryState]))).toEqual(byReference);
+  });
+
+  it("counts the new submissions of each type, not spam, not handled", async () => {
+    await insertInboxSubmission(database.db);
+    await insertInboxSubmission(database.db);
+    await insertInboxSubmission(database.db, { status: "Contacted" });
+    await insertInboxSubmission(database.db, { isSpam: true });
+    await insertInboxSubmission(database.db, { type: "application" });
+    await insertInboxSubmission(database.db, { type: "application", status: "Reviewing" });
+
+    const { newCounts } = await inbox();
+    expect(newCounts.map(({ type, status, count }) => ({ type, status, count }))).toEqual([
+      { type: "estimate", status: "New", count: 2 },
+      { type: "application", status: "Received", count: 1 },
+      { type: "assessment", status: "New", count: 0 },
+    ]);
+  });
+
+  it.each([
+    ["?type=invoice", "Choose a type from the list"],
+    ["?type=estimate&status=Hired", "Choose a status of the chosen type"],
+    ["?status=Pending", "Choose a status of the chosen type"],
+    ["?spam=maybe", "Choose spam, not spam or both"],
+    ["?delivery=lost", "Choose a delivery state from the list"],
+    ["?from=2025-02-30", "The from date is not a day of the calendar"],
+    ["?to=yesterday", "The to date must be a date such as 2025-03-31"],
+    ["?from=2025-03-02&to=2025-03-01", "The from date must not be after the to date"],
+    ["?q=ab", "Search for at least 3 characters"],
+    [`?q=${"x".repeat(101)}`, "A search has at most 100 characters"],
+    ["?page=0", "The page must be 1 or more"],
+    ["?page=two", "The page must be a number"],
+    ["?page=1.5", "The page must be a whole number"],
+  ])("answers %s with 400 and the message %j", async (query, message) => {
+    const result = await inbox(query);
+    expect(result).toMatchObject({ httpStatus: 400, messages: expect.arrayContaining([message]) });
+  });
+});
+
+describe("the CSV export", () => {
+  async function download(query = "") {
+    const response = await downloadInboxCsv(staffRequest(`/admin/inbox/export.csv${query}`), context);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { response, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
+  }
+
+  it("has a BOM, one column per field of the type, every matching row, and neutralised formulas", async () => {
+    const hostile = await insertInboxSubmission(database.db, {
+      payload: estimatePayload({
+        firstName: '=HYPERLINK("http://evil.example","click")',
+        lastName: "<script>alert(1)</script>",
+        email: "@SUM(A1:A2)",
+        phone: "+1",
+        city: "-2",
+        comments: 'line one\r\nline "two", with a comma',
+        bestTime: "\tTab",
+      }),
+    });
+    for (let index = 0; index < 4; index++)
+      await insertInboxSubmission(database.db, { createdAt: minutesAgo(index + 1) });
+    await insertInboxSubmission(database.db, { type: "application" });
+
+    const { response, bytes, text } = await download("?type=estimate");
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="inbox-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+
+    const [header, ...rows] = parseCsv(text.slice(1));
+    expect(header).toEqual([
+      "Reference",
+      "Type",
+      "Created at",
+      "Status",
+      "Assignee",
+      "Spam",
+      "Delivery state",
+      "First name",
+      "Last name",
+      "Email",
+      "Phone",
+      "City",
+      "Project type",
+      "Preferred form of contact",
+      "Best time to reach you",
+      "Comments",
+    ]);
+    expect(rows).toHaveLength(5);
+    const row = rows.find((cells) => cells[0] === hostile.reference);
+    if (!row || !header) throw new Error("the hostile row is missing");
+    const cell = (label: string) => row[header.indexOf(label)];
+    expect(cell("First name")).toBe('\'=HYPERLINK("http://evil.example","click")');
+    expect(cell("Email")).toBe("'@SUM(A1:A2)");
+    expect(cell("Phone")).toBe("'+1");
+    expect(cell("City")).toBe("'-2");
+    expect(cell("Best time to reach you")).toBe("'\tTab");
+    expect(cell("Last name")).toBe("<script>alert(1)</script>");
+    expect(cell("Comments")).toBe('line one\r\nline "two", with a comma');
+    expect(cell("Type")).toBe("Estimate request");
+    expect(cell("Status")).toBe("New");
+    expect(cell("Spam")).toBe("No");
+    expect(cell("Delivery state")).toBe("Not sent");
+    expect(cell("Created at")).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it("exports every page, in batches, and every type's fields when no type is chosen", async () => {
+    await database.db.execute(sql`
+      INSERT INTO submissions (reference, type, submission_key, payload, status, contact_name, created_at)
+      SELECT 'EST-BULK' || n, 'estimate', 'bulk-' || n, jsonb_build_object('firstName', 'Bulk ' || n), 'New',
+             'Bulk ' || n, now() - n * interval '1 second'
+      FROM generate_series(1, 2345) AS n`);
+    await insertInboxSubmission(database.db, {
+      type: "assessment",
+      payload: { answers: { "1": "Sam Tester", "2": "sam@example.com", "3": "803-555-0123" } },
+    });
+
+    const { text } = await download();
+    const [header, ...rows] = parseCsv(text.slice(1));
+    expect(rows).toHaveLength(2346);
+    expect(new Set(rows.map((row) => row[0])).size).toBe(2346);
+    expect(header).toEqual(expect.arrayContaining(["First name", "Comments", "Desired role", "Score"]));
+    expect(new Set(header).size).toBe(header?.length);
+    expect(rows.every((row) => row.length === header?.length)).toBe(true);
+  });
+
+  it("refuses a bad filter with 400 and a message", async () => {
+    const { response, text } = await download("?type=invoice");
+    expect(response.status).toBe(400);
+    expect(text).toContain("Choose a type from the list");
+  });
+});
+
+describe("the dashboard alerts", () => {
+  it("warn of failed deliveries and of new estimate requests left longer than INBOX_ALERT_AFTER", async () => {
+    const config = { INBOX_ALERT_AFTER: 2 * 3_600_000 };
+    expect(await loadInboxAlerts(database.db, config)).toEqual([]);
+
+    await insertInboxSubmission(database.db, { createdAt: minutesAgo(60) });
+    await insertInboxSubmission(database.db, { createdAt: minutesAgo(180), status: "Contacted" });
+    await insertInboxSubmission(database.db, { createdAt: minutesAgo(180), isSpam: true });
+    await insertInboxSubmission(database.db, { type: "application", createdAt: minutesAgo(600) });
+    expect(await loadInboxAlerts(database.db, config)).toEqual([]);
+
+    await insertInboxSubmission(database.db, { createdAt: minutesAgo(180) });
+    await insertInboxSubmission(database.db, { deliveryStatuses: ["failed", "failed", "delivered"] });
+    expect(await loadInboxAlerts(database.db, config)).toEqual([
+      {
+        message: "2 deliveries have failed.",
+        linkText: "See the submissions with a failed delivery",
+        href: "/admin/inbox?delivery=failed",
+      },
+      {
+        message: "1 new estimate request has waited more than 2 hours.",
+        linkText: "See the new estimate requests",
+        href: "/admin/inbox?type=estimate&status=New",
+      },
+    ]);
+  });
+});

@@ -1,0 +1,55 @@
+import { InboxFilterForm } from "~/features/inbox/inbox-filter-form";
+import { type InboxFilters, inboxQuery } from "~/features/inbox/inbox-filters";
+import { InboxList, InboxPager } from "~/features/inbox/inbox-list";
+import { loadInbox } from "~/features/inbox/load-inbox.server";
+import { NewSubmissionCounts } from "~/features/inbox/new-submission-counts";
+import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
+import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import type { Route } from "./+types/inbox";
+
+export const meta: Route.MetaFunction = () => staffPageMeta("Inbox");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadInbox(request, context);
+}
+
+const filterValues = (filters: InboxFilters) =>
+  Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, String(value)]));
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const values = loaderData.status === "valid" ? filterValues(loaderData.filters) : loaderData.values;
+  const formKey = new URLSearchParams(values).toString();
+  return (
+    <StaffPage title="Inbox" intro="Everything the forms sent in, newest first." width="max-w-6xl">
+      <NewSubmissionCounts counts={loaderData.newCounts} />
+      <InboxFilterForm key={formKey} values={values} />
+      {loaderData.status === "invalid" ? (
+        <div role="alert" className="mt-6 rounded-lg border border-red-700 bg-red-50 px-4 py-3 text-red-900">
+          <p className="font-semibold">These filters cannot be used:</p>
+          <ul className="mt-1 list-disc pl-6">
+            {loaderData.messages.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <>
+          <p className="mt-6">
+            <a
+              href={`/admin/inbox/export.csv${inboxQuery({ ...loaderData.filters, page: 1 })}`}
+              className="font-medium text-brand-800 underline"
+            >
+              Download these as CSV (all pages)
+            </a>
+          </p>
+          <InboxList rows={loaderData.rows} />
+          <InboxPager
+            page={loaderData.filters.page}
+            hasNextPage={loaderData.hasNextPage}
+            pageLink={(page) => `/admin/inbox${inboxQuery({ ...loaderData.filters, page })}`}
+          />
+        </>
+      )}
+    </StaffPage>
+  );
+}

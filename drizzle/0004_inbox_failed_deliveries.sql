@@ -1,0 +1,1 @@
+CREATE INDEX "deliveries_failed_idx" ON "deliveries" USING btree ("submission_id") WHERE "deliveries"."status" = 'failed';

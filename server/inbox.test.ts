@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "../tests/support/app-server";
+import { parseCsv } from "../tests/support/csv-parser";
+import { estimatePayload, insertInboxSubmission } from "../tests/support/inbox-fixture";
+import { addStaffUser, signInOverHttp } from "../tests/support/staff";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+
+const SCRIPT = "<script>alert(1)</script>";
+
+let database: TestDatabase;
+let app: AppServer;
+let cookie: string;
+let reference: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await startAppServer({ env: { DATABASE_URL: database.url } });
+  const user = await addStaffUser(database.db);
+  cookie = await signInOverHttp(app.url, user.username, user.password);
+  const stored = await insertInboxSubmission(database.db, {
+    payload: estimatePayload({ firstName: SCRIPT, lastName: "Hacker", email: `x${SCRIPT}@example.com` }),
+    deliveryStatuses: ["failed"],
+  });
+  reference = stored.reference;
+});
+afterAll(async () => {
+  await app.stop();
+  await database.drop();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${app.url}${path}`, { redirect: "manual", headers });
+
+describe("the inbox over HTTP", () => {
+  it("lists a stored <script> name as text, escaped, never as markup", async () => {
+    const response = await get("/admin/inbox", { cookie });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(reference);
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Hacker");
+    expect(html).not.toContain(SCRIPT);
+  });
+
+  it("answers a bad filter with 400 and the message in the page", async () => {
+    const response = await get("/admin/inbox?from=2025-13-01", { cookie });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("The from date is not a day of the calendar");
+  });
+
+  it("gives the CSV only to signed-in staff, with the <script> as literal text", async () => {
+    for (const path of ["/admin/inbox/export.csv", "/admin/inbox/export.csv?delivery=failed"]) {
+      const refused = await get(path);
+      expect(refused.status, path).toBe(302);
+      expect(refused.headers.get("location"), path).toMatch(/^\/admin\?redirectTo=/);
+      const body = await refused.text();
+      expect(body, path).not.toContain(reference);
+    }
+
+    const response = await get("/admin/inbox/export.csv?delivery=failed", { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="inbox-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, row] = parseCsv((await response.text()).replace(/^\uFEFF/, ""));
+    expect(row?.[0]).toBe(reference);
+    expect(row?.[header?.indexOf("First name") ?? -1]).toBe(SCRIPT);
+    expect(row?.[header?.indexOf("Delivery state") ?? -1]).toBe("Failed");
+  });
+
+  it("shows the failed-delivery alert on the dashboard, linking to the filtered inbox", async () => {
+    const html = await (await get("/admin/quick-links", { cookie })).text();
+    expect(html).toContain("1 delivery has failed.");
+    expect(html).toContain('href="/admin/inbox?delivery=failed"');
+  });
+});
