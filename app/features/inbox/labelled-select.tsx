@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { inputClass } from "~/features/forms/field-error";
 
-/** A labelled drop-down for the staff filters; the first option is "any". */
+/** A labelled drop-down for the staff screens; with `anyLabel`, a first option that means "any". */
 export function LabelledSelect({
   label,
   options,

@@ -1,36 +1,9 @@
 import { useId } from "react";
 import { inputClass } from "~/features/forms/field-error";
 import { IntentForm } from "./intent-form";
+import { LabelledSelect } from "./labelled-select";
 import { NOTE_MAX_LENGTH } from "./note-limits";
 import type { SubmissionDetail } from "./submission-detail.server";
-
-function LabelledSelect({
-  label,
-  name,
-  defaultValue,
-  options,
-}: {
-  label: string;
-  name: string;
-  defaultValue: string;
-  options: Array<{ value: string; label: string }>;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium text-slate-900">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={defaultValue} className={inputClass}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** Status, assignee, a new note and the spam flag: the lead workflow, one small form each. */
 export function LeadWorkflowForms({ detail }: { detail: SubmissionDetail }) {
