@@ -47,8 +47,11 @@ test("a lead whose delivery failed is replayed once the receiver is up, and hand
     await signInThroughForm(page, account.username, account.password);
     await expect(page).toHaveURL(/\/admin\/quick-links$/);
 
-    const id = await submissionIdOf(app.dataDir, reference);
-    await page.goto(`${app.url}/admin/inbox/${id}`);
+    // In the inbox the lead shows as retrying while the receiver is down; it opens from there.
+    await page.goto(`${app.url}/admin/inbox?q=${reference}`);
+    const row = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: reference }) });
+    await reloadUntil(page, row, "Retrying");
+    await row.getByRole("link", { name: reference }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Estimate request ${reference}`);
     await expect(page.getByText("Best time to reach you")).toBeVisible();
     const deliveries = page.getByRole("listitem", { name: /to WEBHOOK_ESTIMATE_URL$/ });
@@ -62,6 +65,10 @@ test("a lead whose delivery failed is replayed once the receiver is up, and hand
     await expect(deliveries).toContainText("Attempts: 3.");
     await expect(deliveries.locator("ol > li")).toHaveCount(3);
     await expectNoAxeViolations(page, "detail page with a failed delivery");
+    const detailUrl = page.url();
+    await page.goto(`${app.url}/admin/inbox?q=${reference}`);
+    await expect(row).toContainText("Failed");
+    await page.goto(detailUrl);
 
     receiver.setDefaultResponse({ status: 200, body: "ok" });
     await deliveries.getByRole("button", { name: "Replay" }).click();
