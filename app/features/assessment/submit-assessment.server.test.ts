@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissions } from "~/server/db/schema.server";
 import { assessmentAnswers } from "../../../tests/support/assessment-fixture";
 import { loadContextFor } from "../../../tests/support/load-context";
+import { storedByReference } from "../../../tests/support/stored-submission";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitAssessment } from "./submit-assessment.server";
 
@@ -24,16 +25,6 @@ function post(fields: Record<string, string>) {
   });
 }
 
-async function storedByReference(reference: string) {
-  const submission = await database.db.query.submissions.findFirst({
-    where: (t, { eq }) => eq(t.reference, reference),
-  });
-  const outgoing = await database.db.query.deliveries.findMany({
-    where: (t, { eq }) => eq(t.submissionId, submission?.id ?? 0),
-  });
-  return { submission, deliveries: outgoing };
-}
-
 const countSubmissions = async () => (await database.db.select().from(submissions)).length;
 const referenceOf = (response: { data: unknown }) => (response.data as { reference: string }).reference;
 
@@ -49,7 +40,7 @@ describe("the assessment action", () => {
       feedback: "Excellent performance!",
     });
 
-    const { submission, deliveries } = await storedByReference(referenceOf(response));
+    const { submission, deliveries } = await storedByReference(database.db, referenceOf(response));
     expect(submission).toMatchObject({
       type: "assessment",
       isSpam: false,
@@ -71,7 +62,7 @@ describe("the assessment action", () => {
       post({ ...assessmentAnswers(3), submissionKey: crypto.randomUUID() }),
       contextFor({ WEBHOOK_ASSESSMENT_URL: "" }),
     );
-    const { submission, deliveries } = await storedByReference(referenceOf(response));
+    const { submission, deliveries } = await storedByReference(database.db, referenceOf(response));
     expect(submission?.type).toBe("assessment");
     expect(deliveries).toEqual([]);
   });

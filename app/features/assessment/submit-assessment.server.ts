@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
 import * as z from "zod/mini";
 import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
-import { storeSubmission } from "~/features/deliveries/submission-store.server";
+import { acceptSubmission } from "~/features/deliveries/submission-store.server";
 import { REQUIRED_MESSAGE } from "~/features/forms/text-field";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { assessmentQuestions } from "./questions";
@@ -56,7 +56,7 @@ export async function submitAssessment(request: Request, context: AppLoadContext
     if (!allowed) return reply({ status: "error", message: RATE_LIMITED_MESSAGE, retry: true }, 429);
 
     const score = scoreAssessment(answers);
-    const stored = await storeSubmission(context.db, {
+    const stored = await acceptSubmission(context, {
       type: "assessment",
       referencePrefix: "ASM",
       submissionKey:
@@ -66,8 +66,6 @@ export async function submitAssessment(request: Request, context: AppLoadContext
       userAgent: request.headers.get("user-agent") ?? undefined,
       deliveries: () => assessmentDeliveries(context, answers, score),
     });
-    if (!stored.duplicate) context.deliveryWorker.wake();
-    context.logger.info({ reference: stored.reference, duplicate: stored.duplicate }, "assessment stored");
     return reply({ status: "success", reference: stored.reference, score, feedback: feedbackFor(score.percentage) });
   } catch (error) {
     context.logger.error({ err: error }, "assessment could not be stored");

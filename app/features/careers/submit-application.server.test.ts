@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isMultipartBody } from "~/features/deliveries/multipart-body.server";
-import { readSubmissionFiles } from "~/features/deliveries/submission-files.server";
 import { submissions } from "~/server/db/schema.server";
 import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "../../../tests/support/application-fixture";
 import { loadContextFor } from "../../../tests/support/load-context";
+import { storedByReference } from "../../../tests/support/stored-submission";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitApplication } from "./submit-application.server";
 
@@ -43,18 +43,6 @@ function post(fields: Record<string, string>, resume?: { bytes: Buffer; name: st
   return new Request("http://localhost/apply", { method: "POST", body: form, headers: { "user-agent": "test-agent" } });
 }
 
-async function storedByReference(reference: string) {
-  const submission = await database.db.query.submissions.findFirst({
-    where: (t, { eq }) => eq(t.reference, reference),
-  });
-  if (!submission) throw new Error(`no submission ${reference}`);
-  const outgoing = await database.db.query.deliveries.findMany({
-    where: (t, { eq }) => eq(t.submissionId, submission.id),
-    orderBy: (t, { asc }) => asc(t.id),
-  });
-  return { submission, deliveries: outgoing, files: await readSubmissionFiles(database.db, submission.id) };
-}
-
 /** The parts a stored multipart webhook delivery will send. */
 function partsOf(delivery: { body: unknown } | undefined): Array<{ name: string; value?: string }> {
   if (!isMultipartBody(delivery?.body)) throw new Error("not a multipart delivery");
@@ -77,7 +65,7 @@ describe("the application action", () => {
     const reference = referenceOf(response);
     expect(reference).toMatch(/^APP-[0-9A-Z]{6}$/);
 
-    const { submission, deliveries, files } = await storedByReference(reference);
+    const { submission, deliveries, files } = await storedByReference(database.db, reference);
     expect(submission.type).toBe("application");
     expect(submission.payload).toMatchObject({ firstName: "Jordan", experienceLevel: 0 });
     expect(files).toHaveLength(1);
@@ -110,7 +98,7 @@ describe("the application action", () => {
       post({ ...validApplication, submissionKey: crypto.randomUUID() }),
       contextFor(),
     );
-    const { deliveries, files } = await storedByReference(referenceOf(response));
+    const { deliveries, files } = await storedByReference(database.db, referenceOf(response));
     expect(files).toEqual([]);
     const parts = partsOf(deliveries[0]);
     expect(parts.map((part) => part.name)).not.toContain("resume");
@@ -138,7 +126,7 @@ describe("the application action", () => {
       contextFor(),
     );
     expect(answered.data).toMatchObject({ status: "success" });
-    const { submission } = await storedByReference(referenceOf(answered));
+    const { submission } = await storedByReference(database.db, referenceOf(answered));
     expect(submission.payload).toMatchObject({ licenseNumber: "SC-1234567" });
   });
 
@@ -147,7 +135,7 @@ describe("the application action", () => {
       post({ ...validApplication, licenseNumber: "SC-typed-then-no", submissionKey: crypto.randomUUID() }),
       contextFor(),
     );
-    const { submission, deliveries } = await storedByReference(referenceOf(response));
+    const { submission, deliveries } = await storedByReference(database.db, referenceOf(response));
     expect(submission.payload).not.toHaveProperty("licenseNumber");
     const parts = partsOf(deliveries[0]);
     expect(parts.find((part) => part.name === "licenseNumber")).toEqual({ name: "licenseNumber", value: "" });

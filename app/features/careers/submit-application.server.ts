@@ -3,9 +3,9 @@ import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
 import type { MultipartBody } from "~/features/deliveries/multipart-body.server";
 import {
+  acceptSubmission,
   type OutgoingDelivery,
   type SubmittedFile,
-  storeSubmission,
 } from "~/features/deliveries/submission-store.server";
 import { parseForm } from "~/features/forms/parse-form";
 import {
@@ -50,7 +50,7 @@ export async function submitApplication(request: Request, context: AppLoadContex
     }
     const files = resume ? [await resumeFile(resume)] : [];
     const guards = readSubmissionGuards(read.formData);
-    const stored = await storeSubmission(context.db, {
+    const stored = await acceptSubmission(context, {
       type: "application",
       referencePrefix: "APP",
       submissionKey: submissionKeyOf(guards, context.clientIp, [answers, files.map(sha256)]),
@@ -61,8 +61,6 @@ export async function submitApplication(request: Request, context: AppLoadContex
       userAgent: request.headers.get("user-agent") ?? undefined,
       deliveries: (reference) => applicationDeliveries(context, application, reference),
     });
-    if (!stored.duplicate) context.deliveryWorker.wake();
-    context.logger.info({ reference: stored.reference, duplicate: stored.duplicate }, "job application stored");
     return data({
       status: "success" as const,
       reference: stored.reference,

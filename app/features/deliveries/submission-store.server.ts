@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
 import { describeSubmissionType } from "~/features/submissions/submission-types";
 import type { Database } from "~/server/db/database.server";
 import {
@@ -131,4 +132,18 @@ async function storeWithReference(
     }
     return { ...inserted, duplicate: false };
   });
+}
+
+/**
+ * What every form's action does with a valid submission: stores it with its deliveries, wakes the delivery
+ * worker when it is new (a resend was stored and woken the first time), and logs its reference.
+ */
+export async function acceptSubmission(context: AppLoadContext, submission: NewSubmission): Promise<StoredSubmission> {
+  const stored = await storeSubmission(context.db, submission);
+  if (!stored.duplicate) context.deliveryWorker.wake();
+  context.logger.info(
+    { type: submission.type, reference: stored.reference, duplicate: stored.duplicate },
+    "submission stored",
+  );
+  return stored;
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveries, submissions } from "~/server/db/schema.server";
 import { validEstimate } from "../../../tests/support/estimate-fixture";
 import { loadContextFor } from "../../../tests/support/load-context";
+import { storedByReference } from "../../../tests/support/stored-submission";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitEstimate } from "./submit-estimate.server";
 
@@ -22,7 +23,6 @@ function contextFor(env: Record<string, string> = {}, clientIp = "192.0.2.10"): 
       WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/estimate",
       SMTP_URL: "smtp://127.0.0.1:9",
       STAFF_NOTIFY_EMAIL: "office@example.com",
-      PUBLIC_FORM_RATE_LIMIT: "100000",
       ...env,
     },
     clientIp,
@@ -35,18 +35,6 @@ function post(fields: Record<string, string>, headers: Record<string, string> = 
     headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": "test-agent", ...headers },
     body: new URLSearchParams(fields),
   });
-}
-
-/** The stored submission of a reference and its deliveries, oldest first. */
-async function storedByReference(reference: string) {
-  const submission = await database.db.query.submissions.findFirst({
-    where: (t, { eq }) => eq(t.reference, reference),
-  });
-  const outgoing = await database.db.query.deliveries.findMany({
-    where: (t, { eq }) => eq(t.submissionId, submission?.id ?? 0),
-    orderBy: (t, { asc }) => asc(t.id),
-  });
-  return { submission, deliveries: outgoing };
 }
 
 const referenceOf = (response: { data: unknown }) => (response.data as { reference: string }).reference;
@@ -63,7 +51,7 @@ describe("the estimate action", () => {
     const reference = referenceOf(response);
     expect(reference).toMatch(/^EST-[0-9A-Z]{6}$/);
 
-    const { submission: stored, deliveries: outgoing } = await storedByReference(reference);
+    const { submission: stored, deliveries: outgoing } = await storedByReference(database.db, reference);
     expect(stored).toMatchObject({ type: "estimate", isSpam: false, clientIp: "192.0.2.10", userAgent: "test-agent" });
     expect(outgoing.map((delivery) => [delivery.channel, delivery.target, delivery.status])).toEqual([
       ["webhook", "WEBHOOK_ESTIMATE_URL", "pending"],
@@ -82,7 +70,7 @@ describe("the estimate action", () => {
       post({ ...withoutComments, submissionKey: crypto.randomUUID() }),
       contextFor(),
     );
-    const { deliveries: outgoing } = await storedByReference(referenceOf(response));
+    const { deliveries: outgoing } = await storedByReference(database.db, referenceOf(response));
     expect(outgoing[0]?.body).toMatchObject({ comments: "" });
   });
 
@@ -142,7 +130,7 @@ describe("the estimate action", () => {
         contextFor(),
       );
       expect(response.data).toMatchObject({ status: "success" });
-      const { submission: stored, deliveries: held } = await storedByReference(referenceOf(response));
+      const { submission: stored, deliveries: held } = await storedByReference(database.db, referenceOf(response));
       expect(stored).toMatchObject({ isSpam: true, spamReason: reason });
       expect(held.map((delivery) => delivery.status)).toEqual(["held", "held"]);
     }
@@ -153,7 +141,7 @@ describe("the estimate action", () => {
       post({ ...VALID, submissionKey: crypto.randomUUID(), startedAt: String(Date.now() - 60_000) }),
       contextFor(),
     );
-    const { submission: stored } = await storedByReference(referenceOf(response));
+    const { submission: stored } = await storedByReference(database.db, referenceOf(response));
     expect(stored?.isSpam).toBe(false);
   });
 

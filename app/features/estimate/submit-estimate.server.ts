@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
 import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
-import { storeSubmission } from "~/features/deliveries/submission-store.server";
+import { acceptSubmission } from "~/features/deliveries/submission-store.server";
 import { parseForm } from "~/features/forms/parse-form";
 import {
   readSubmissionGuards,
@@ -41,7 +41,7 @@ export async function submitEstimate(request: Request, context: AppLoadContext) 
     }
     const guards = readSubmissionGuards(formData);
     const estimate = submission.value;
-    const stored = await storeSubmission(context.db, {
+    const stored = await acceptSubmission(context, {
       type: "estimate",
       referencePrefix: "EST",
       submissionKey: submissionKeyOf(guards, clientIp, estimate),
@@ -51,8 +51,6 @@ export async function submitEstimate(request: Request, context: AppLoadContext) 
       userAgent: request.headers.get("user-agent") ?? undefined,
       deliveries: (reference) => estimateDeliveries(context, estimate, reference),
     });
-    if (!stored.duplicate) context.deliveryWorker.wake();
-    context.logger.info({ reference: stored.reference, duplicate: stored.duplicate }, "estimate request stored");
     return data({
       status: "success" as const,
       reference: stored.reference,
