@@ -35,7 +35,7 @@ export function createApp(dependencies: AppDependencies) {
   );
   app.use(
     helmet({
-      // Set by nonceContentSecurityPolicy below, and per prerendered page from its inline scripts' hashes.
+      // Set per prerendered page from its inline scripts' hashes, and per rendered page with a nonce (below).
       contentSecurityPolicy: false,
       strictTransportSecurity: config.NODE_ENV === "production" ? { maxAge: 31_536_000 } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
@@ -45,7 +45,6 @@ export function createApp(dependencies: AppDependencies) {
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
     next();
   });
-  app.use(nonceContentSecurityPolicy);
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -72,6 +71,7 @@ export function createApp(dependencies: AppDependencies) {
   mountClientFiles(app, clientDir);
   app.all(
     "/{*path}",
+    nonceContentSecurityPolicy,
     createRequestHandler({
       build: serverBuild,
       mode: config.NODE_ENV,

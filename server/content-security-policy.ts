@@ -24,7 +24,7 @@ export function contentSecurityPolicy(scriptSources: readonly string[]): string 
   ].join("; ");
 }
 
-/** A fresh nonce per request, in `res.locals.cspNonce` for the renderer, and the policy that allows it. */
+/** For the pages React Router renders: a fresh nonce in `res.locals.cspNonce`, and the policy that allows it. */
 export const nonceContentSecurityPolicy: RequestHandler = (_req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;

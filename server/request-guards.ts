@@ -25,7 +25,7 @@ export function requireSameOrigin(siteUrl: string): RequestHandler {
 }
 
 /** Form posts are small; a file upload is capped by its own handler too. Bigger bodies are refused unread. */
-export const BODY_LIMITS = { form: 64 * 1024, multipart: 8 * 1024 * 1024 } as const;
+const BODY_LIMITS = { form: 64 * 1024, multipart: 8 * 1024 * 1024 } as const;
 
 /**
  * Refuses request bodies over the limits before anything reads them. A form body without a declared length

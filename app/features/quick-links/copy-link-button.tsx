@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-export const COPIED_DISPLAY_MS = 1_200;
+const COPIED_DISPLAY_MS = 1_200;
 
 /** Copies the full URL of a path, shows `Copied!` for 1.2 s and announces it to screen readers. */
 export function CopyLinkButton({ path, title }: { path: string; title: string }) {

@@ -1,13 +1,6 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { parseForm } from "~/features/forms/parse-form";
-import {
-  clearFailures,
-  failureDelayMs,
-  findLock,
-  recordFailure,
-  throttleKeys,
-} from "~/server/auth/login-throttle.server";
+import { throttledAttempt } from "~/server/auth/login-throttle.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { safeRedirectTarget } from "~/server/auth/safe-redirect";
 import { deleteExpiredSessions, findSession, startSession } from "~/server/auth/sessions.server";
@@ -16,9 +9,11 @@ import type { StaffFormResult } from "./form-result";
 import { readStaffForm } from "./read-form.server";
 import { INVALID_CREDENTIALS_MESSAGE, loginSchema, MISSING_CREDENTIALS_MESSAGE } from "./schemas";
 
-export function lockedMessage(lockedUntil: Date): string {
+/** The answer while sign-in is locked: how long for, and nothing about whether the answer was right. */
+export function lockedReply(lockedUntil: Date) {
   const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000));
-  return `Too many failed sign-in attempts. Sign-in is locked for ${minutes} minute${minutes === 1 ? "" : "s"}; please try again later.`;
+  const message = `Too many failed sign-in attempts. Sign-in is locked for ${minutes} minute${minutes === 1 ? "" : "s"}; please try again later.`;
+  return data({ status: "error", message } satisfies StaffFormResult, { status: 429 });
 }
 
 /** The sign-in page's loader: someone already signed in goes straight on. */
@@ -42,26 +37,21 @@ export async function signIn(request: Request, context: AppLoadContext) {
     return data({ status: "error", message: MISSING_CREDENTIALS_MESSAGE } satisfies StaffFormResult, { status: 400 });
   }
   const { username, password, redirectTo } = submission.value;
-  const keys = throttleKeys(normaliseUsername(username), context.clientIp);
-  const lockedUntil = await findLock(db, keys);
-  if (lockedUntil) {
-    return data({ status: "error", message: lockedMessage(lockedUntil) } satisfies StaffFormResult, { status: 429 });
-  }
-
-  const user = await findStaffUserByUsername(db, username);
-  const passwordMatches = await verifyPassword(user?.passwordHash, password);
-  if (!user?.isActive || !passwordMatches) {
-    const failure = await recordFailure(db, keys);
-    await sleep(failureDelayMs(failure.failures));
-    if (failure.locked) {
-      const lock = (await findLock(db, keys)) ?? new Date();
-      return data({ status: "error", message: lockedMessage(lock) } satisfies StaffFormResult, { status: 429 });
-    }
+  let user: Awaited<ReturnType<typeof findStaffUserByUsername>>;
+  const attempt = await throttledAttempt(
+    db,
+    { username: normaliseUsername(username), clientIp: context.clientIp },
+    async () => {
+      user = await findStaffUserByUsername(db, username);
+      const passwordMatches = await verifyPassword(user?.passwordHash, password);
+      return passwordMatches && user?.isActive === true;
+    },
+  );
+  if (attempt.outcome === "locked") return lockedReply(attempt.lockedUntil);
+  if (attempt.outcome === "refused" || !user) {
     return data({ status: "error", message: INVALID_CREDENTIALS_MESSAGE } satisfies StaffFormResult, { status: 401 });
   }
 
-  const [accountKey] = keys;
-  if (accountKey) await clearFailures(db, accountKey);
   await deleteExpiredSessions(db, config);
   const target = safeRedirectTarget(redirectTo);
   if (user.totpSecret !== null) {

@@ -1,20 +1,13 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { parseForm } from "~/features/forms/parse-form";
-import {
-  clearFailures,
-  failureDelayMs,
-  findLock,
-  recordFailure,
-  throttleKeys,
-} from "~/server/auth/login-throttle.server";
+import { throttledAttempt } from "~/server/auth/login-throttle.server";
 import { safeRedirectTarget } from "~/server/auth/safe-redirect";
 import { acceptedTotpStep, consumeRecoveryCode, recordTotpUse } from "~/server/auth/second-factor.server";
 import { endSession, findSession, type StaffSession } from "~/server/auth/sessions.server";
 import type { StaffFormResult } from "./form-result";
 import { readStaffForm } from "./read-form.server";
 import { INVALID_CODE_MESSAGE, secondFactorSchema } from "./schemas";
-import { lockedMessage, redirectSignedIn } from "./sign-in.server";
+import { lockedReply, redirectSignedIn } from "./sign-in.server";
 
 type PendingSession = StaffSession & { user: { totpSecret: string } };
 
@@ -34,23 +27,17 @@ export async function verifySecondFactor(request: Request, context: AppLoadConte
     return data({ status: "error", message: INVALID_CODE_MESSAGE } satisfies StaffFormResult, { status: 400 });
   }
   const { user } = pending;
-  const keys = throttleKeys(user.username, context.clientIp);
-  const lockedUntil = await findLock(db, keys);
-  if (lockedUntil) {
-    return data({ status: "error", message: lockedMessage(lockedUntil) } satisfies StaffFormResult, { status: 429 });
-  }
   const { code, redirectTo } = submission.value;
-  const step = acceptedTotpStep(user.username, user.totpSecret, code, user.totpLastUsedStep);
-  const accepted = step !== undefined || (await consumeRecoveryCode(db, user.id, code));
-  if (!accepted) {
-    const failure = await recordFailure(db, keys);
-    await sleep(failureDelayMs(failure.failures));
+  let step: number | undefined;
+  const attempt = await throttledAttempt(db, { username: user.username, clientIp: context.clientIp }, async () => {
+    step = acceptedTotpStep(user.username, user.totpSecret, code, user.totpLastUsedStep);
+    return step !== undefined || (await consumeRecoveryCode(db, user.id, code));
+  });
+  if (attempt.outcome === "locked") return lockedReply(attempt.lockedUntil);
+  if (attempt.outcome === "refused") {
     return data({ status: "error", message: INVALID_CODE_MESSAGE } satisfies StaffFormResult, { status: 401 });
   }
-
   if (step !== undefined) await recordTotpUse(db, user.id, step);
-  const [accountKey] = keys;
-  if (accountKey) await clearFailures(db, accountKey);
   await endSession(db, config, request);
   return redirectSignedIn(request, context, user.id, safeRedirectTarget(redirectTo));
 }

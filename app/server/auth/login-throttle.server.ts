@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { and, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/database.server";
 import { loginThrottles } from "../db/schema.server";
@@ -16,9 +17,9 @@ export const LOGIN_THROTTLE = {
 } as const;
 
 /** A counter: its key, the failures that lock it, and whether its failures slow the answer down. */
-export type ThrottleKey = { key: string; maxFailures: number; slowsDown: boolean };
+type ThrottleKey = { key: string; maxFailures: number; slowsDown: boolean };
 
-export function throttleKeys(username: string, clientIp: string): ThrottleKey[] {
+function throttleKeys(username: string, clientIp: string): ThrottleKey[] {
   return [
     { key: `account:${username}`, maxFailures: LOGIN_THROTTLE.maxAccountFailures, slowsDown: true },
     { key: `address:${clientIp}`, maxFailures: LOGIN_THROTTLE.maxAddressFailures, slowsDown: false },
@@ -26,7 +27,7 @@ export function throttleKeys(username: string, clientIp: string): ThrottleKey[] 
 }
 
 /** When the latest lock on any of the keys ends, or undefined when none is locked. */
-export async function findLock(db: Database, keys: ThrottleKey[]): Promise<Date | undefined> {
+async function findLock(db: Database, keys: ThrottleKey[]): Promise<Date | undefined> {
   const locks = await db
     .select({ lockedUntil: loginThrottles.lockedUntil })
     .from(loginThrottles)
@@ -47,7 +48,7 @@ export async function findLock(db: Database, keys: ThrottleKey[]): Promise<Date 
  * Counts a failure against every key and locks those that reached their limit. Returns the highest count
  * of the keys that slow down, which sets how long the answer is held back.
  */
-export async function recordFailure(db: Database, keys: ThrottleKey[]): Promise<{ failures: number; locked: boolean }> {
+async function recordFailure(db: Database, keys: ThrottleKey[]): Promise<{ failures: number; locked: boolean }> {
   const windowSeconds = LOGIN_THROTTLE.windowMs / 1000;
   const lockSeconds = LOGIN_THROTTLE.lockMs / 1000;
   let failures = 0;
@@ -85,11 +86,40 @@ export async function recordFailure(db: Database, keys: ThrottleKey[]): Promise<
 }
 
 /** A correct password clears the account's count; the address keeps its count, so it cannot be reset that way. */
-export async function clearFailures(db: Database, key: ThrottleKey): Promise<void> {
+async function clearFailures(db: Database, key: ThrottleKey): Promise<void> {
   await db.delete(loginThrottles).where(sql`${loginThrottles.key} = ${key.key}`);
 }
 
 /** How long a failed answer is held back: nothing for the first failure, then 0.25 s, 0.5 s, 1 s … up to 4 s. */
-export function failureDelayMs(failures: number): number {
+function failureDelayMs(failures: number): number {
   return failures < 2 ? 0 : Math.min(250 * 2 ** (failures - 2), 4_000);
+}
+
+export type ThrottledOutcome =
+  | { outcome: "accepted" }
+  | { outcome: "refused" }
+  | { outcome: "locked"; lockedUntil: Date };
+
+/**
+ * One sign-in check (a password, a code) under the throttle. While the account or the address is locked the
+ * check is not run at all, so a lock never tells whether the answer was right. A failure is counted, answered
+ * after the account's delay, and may set a lock; a success clears the account's count.
+ */
+export async function throttledAttempt(
+  db: Database,
+  account: { username: string; clientIp: string },
+  check: () => Promise<boolean>,
+): Promise<ThrottledOutcome> {
+  const keys = throttleKeys(account.username, account.clientIp);
+  const lockedUntil = await findLock(db, keys);
+  if (lockedUntil) return { outcome: "locked", lockedUntil };
+  if (await check()) {
+    const [accountKey] = keys;
+    if (accountKey) await clearFailures(db, accountKey);
+    return { outcome: "accepted" };
+  }
+  const failure = await recordFailure(db, keys);
+  await sleep(failureDelayMs(failure.failures));
+  if (!failure.locked) return { outcome: "refused" };
+  return { outcome: "locked", lockedUntil: (await findLock(db, keys)) ?? new Date() };
 }

@@ -6,7 +6,7 @@ import { hashToken, newSecretToken } from "./secret-token.server";
 
 const SETUP_LINK_LIFETIME_MS = 60 * 60_000;
 
-export async function countStaffUsers(db: Database): Promise<number> {
+async function countStaffUsers(db: Pick<Database, "select">): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(staffUsers);
   return row?.count ?? 0;
 }
@@ -64,8 +64,7 @@ export async function redeemSetupToken<T>(
       .where(isUnusedLiveToken(token))
       .for("update");
     if (!row) return undefined;
-    const [existing] = await tx.select({ count: sql<number>`count(*)::int` }).from(staffUsers);
-    if ((existing?.count ?? 0) > 0) return undefined;
+    if ((await countStaffUsers(tx)) > 0) return undefined;
     const created = await createAdmin(tx);
     await tx.update(setupTokens).set({ usedAt: new Date() }).where(eq(setupTokens.tokenHash, row.tokenHash));
     return created;
