@@ -3,6 +3,7 @@
 // second and latency of the POSTs, and how long each request takes from the submit to the receiver.
 import { startAppServer } from "../tests/support/app-server";
 import { startWebhookReceiver } from "../tests/support/webhook-receiver";
+import { percentile } from "./percentile";
 
 const TOTAL_POSTS = 1_000;
 const CONCURRENCY = 16;
@@ -15,10 +16,6 @@ export type EstimateBenchResult = {
   deliveryLatencyMs: { p50: number; p99: number };
   failures: number;
 };
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
 
 function estimateForm(index: number): URLSearchParams {
   return new URLSearchParams({

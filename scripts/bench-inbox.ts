@@ -18,6 +18,7 @@ import { applyMigrations } from "../app/server/db/migrations.server";
 import { startAppServer } from "../tests/support/app-server";
 import { signInOverHttp } from "../tests/support/staff";
 import { projectRoot } from "./build-info.mjs";
+import { percentile } from "./percentile";
 import { INBOX_SEED_SIZE, seedInbox } from "./seed-inbox";
 
 const REQUESTS = 30;
@@ -42,10 +43,6 @@ export type InboxBenchResult = {
   plans: Plan[];
   csv: { rows: number; megabytes: number; seconds: number };
 };
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)] ?? Number.NaN;
-}
 
 async function timeRequests(url: string, cookie: string): Promise<{ status: number; milliseconds: number[] }> {
   const milliseconds: number[] = [];
