@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { COMPANY_TIME_ZONE } from "~/features/staff-accounts/format-time";
+import { COMPANY_TIME_ZONE } from "~/components/staff/format-time";
 import { describeSubmissionType, type SubmissionField, submissionTypes } from "~/features/submissions/submission-types";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Database } from "~/server/db/database.server";

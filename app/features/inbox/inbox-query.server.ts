@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, not, or, type SQL, sql } from "drizzle-orm";
-import { COMPANY_TIME_ZONE } from "~/features/staff-accounts/format-time";
+import { COMPANY_TIME_ZONE } from "~/components/staff/format-time";
 import { submissionTypes } from "~/features/submissions/submission-types";
 import { submissions } from "~/server/db/schema.server";
 import type { DeliveryState } from "./delivery-state";

@@ -1,9 +1,9 @@
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { InboxAlertBanner } from "~/features/inbox/inbox-alert-banner";
 import { loadInboxAlerts } from "~/features/inbox/inbox-alerts.server";
 import { QuickLinkCard } from "~/features/quick-links/quick-link-card";
 import { QUICK_LINK_CATEGORIES, quickLinks } from "~/features/quick-links/quick-links";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/quick-links";
 
