@@ -1,7 +1,8 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import styles from "./app.css?inline";
 import { useNonce } from "./components/nonce";
+import { usesStaffFrame } from "./components/staff/staff-frame-handle";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { company } from "./content/company";
@@ -15,6 +16,8 @@ export function loader() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The staff screens bring their own frame (header and <main>); everything else wears the public site's.
+  const staffFrame = useMatches().some((match) => usesStaffFrame(match.handle));
   return (
     <html lang="en">
       <head>
@@ -31,11 +34,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter />
+        {staffFrame ? (
+          children
+        ) : (
+          <>
+            <SiteHeader />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter />
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
