@@ -24,6 +24,7 @@ export default [
     route("admin/staff/:userId", "routes/admin/staff-user.tsx"),
     route("admin/inbox/:submissionId", "routes/admin/inbox-submission.tsx"),
     route("admin/account/two-factor", "routes/admin/two-factor.tsx"),
+    route("admin/*", "routes/admin/staff-not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { StaffErrorScreen } from "~/components/staff/staff-error-screen";
 import { StaffFrame } from "~/components/staff/staff-frame";
 import { staffFrameHandle } from "~/components/staff/staff-frame-handle";
 import type { StaffNavEntry } from "~/components/staff/staff-navigation";
@@ -29,6 +30,21 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
     <StaffFrame user={{ username: loaderData.username }} navigation={staffNavigation(loaderData.isAdmin)}>
       <Outlet />
+    </StaffFrame>
+  );
+}
+
+/**
+ * A 404, 403 or failure in a staff screen keeps the staff frame and its navigation. When this layout's own
+ * loader failed there is no user to show, and the navigation leaves out the admins' entry.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  return (
+    <StaffFrame
+      user={loaderData ? { username: loaderData.username } : undefined}
+      navigation={staffNavigation(loaderData?.isAdmin ?? false)}
+    >
+      <StaffErrorScreen error={error} />
     </StaffFrame>
   );
 }
