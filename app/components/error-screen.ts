@@ -13,7 +13,7 @@ export function errorScreenText(error: unknown, unexpectedText: string): ErrorSc
       title: "Page not found",
       eyebrow: "404 Not Found",
       heading: "We couldn't find that page",
-      text: "The page you asked for has moved or never existed. These links will get you back on track.",
+      text: "The page you asked for has moved or never existed.",
     };
   }
   if (status === 403) {
