@@ -32,9 +32,9 @@ export function StaffFrame({ user, navigation = [], children }: StaffFrameProps)
           {navigation.length > 0 ? <StaffNavigation entries={navigation} /> : null}
           {user ? (
             <div className="ml-auto flex min-w-0 items-center gap-3">
-              <p className="min-w-0 truncate text-sm text-slate-700">
-                <span className="max-sm:sr-only">Signed in as </span>
-                <strong>{user.username}</strong>
+              {/* On a phone the name goes under "Signed in as", cut short if it is long, to keep one bar. */}
+              <p className="min-w-0 text-xs leading-tight text-slate-700 sm:text-sm max-sm:[&>strong]:block max-sm:[&>strong]:truncate">
+                Signed in as <strong>{user.username}</strong>
               </p>
               <Form method="post" action="/admin/logout" className="shrink-0">
                 <button type="submit" className="button-secondary px-3 py-1 text-sm">
