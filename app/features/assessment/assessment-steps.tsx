@@ -6,9 +6,10 @@ import { QuestionStep } from "~/features/questionnaire/question-step";
 import { AssessmentIntro } from "./assessment-intro";
 import { AssessmentResults } from "./assessment-results";
 import { ContactField } from "./contact-field";
+import type { AssessmentActionResult } from "./definition";
 import { assessmentQuestions } from "./questions";
 import { clearProgress, loadProgress, type SavedProgress, saveProgress } from "./saved-progress";
-import { type AssessmentActionResult, answerProblem } from "./schema";
+import { answerProblem } from "./schema";
 import { useAnswerShortcuts } from "./use-answer-shortcuts";
 
 const LAST = assessmentQuestions.length - 1;

@@ -190,7 +190,7 @@ describe("the application action", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify(validApplication),
     });
-    expect((await submitApplication(json, contextFor())).init?.status).toBe(415);
+    expect((await submitApplication(json, contextFor())).init?.status).toBe(400);
     const broken = new Request("http://localhost/apply", {
       method: "POST",
       headers: { "content-type": "multipart/form-data; boundary=xyz" },

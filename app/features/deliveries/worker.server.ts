@@ -83,6 +83,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       return sendWebhook({
         url: delivery.destination,
         webhookId: delivery.webhookId,
+        reference: delivery.reference,
         body: await encodeBody(delivery),
         secret: config.WEBHOOK_SECRET,
       });
