@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isMultipartBody } from "~/features/deliveries/multipart-body.server";
+import { isMultipartBody } from "~/features/deliveries/multipart-body";
 import { submissions } from "~/server/db/schema.server";
 import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "../../../tests/support/application-fixture";
 import { loadContextFor } from "../../../tests/support/load-context";
