@@ -26,6 +26,7 @@ export default [
     route("admin/account/two-factor", "routes/admin/two-factor.tsx"),
     route("admin/*", "routes/admin/staff-not-found.tsx"),
   ]),
+  route("forms/fill-token", "routes/fill-token.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

@@ -11,6 +11,8 @@ export const company = {
   serviceAreaLine: "We proudly serve the Tri County and surrounding areas",
   areaServed: ["Sumter County, SC", "Clarendon County, SC", "Lee County, SC", "The Carolinas"],
   founded: 2022,
+  /** Where the company works: staff read times, and appointments are kept, in this zone. */
+  timeZone: "America/New_York",
   phone: { display: "(803) 555-0142", href: "tel:+18035550142" },
   email: "office@example.com",
   street: { line1: "123 Example Street", city: "Sumter", region: "SC", postalCode: "29150" },

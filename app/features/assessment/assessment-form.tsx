@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
-import { ChoiceFieldset } from "~/features/questionnaire/choice-fieldset";
+import { ChoiceFieldset } from "~/components/questionnaire/choice-fieldset";
 import { ContactField } from "./contact-field";
+import type { AssessmentActionResult } from "./definition";
 import { assessmentQuestions } from "./questions";
-import type { AssessmentActionResult } from "./schema";
 
 type Refused = Extract<AssessmentActionResult, { status: "invalid" | "error" }>;
 
@@ -12,7 +12,8 @@ type Refused = Extract<AssessmentActionResult, { status: "invalid" | "error" }>;
  */
 export function AssessmentForm({ refused }: { refused?: Refused }) {
   const busy = useNavigation().state === "submitting";
-  const given = refused?.status === "invalid" ? refused.answers : {};
+  const sent = refused?.status === "invalid" ? refused.result.initialValue : undefined;
+  const given = (id: string) => (typeof sent?.[id] === "string" ? sent[id] : undefined);
   const problems = refused?.status === "invalid" ? refused.problems : {};
   return (
     <Form method="post" className="grid gap-8">
@@ -32,13 +33,13 @@ export function AssessmentForm({ refused }: { refused?: Refused }) {
                   name={question.id}
                   legend={question.question}
                   options={question.options}
-                  defaultValue={given[question.id]}
+                  defaultValue={given(question.id)}
                   required
                 />
                 {problems[question.id] && <p className="mt-2 font-medium text-red-800">{problems[question.id]}</p>}
               </>
             ) : (
-              <ContactField question={question} defaultValue={given[question.id]} problem={problems[question.id]} />
+              <ContactField question={question} defaultValue={given(question.id)} problem={problems[question.id]} />
             )}
           </li>
         ))}

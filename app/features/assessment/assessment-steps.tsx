@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ChoiceOption, OptionId } from "~/features/questionnaire/choice";
-import { ChoiceFieldset } from "~/features/questionnaire/choice-fieldset";
-import { QuestionStep } from "~/features/questionnaire/question-step";
+import type { ChoiceOption, OptionId } from "~/components/questionnaire/choice";
+import { ChoiceFieldset } from "~/components/questionnaire/choice-fieldset";
+import { QuestionStep } from "~/components/questionnaire/question-step";
 import { AssessmentIntro } from "./assessment-intro";
 import { AssessmentResults } from "./assessment-results";
 import { ContactField } from "./contact-field";
+import type { AssessmentActionResult } from "./definition";
 import { assessmentQuestions } from "./questions";
 import { clearProgress, loadProgress, type SavedProgress, saveProgress } from "./saved-progress";
-import { type AssessmentActionResult, answerProblem } from "./schema";
+import { answerProblem } from "./schema";
 import { useAnswerShortcuts } from "./use-answer-shortcuts";
 
 const LAST = assessmentQuestions.length - 1;

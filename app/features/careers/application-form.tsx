@@ -9,19 +9,19 @@ import {
 import { type ReactNode, useEffect, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { FieldError, inputClass } from "~/features/forms/field-error";
-import { parseForm } from "~/features/forms/parse-form";
-import { SubmissionGuardFields, useSubmissionGuards } from "~/features/forms/submission-guard-fields";
-import { REQUIRED_MESSAGE } from "~/features/forms/text-field";
-import { APPLICATION_FIELD_LABELS as LABELS } from "./fields";
+import { parseForm } from "~/forms/parse-form";
+import { SubmissionGuardFields, useSubmissionGuards } from "~/forms/submission-guard-fields";
+import { REQUIRED_MESSAGE } from "~/forms/text-field";
+import { type ApplicationActionResult, applicationForm } from "./definition";
+
+const LABELS = Object.fromEntries(applicationForm.fields.map((field) => [field.name, field.label]));
+
 import {
-  type ApplicationActionResult,
   applicationSchema,
   DESIRED_ROLES,
   EDUCATION_LEVELS,
-  MISSING_FIELDS_MESSAGE,
   RESUME_MAX_BYTES,
   RESUME_TOO_LARGE_MESSAGE,
-  SUCCESS_MESSAGE,
 } from "./schema";
 
 const REQUIRED_TEXT = "This field is required.";
@@ -84,7 +84,7 @@ function YesNo({ field }: { field: FieldMetadata<"yes" | "no" | undefined> }) {
 export function ApplicationForm() {
   const actionData = useActionData<ApplicationActionResult>();
   const busy = useNavigation().state === "submitting";
-  const { guards, renew } = useSubmissionGuards();
+  const { guards, renew, onFormTouched } = useSubmissionGuards();
   const [answerShown, setAnswerShown] = useState(true);
   const [resumeMessage, setResumeMessage] = useState<string>();
 
@@ -102,7 +102,7 @@ export function ApplicationForm() {
   });
   const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
   const answer = answerShown ? actionData : undefined;
-  const alert = anyMissing ? MISSING_FIELDS_MESSAGE : answer?.status === "error" ? answer.message : undefined;
+  const alert = anyMissing ? applicationForm.messages.missing : answer?.status === "error" ? answer.message : undefined;
   const success = answer?.status === "success" ? answer : undefined;
 
   const text = (
@@ -159,6 +159,7 @@ export function ApplicationForm() {
       encType="multipart/form-data"
       preventScrollReset
       {...getFormProps(form)}
+      onFocus={onFormTouched}
       onSubmit={(event) => {
         // Spec: each attempt starts at the top with earlier messages and highlights cleared.
         window.scrollTo({ top: 0 });
@@ -176,7 +177,7 @@ export function ApplicationForm() {
         )}
         {success && (
           <p role="status" className="rounded-lg border border-brand-600 bg-brand-50 px-4 py-3 text-brand-900">
-            <strong className="font-semibold">{SUCCESS_MESSAGE}</strong> Your reference number is{" "}
+            <strong className="font-semibold">{applicationForm.messages.success}</strong> Your reference number is{" "}
             <strong className="font-mono">{success.reference}</strong>.
           </p>
         )}

@@ -2,18 +2,20 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { FieldError, inputClass } from "~/features/forms/field-error";
-import { parseForm } from "~/features/forms/parse-form";
-import { SubmissionGuardFields, useSubmissionGuards } from "~/features/forms/submission-guard-fields";
-import { REQUIRED_MESSAGE } from "~/features/forms/text-field";
+import { parseForm } from "~/forms/parse-form";
+import { SubmissionGuardFields, useSubmissionGuards } from "~/forms/submission-guard-fields";
+import { REQUIRED_MESSAGE } from "~/forms/text-field";
+import { type EstimateActionResult, estimateForm } from "./definition";
 import { EstimateSuccessDialog } from "./estimate-success-dialog";
-import { ESTIMATE_FIELD_LABELS } from "./fields";
-import { EMPTY_FIELDS_MESSAGE, type EstimateActionResult, estimateSchema } from "./schema";
+import { estimateSchema } from "./schema";
+
+const ESTIMATE_FIELD_LABELS = Object.fromEntries(estimateForm.fields.map((field) => [field.name, field.label]));
 
 /** The free-estimate request form. It works as a plain HTML form; JavaScript adds instant checks and the modal. */
 export function EstimateForm() {
   const actionData = useActionData<EstimateActionResult>();
   const busy = useNavigation().state === "submitting";
-  const { guards, renew } = useSubmissionGuards();
+  const { guards, renew, onFormTouched } = useSubmissionGuards();
   const [keyUsed, setKeyUsed] = useState(false);
   const [answerCount, setAnswerCount] = useState(0);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -29,7 +31,11 @@ export function EstimateForm() {
     onValidate: ({ formData }) => parseForm(formData, estimateSchema),
   });
   const anyEmpty = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
-  const alert = anyEmpty ? EMPTY_FIELDS_MESSAGE : actionData?.status === "error" ? actionData.message : undefined;
+  const alert = anyEmpty
+    ? estimateForm.messages.missing
+    : actionData?.status === "error"
+      ? actionData.message
+      : undefined;
   const success = actionData?.status === "success" ? actionData : undefined;
 
   const text = (name: "firstName" | "lastName" | "email" | "phone" | "city" | "formOfContact" | "bestTime") => {
@@ -58,6 +64,7 @@ export function EstimateForm() {
         method="post"
         preventScrollReset
         {...getFormProps(form)}
+        onFocus={onFormTouched}
         // After a success, editing the form makes the next send a new request, with a new key.
         onInput={() => {
           if (keyUsed) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { LabelledInput } from "~/features/staff-accounts/staff-form-controls";
-import { submissionTypes } from "~/features/submissions/submission-types";
+import { submissionTypes } from "~/submission-types";
 import { DELIVERY_STATE_LABELS, DELIVERY_STATES } from "./delivery-state";
 import { SEARCH_MIN_LENGTH, SPAM_CHOICES, statusesFor } from "./inbox-filters";
 import { LabelledSelect } from "./labelled-select";

@@ -1,0 +1,125 @@
+import type * as z from "zod/mini";
+import type { Config } from "~/server/config.server";
+import type { FormMessages } from "./messages";
+
+/** Who may send a form: anyone (rate limit, honeypot, fill time) or signed-in staff (session and role). */
+export type Audience = "public" | "staff";
+
+/** How a field is asked and read back; the kit renders each kind, the answer printer prints it. */
+export type FieldKind =
+  | "text"
+  | "email"
+  | "tel"
+  | "textarea"
+  | "select"
+  | "radio"
+  | "yesNo"
+  | "date"
+  | "time"
+  | "number"
+  | "money"
+  | "file";
+
+export type FieldOption = { value: string; label: string };
+
+/** One question of a form: the one source of its label for the form, the inbox, the CSV, the emails and PDFs. */
+export type FieldDefinition = {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  /** The heading of the section it sits in, for forms laid out in sections. */
+  section?: string;
+  optional?: boolean;
+  options?: readonly FieldOption[];
+  hint?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  /** Textarea height. */
+  rows?: number;
+  /** Spans both columns where the form has two. */
+  wide?: boolean;
+  /** Where the answer sits in the stored payload, when not at `payload[name]`. */
+  read?: (payload: Record<string, unknown>) => unknown;
+};
+
+/** What a form accepts in one file field; the content is judged by its bytes, never by its name. */
+export type FileRule = {
+  field: string;
+  maxBytes: number;
+  maxCount: number;
+  /** The content type the first bytes show, or undefined when they are not an accepted type. */
+  sniff: (head: Uint8Array) => string | undefined;
+};
+
+export type SubmissionContact = { name: string; email: string; phone: string };
+
+/** The settings that name a webhook target; unset, that kind of submission is stored only. */
+export type WebhookSetting = Extract<keyof Config, `WEBHOOK_${string}_URL`>;
+
+/** What a delivery may quote of the stored submission: its reference and the names of its stored files. */
+export type StoredSubmissionFacts = {
+  reference: string;
+  files: readonly { fieldName: string; fileName: string }[];
+};
+
+/** A webhook the submission is posted to, with its body in the exact shape the automation expects. */
+export type WebhookDelivery<Payload> = {
+  channel: "webhook";
+  target: WebhookSetting;
+  /** JSON unless said otherwise; multipart sends the stored files with the fields. */
+  format?: "json" | "multipart";
+  body: (payload: Payload, stored: StoredSubmissionFacts) => unknown;
+};
+
+/**
+ * An email the submission sends: its answers as a table of the form's labels and printed answers. `to`
+ * reads the address from the configuration or the payload; no address, no email.
+ */
+export type EmailNotification<Payload> = {
+  channel: "email";
+  /** The name this delivery is known by in the inbox: a setting (STAFF_NOTIFY_EMAIL) or a role. */
+  target: string;
+  to: (payload: Payload, config: Config) => string | undefined;
+  subject: (payload: Payload, reference: string) => string;
+  intro: (payload: Payload) => string;
+  replyTo?: (payload: Payload) => string | undefined;
+  /** Only the rows this email shows; all of the form's fields when left out. */
+  rows?: (payload: Payload) => Array<[label: string, value: string]>;
+};
+
+export type DeliveryDefinition<Payload> = WebhookDelivery<Payload> | EmailNotification<Payload>;
+
+/**
+ * A form, described once: what it is, who may send it, what it asks, how its answers are checked and stored,
+ * and where each submission goes. The form, its action, the inbox, the CSV, the emails and the PDFs read it.
+ */
+export type FormDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Payload = Record<string, unknown>> = {
+  type: string;
+  label: string;
+  /** The letters before the reference number: EST-7K3QX9. */
+  referencePrefix: string;
+  audience: Audience;
+  /** The workflow, in order. The first is where a new submission starts and means "not handled yet". */
+  statuses: readonly [string, ...string[]];
+  schema: Schema;
+  fields: readonly FieldDefinition[];
+  contact: (payload: Payload) => SubmissionContact;
+  files?: readonly FileRule[];
+  /** The whole posted body, files included. */
+  maxBodyBytes: number;
+  messages: FormMessages;
+  deliveries: readonly DeliveryDefinition<Payload>[];
+  /** Files kept only for a while once the submission reaches this status (RESUME_RETENTION_DAYS). */
+  fileRetention?: { afterStatus: string };
+};
+
+/** Any form's definition, as the inbox and the pipeline see it. */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds definitions of every payload type; each form's own code keeps its precise one
+export type AnyFormDefinition = FormDefinition<z.ZodMiniType, any>;
+
+/** Names a form's definition; the identity function keeps its precise types. */
+export function defineForm<Schema extends z.ZodMiniType, Payload>(
+  definition: FormDefinition<Schema, Payload>,
+): FormDefinition<Schema, Payload> {
+  return definition;
+}

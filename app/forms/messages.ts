@@ -1,0 +1,44 @@
+import { company } from "~/content/company";
+
+/**
+ * Every message a form's action or its page may show. Each form takes the shared wording and replaces only
+ * the lines the spec words for it, so the same situation reads the same on every form.
+ */
+export type FormMessages = {
+  /** Some required answer is missing (the fields say which). */
+  missing: string;
+  /** Beside a field left empty. */
+  requiredField: string;
+  /** Some answer is not acceptable (the fields say why). */
+  invalid: string;
+  success: string;
+  /** The submission could not be stored (the database is down); nothing was lost from the screen. */
+  failed: string;
+  /** The browser could not reach the server, or its answer was lost: sending again is safe. */
+  unreachable: string;
+  rateLimited: string;
+  unreadable: string;
+  tooLarge: string;
+  /** A file over its cap, or too many files. */
+  fileTooLarge: string;
+  /** A file whose content is not of an accepted type. */
+  fileWrongType: string;
+};
+
+export const DEFAULT_FORM_MESSAGES: FormMessages = {
+  missing: "Please fill in all required fields.",
+  requiredField: "This field is required.",
+  invalid: "Please correct the fields below.",
+  success: "Your request has been submitted successfully!",
+  failed: `We could not send your request just now. Please try again, or call us at ${company.phone.display}.`,
+  unreachable: `We couldn't reach our server, so your request was not sent. Your answers are still here: please try again, or call us at ${company.phone.display}.`,
+  rateLimited: `Too many requests from your connection. Please wait a few minutes and try again, or call us at ${company.phone.display}.`,
+  unreadable: "We could not read what was sent. Please fill in the form and send it again.",
+  tooLarge: "The form is too large to send. Please shorten your answers or choose smaller files.",
+  fileTooLarge: "A file is too large to send. Please choose a smaller one.",
+  fileWrongType: "A file is not of a type we accept. Please choose another.",
+};
+
+export function formMessages(overrides: Partial<FormMessages>): FormMessages {
+  return { ...DEFAULT_FORM_MESSAGES, ...overrides };
+}
