@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissions } from "~/server/db/schema.server";
 import { assessmentAnswers } from "../../../tests/support/assessment-fixture";

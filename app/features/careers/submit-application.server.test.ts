@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isMultipartBody } from "~/features/deliveries/multipart-body";
 import { submissions } from "~/server/db/schema.server";

@@ -1,5 +1,4 @@
 import fc from "fast-check";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueFillToken } from "~/forms/fill-time.server";
 import { deliveries, submissions } from "~/server/db/schema.server";
