@@ -120,3 +120,17 @@ test("the Quick Links dashboard uses the width for its cards and has no axe viol
     await expectNoAxeViolations(page, "Quick Links with the staff menu open");
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the staff menu still opens and leads to every screen", async ({ page, isMobile, signInAsStaff }) => {
+    await signInAsStaff("staff", "nojsmenu");
+    await page.goto("/admin/quick-links");
+    const navigation = page.getByRole("navigation", { name: "Staff" });
+    if (isMobile) await navigation.getByRole("button", { name: "Menu" }).click();
+    await navigation.getByRole("link", { name: "Inbox", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/inbox$/);
+    await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  });
+});
