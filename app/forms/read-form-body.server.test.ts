@@ -198,11 +198,11 @@ describe("readFormBody with a multipart body", () => {
 });
 
 describe("readFormBody with a body that is not a form", () => {
-  it("answers 415 to JSON", async () => {
+  it("answers 400 to JSON, saying it is not a form", async () => {
     const { stream } = streamedBody(() => inChunks(encode('{"name":"Jordan"}')));
     expect(await readFormBody(post("application/json", stream), TEXT_FORM_LIMITS)).toEqual({
       ok: false,
-      status: 415,
+      status: 400,
       problem: { kind: "not-a-form" },
     });
   });

@@ -29,7 +29,7 @@ export type BodyProblem =
   | { kind: "not-a-form" }
   | { kind: "unreadable" };
 
-export type ReadBody = { ok: true; formData: FormData } | { ok: false; status: 400 | 413 | 415; problem: BodyProblem };
+export type ReadBody = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; problem: BodyProblem };
 
 /** A form with no file field, such as every staff form, the estimate and the assessment. */
 export const TEXT_FORM_LIMITS = { maxBytes: 64 * 1024 } as const satisfies BodyLimits;
@@ -38,13 +38,14 @@ export const TEXT_FORM_LIMITS = { maxBytes: 64 * 1024 } as const satisfies BodyL
 export const SNIFF_BYTES = 4096;
 const DEFAULT_MAX_PARTS = 200;
 
-const STATUS: Record<BodyProblem["kind"], 400 | 413 | 415> = {
+const STATUS: Record<BodyProblem["kind"], 400 | 413> = {
   "too-large": 413,
   "file-too-large": 413,
   "too-many-files": 413,
   // The body is a form; one of its answers is not acceptable, as a required field left empty would be.
   "wrong-type": 400,
-  "not-a-form": 415,
+  // Told apart from a malformed form so that a form can answer it with 415 if it wants.
+  "not-a-form": 400,
   unreadable: 400,
 };
 

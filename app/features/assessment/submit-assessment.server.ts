@@ -5,6 +5,7 @@ import * as z from "zod/mini";
 import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
 import { acceptSubmission } from "~/features/deliveries/submission-store.server";
 import { REQUIRED_MESSAGE } from "~/features/forms/text-field";
+import { readFormBody, TEXT_FORM_LIMITS } from "~/forms/read-form-body.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { assessmentQuestions } from "./questions";
 import {
@@ -28,8 +29,9 @@ const RATE_LIMIT_WINDOW_SECONDS = 600;
  * its webhook delivery in one transaction, and answers with the score only, never with which answers were right.
  */
 export async function submitAssessment(request: Request, context: AppLoadContext) {
-  const formData = await request.formData().catch(() => undefined);
-  if (!formData) return reply({ status: "error", message: UNREADABLE_FORM_MESSAGE, retry: false }, 400);
+  const read = await readFormBody(request, TEXT_FORM_LIMITS);
+  if (!read.ok) return reply({ status: "error", message: UNREADABLE_FORM_MESSAGE, retry: false }, read.status);
+  const formData = read.formData;
 
   const given = givenAnswers(formData);
   const parsed = z.safeParse(assessmentSchema, given);

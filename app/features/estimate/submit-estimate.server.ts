@@ -9,6 +9,7 @@ import {
   submissionKeyOf,
   withinPublicFormLimit,
 } from "~/features/forms/submission-guards.server";
+import { readFormBody, TEXT_FORM_LIMITS } from "~/forms/read-form-body.server";
 import { estimateNotificationEmail } from "./estimate-email.server";
 import {
   type EstimateRequest,
@@ -23,10 +24,9 @@ import {
  * with its deliveries in one transaction, wakes the delivery worker and answers with the reference number.
  */
 export async function submitEstimate(request: Request, context: AppLoadContext) {
-  const formData = await request.formData().catch(() => undefined);
-  if (!formData) {
-    return data({ status: "error" as const, message: UNREADABLE_FORM_MESSAGE }, { status: 400 });
-  }
+  const read = await readFormBody(request, TEXT_FORM_LIMITS);
+  if (!read.ok) return data({ status: "error" as const, message: UNREADABLE_FORM_MESSAGE }, { status: read.status });
+  const formData = read.formData;
   const submission = parseForm(formData, estimateSchema);
   if (submission.status !== "success") {
     return data({ status: "invalid" as const, result: submission.reply() }, { status: 400 });
