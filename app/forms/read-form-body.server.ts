@@ -14,7 +14,10 @@ export type FileRule = {
   maxBytes: number;
   /** Files in this field. */
   maxCount: number;
-  /** The content type the bytes show (e.g. "application/pdf"), or undefined when they are not acceptable. */
+  /**
+   * The content type the file's first 4 KB show (e.g. "application/pdf"), or undefined when they are not
+   * acceptable. The file is kept with this type, not the one the browser declared.
+   */
   sniff: (head: Uint8Array) => string | undefined;
 };
 
@@ -35,7 +38,7 @@ export type ReadBody = { ok: true; formData: FormData } | { ok: false; status: 4
 export const TEXT_FORM_LIMITS = { maxBytes: 64 * 1024 } as const satisfies BodyLimits;
 
 /** How many of a file's first bytes `sniff` is given. */
-export const SNIFF_BYTES = 4096;
+const SNIFF_BYTES = 4096;
 const DEFAULT_MAX_PARTS = 200;
 
 const STATUS: Record<BodyProblem["kind"], 400 | 413> = {
