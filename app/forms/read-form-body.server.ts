@@ -117,7 +117,8 @@ export async function readFormBody(request: Request, limits: BodyLimits): Promis
     return overCap ? refused({ kind: "too-large" }) : { ok: true, formData };
   } catch (error) {
     if (error instanceof RefusedPart) return refused(error.problem);
-    // Known only by the largest cap while the part streams: its field's name comes after its bytes.
+    // The parser stops a part past the largest file cap while it streams, before it hands over the part and
+    // its name: the field is taken to be the one with that cap (the only file field of every form today).
     if (error instanceof MaxFileSizeExceededError && largestFileRule) {
       return refused({ kind: "file-too-large", field: largestFileRule.field });
     }
