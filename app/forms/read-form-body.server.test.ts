@@ -198,7 +198,7 @@ describe("readFormBody with a multipart body", () => {
 });
 
 describe("readFormBody with a body that is not a form", () => {
-  it("answers 400 to JSON, as to any body that is not a form", async () => {
+  it("answers 400 to JSON, saying it is not a form", async () => {
     const { stream } = streamedBody(() => inChunks(encode('{"name":"Jordan"}')));
     expect(await readFormBody(post("application/json", stream), TEXT_FORM_LIMITS)).toEqual({
       ok: false,
