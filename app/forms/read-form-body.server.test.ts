@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type FileRule, readFormBody, TEXT_FORM_LIMITS } from "./read-form-body.server";
+import type { FileRule } from "./definition";
+import { readFormBody, TEXT_FORM_LIMITS } from "./read-form-body.server";
 
 const KB = 1024;
 const MB = 1024 * KB;
