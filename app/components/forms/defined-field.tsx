@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { Fragment, type ReactNode } from "react";
 import type { FieldDefinition, FieldKind } from "~/forms/definition";
 import { ChoiceField } from "./choice-field";
 import { FileField } from "./file-field";
@@ -13,10 +14,7 @@ export function requiredTextFor(kind: FieldKind): string {
     case "yesNo":
       return "Please choose yes or no.";
     case "radio":
-    case "select":
       return "Please choose one.";
-    case "file":
-      return "Please choose a file.";
     default:
       return "This field is required.";
   }
@@ -85,22 +83,27 @@ export function DefinedField({ definition, field, sayRequired }: DefinedFieldPro
 
 /**
  * A form's questions, drawn from its definition in their order: all of them, or with `section` the ones of
- * that section under its heading. `fields` is Conform's metadata, by name.
+ * that section under its heading. `fields` is Conform's metadata, by name. `replace` puts a form's own
+ * rendering in a field's place (a follow-up pair, a file checked in the browser), or null to leave it out
+ * where the replacement already shows it.
  */
 export function DefinedFields({
   definitions,
   fields,
   section,
   sayRequired,
+  replace = {},
 }: {
   definitions: readonly FieldDefinition[];
   fields: Record<string, FieldMetadata<unknown>>;
   section?: string;
   sayRequired?: boolean;
+  replace?: Readonly<Record<string, ReactNode>>;
 }) {
   const shown =
     section === undefined ? definitions : definitions.filter((definition) => definition.section === section);
   const rendered = shown.map((definition) => {
+    if (definition.name in replace) return <Fragment key={definition.name}>{replace[definition.name]}</Fragment>;
     const field = fields[definition.name];
     if (!field) throw new Error(`The form has no field named ${definition.name}.`);
     return <DefinedField key={definition.name} definition={definition} field={field} sayRequired={sayRequired} />;
