@@ -23,6 +23,7 @@ export default [
     route("admin/inbox/:submissionId", "routes/admin/inbox-submission.tsx"),
     route("admin/account/two-factor", "routes/admin/two-factor.tsx"),
   ]),
+  route("forms/fill-token", "routes/fill-token.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

@@ -56,13 +56,19 @@ export type SubmissionContact = { name: string; email: string; phone: string };
 /** The settings that name a webhook target; unset, that kind of submission is stored only. */
 export type WebhookSetting = Extract<keyof Config, `WEBHOOK_${string}_URL`>;
 
+/** What a delivery may quote of the stored submission: its reference and the names of its stored files. */
+export type StoredSubmissionFacts = {
+  reference: string;
+  files: readonly { fieldName: string; fileName: string }[];
+};
+
 /** A webhook the submission is posted to, with its body in the exact shape the automation expects. */
 export type WebhookDelivery<Payload> = {
   channel: "webhook";
   target: WebhookSetting;
   /** JSON unless said otherwise; multipart sends the stored files with the fields. */
   format?: "json" | "multipart";
-  body: (payload: Payload, reference: string) => unknown;
+  body: (payload: Payload, stored: StoredSubmissionFacts) => unknown;
 };
 
 /**
@@ -78,7 +84,7 @@ export type EmailNotification<Payload> = {
   intro: (payload: Payload) => string;
   replyTo?: (payload: Payload) => string | undefined;
   /** Only the rows this email shows; all of the form's fields when left out. */
-  rows?: (payload: Payload) => ReadonlyArray<readonly [label: string, value: string]>;
+  rows?: (payload: Payload) => Array<[label: string, value: string]>;
 };
 
 export type DeliveryDefinition<Payload> = WebhookDelivery<Payload> | EmailNotification<Payload>;
@@ -103,6 +109,8 @@ export type FormDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Payload
   maxBodyBytes: number;
   messages: FormMessages;
   deliveries: readonly DeliveryDefinition<Payload>[];
+  /** Files kept only for a while once the submission reaches this status (RESUME_RETENTION_DAYS). */
+  fileRetention?: { afterStatus: string };
 };
 
 /** Any form's definition, as the inbox and the pipeline see it. */

@@ -7,6 +7,10 @@ import { company } from "~/content/company";
 export type FormMessages = {
   /** Some required answer is missing (the fields say which). */
   missing: string;
+  /** Beside a field left empty. */
+  requiredField: string;
+  /** Some answer is not acceptable (the fields say why). */
+  invalid: string;
   success: string;
   /** The submission could not be stored (the database is down); nothing was lost from the screen. */
   failed: string;
@@ -23,6 +27,8 @@ export type FormMessages = {
 
 export const DEFAULT_FORM_MESSAGES: FormMessages = {
   missing: "Please fill in all required fields.",
+  requiredField: "This field is required.",
+  invalid: "Please correct the fields below.",
   success: "Your request has been submitted successfully!",
   failed: `We could not send your request just now. Please try again, or call us at ${company.phone.display}.`,
   unreachable: `We couldn't reach our server, so your request was not sent. Your answers are still here: please try again, or call us at ${company.phone.display}.`,

@@ -59,12 +59,22 @@ export function answerOf(field: FieldDefinition, payload: Record<string, unknown
   return field.read ? field.read(payload) : payload[field.name];
 }
 
-/** Every field of a stored submission, label and printed answer, in the form's order; files are listed apart. */
+/** A file stored with a submission, as the answer to its field. */
+export type StoredFileName = { fieldName: string; fileName: string };
+
+/**
+ * Every field of a stored submission, label and printed answer, in the form's order. A file field reads as
+ * the names of its files when they are given, and is left out otherwise (the inbox lists files apart).
+ */
 export function answerRows(
   definition: Pick<AnyFormDefinition, "fields">,
   payload: Record<string, unknown>,
+  files?: readonly StoredFileName[],
 ): Array<[label: string, answer: string]> {
-  return definition.fields
-    .filter((field) => field.kind !== "file")
-    .map((field) => [field.label, printAnswer(field, answerOf(field, payload))]);
+  return definition.fields.flatMap((field): Array<[string, string]> => {
+    if (field.kind !== "file") return [[field.label, printAnswer(field, answerOf(field, payload))]];
+    if (!files) return [];
+    const names = files.filter((file) => file.fieldName === field.name).map((file) => file.fileName);
+    return [[field.label, names.length > 0 ? names.join(", ") : NOT_PROVIDED]];
+  });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
+import { applicationForm } from "../../app/features/careers/definition";
 import {
   newReference,
   newWebhookId,
@@ -8,10 +9,11 @@ import {
   type SubmittedFile,
   storeSubmission,
 } from "../../app/features/deliveries/submission-store.server";
-import { describeSubmissionType } from "../../app/features/submissions/submission-types";
+import { estimateForm } from "../../app/features/estimate/definition";
 import { startSession } from "../../app/server/auth/sessions.server";
 import type { Database } from "../../app/server/db/database.server";
 import { type DeliveryStatus, deliveries, submissions } from "../../app/server/db/schema.server";
+import { describeSubmissionType } from "../../app/submission-types";
 import { smallPdf, validApplication } from "./application-fixture";
 import { validEstimate } from "./estimate-fixture";
 import { cookieFrom } from "./staff";
@@ -29,8 +31,7 @@ export function storeEstimate(
   options: { payload?: Record<string, unknown>; spamReason?: string; deliveries?: OutgoingDelivery[] } = {},
 ) {
   return storeSubmission(db, {
-    type: "estimate",
-    referencePrefix: "EST",
+    definition: estimateForm,
     submissionKey: randomUUID(),
     payload: options.payload ?? validEstimate,
     spamReason: options.spamReason,
@@ -49,8 +50,7 @@ export function storeApplication(db: Database, resume: Buffer = smallPdf()) {
     content: resume,
   };
   return storeSubmission(db, {
-    type: "application",
-    referencePrefix: "APP",
+    definition: applicationForm,
     submissionKey: randomUUID(),
     payload: validApplication,
     files: [file],

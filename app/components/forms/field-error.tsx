@@ -1,4 +1,4 @@
-import { REQUIRED_MESSAGE } from "~/features/forms/text-field";
+import { REQUIRED_MESSAGE } from "~/forms/text-field";
 
 const controlLook =
   "block w-full rounded-lg border border-slate-400 bg-white px-3 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-3 focus:outline-brand-600/40 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50";

@@ -1,8 +1,8 @@
 import { useForm } from "@conform-to/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { REQUIRED_MESSAGE } from "~/features/forms/text-field";
 import type { FieldDefinition } from "~/forms/definition";
+import { REQUIRED_MESSAGE } from "~/forms/text-field";
 import { ChoiceField } from "./choice-field";
 import { DefinedField } from "./defined-field";
 import { FileField } from "./file-field";

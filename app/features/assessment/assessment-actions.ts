@@ -1,16 +1,12 @@
-import type { ClientActionFunctionArgs } from "react-router";
-import { type AssessmentActionResult, UNREACHABLE_MESSAGE } from "./schema";
+import { clientActionFallingBackTo } from "~/forms/client-action-fallback";
+import { type AssessmentActionResult, assessmentForm } from "./definition";
 
 /**
- * In the browser the action goes through here: when our server cannot be reached, or fails outright, the
- * person gets a message and a Retry button, and keeps every answer, instead of the error screen.
+ * When our server cannot be reached, or fails outright, the person gets a message and a Retry button, and
+ * keeps every answer, instead of the error screen.
  */
-export async function assessmentClientAction({
-  serverAction,
-}: ClientActionFunctionArgs): Promise<AssessmentActionResult> {
-  try {
-    return (await serverAction()) as AssessmentActionResult;
-  } catch {
-    return { status: "error", message: UNREACHABLE_MESSAGE, retry: true };
-  }
-}
+export const assessmentClientAction = clientActionFallingBackTo<AssessmentActionResult>({
+  status: "error",
+  message: assessmentForm.messages.unreachable,
+  retry: true,
+});

@@ -3,9 +3,9 @@ import { Alert } from "~/components/forms/alert";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
-import { ChoiceFieldset } from "~/features/questionnaire/choice-fieldset";
+import { ChoiceFieldset } from "~/components/questionnaire/choice-fieldset";
+import type { AssessmentActionResult } from "./definition";
 import { assessmentQuestions } from "./questions";
-import type { AssessmentActionResult } from "./schema";
 
 type Refused = Extract<AssessmentActionResult, { status: "invalid" | "error" }>;
 
@@ -15,7 +15,8 @@ type Refused = Extract<AssessmentActionResult, { status: "invalid" | "error" }>;
  */
 export function AssessmentForm({ refused }: { refused?: Refused }) {
   const busy = usePending();
-  const given = refused?.status === "invalid" ? refused.answers : {};
+  const sent = refused?.status === "invalid" ? refused.result.initialValue : undefined;
+  const given = (id: string) => (typeof sent?.[id] === "string" ? sent[id] : undefined);
   const problems = refused?.status === "invalid" ? refused.problems : {};
   return (
     <Form method="post" className="grid gap-8">
@@ -35,7 +36,7 @@ export function AssessmentForm({ refused }: { refused?: Refused }) {
                     name={question.id}
                     legend={question.question}
                     options={question.options}
-                    defaultValue={given[question.id]}
+                    defaultValue={given(question.id)}
                     required
                   />
                   {problem && <p className="mt-2 font-medium text-red-800">{problem}</p>}
@@ -50,7 +51,7 @@ export function AssessmentForm({ refused }: { refused?: Refused }) {
                   placeholder={question.placeholder}
                   autoComplete={question.autoComplete}
                   required
-                  defaultValue={given[question.id]}
+                  defaultValue={given(question.id)}
                   errors={problem ? [problem] : undefined}
                 />
               )}

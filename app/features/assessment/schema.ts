@@ -1,6 +1,5 @@
 import * as z from "zod/mini";
-import { company } from "~/content/company";
-import { textField } from "~/features/forms/text-field";
+import { textField } from "~/forms/text-field";
 import { type AssessmentQuestion, choiceQuestions, type contactQuestions } from "./questions";
 
 const PHONE_CHARACTERS = /^[0-9+().\-\s]+$/;
@@ -43,15 +42,5 @@ export function answerProblem(question: AssessmentQuestion, value: string | unde
 /** The score, the only thing about correctness that reaches the browser. */
 export type AssessmentScore = { correct: number; total: number; percentage: number };
 
-export type AssessmentActionResult =
-  | { status: "success"; reference: string; score: AssessmentScore; feedback: string }
-  | { status: "invalid"; message: string; problems: Record<string, string>; answers: AssessmentAnswers }
-  | { status: "error"; message: string; retry: boolean };
-
-export const UNREACHABLE_MESSAGE =
-  "We couldn't reach our server, so your answers are not sent yet. They are kept on this device: press Retry when you are back online.";
-export const UNAVAILABLE_MESSAGE = `We could not save your answers just now. They are kept on this device: press Retry, or call us at ${company.phone.display}.`;
-export const UNREADABLE_FORM_MESSAGE =
-  "We could not read what was sent. Please answer the questions and send them again.";
-export const RATE_LIMITED_MESSAGE = `Too many submissions from your connection. Please wait a few minutes and press Retry, or call us at ${company.phone.display}.`;
-export const INVALID_ANSWERS_MESSAGE = "Some answers need another look:";
+/** What is stored and delivered: the spec §7 shape. */
+export type AssessmentPayload = { answers: AssessmentAnswers; score: AssessmentScore };

@@ -2,7 +2,7 @@ import { useActionData, useSearchParams } from "react-router";
 import { AssessmentForm } from "./assessment-form";
 import { AssessmentResults } from "./assessment-results";
 import { AssessmentSteps } from "./assessment-steps";
-import type { AssessmentActionResult } from "./schema";
+import type { AssessmentActionResult } from "./definition";
 
 /**
  * The skills assessment: one question at a time with JavaScript; every question on one form at `?all`, which

@@ -1,7 +1,8 @@
-import { clientActionFallingBackTo } from "~/features/forms/client-action-fallback";
-import { type ApplicationActionResult, SUBMIT_FAILED_MESSAGE } from "./schema";
+import { clientActionFallingBackTo } from "~/forms/client-action-fallback";
+import { type ApplicationActionResult, applicationForm } from "./definition";
 
 export const applicationClientAction = clientActionFallingBackTo<ApplicationActionResult>({
   status: "error",
-  message: SUBMIT_FAILED_MESSAGE,
+  message: applicationForm.messages.unreachable,
+  retry: true,
 });

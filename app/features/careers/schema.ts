@@ -1,6 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
-import { REQUIRED_MESSAGE, textField } from "~/features/forms/text-field";
+import { REQUIRED_MESSAGE, textField } from "~/forms/text-field";
 
 export const DESIRED_ROLES = [
   "Helper",
@@ -26,18 +25,15 @@ export const YES_NO = ["yes", "no"] as const;
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
 export const MAX_EXPERIENCE_YEARS = 70;
 
-export const MISSING_FIELDS_MESSAGE = "Please fill in all required fields";
+/** The questions whose yes asks one more: each answer is needed only then. */
+export const FOLLOW_UPS = [
+  ["hasDriversLicense", "licenseNumber"],
+  ["hasCriminalBackground", "criminalBackgroundExplanation"],
+] as const;
+
 export const RESUME_TOO_LARGE_MESSAGE = "File size should be less than 5MB";
 export const RESUME_NOT_PDF_MESSAGE =
   "Your resume must be a PDF file. Please choose a PDF, or send the form without one.";
-export const SUBMIT_FAILED_MESSAGE = "There was an error submitting your application. Please try again.";
-export const SUCCESS_MESSAGE = "Application submitted successfully!";
-export const UNREADABLE_APPLICATION_MESSAGE =
-  "We could not read what was sent. Please fill in the form and send it again.";
-export const APPLICATION_TOO_LARGE_MESSAGE =
-  "The application is too large to send. Please shorten your answers or choose a smaller resume.";
-export const RATE_LIMITED_MESSAGE =
-  "Too many applications from your connection. Please wait a few minutes and try again.";
 
 const yesNo = z.enum(YES_NO, {
   error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : "Choose yes or no"),
@@ -102,11 +98,7 @@ export const applicationSchema = z
     z.superRefine(
       (application, context) => {
         if (typeof application !== "object" || application === null) return;
-        const followUps = [
-          ["hasDriversLicense", "licenseNumber"],
-          ["hasCriminalBackground", "criminalBackgroundExplanation"],
-        ] as const;
-        for (const [question, answer] of followUps) {
+        for (const [question, answer] of FOLLOW_UPS) {
           if (application[question] === "yes" && !application[answer]) {
             context.addIssue({ code: "custom", path: [answer], message: REQUIRED_MESSAGE, input: undefined });
           }
@@ -117,12 +109,6 @@ export const applicationSchema = z
   );
 
 export type Application = z.infer<typeof applicationSchema>;
-
-/** What the form gets back from its action; `result` lets Conform show the server's field errors or reset. */
-export type ApplicationActionResult =
-  | { status: "invalid"; result: SubmissionResult<string[]> }
-  | { status: "error"; message: string; result?: SubmissionResult<string[]> }
-  | { status: "success"; reference: string; result: SubmissionResult<string[]> };
 
 /** The answers without a follow-up whose question ended up "no" (typed in before the answer changed). */
 export function withoutUnusedFollowUps(application: Application): Application {

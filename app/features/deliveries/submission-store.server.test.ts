@@ -22,10 +22,17 @@ const ESTIMATE_DELIVERIES: OutgoingDelivery[] = [
   },
 ];
 
+/** A kind of submission as the store needs it: the rest of a form's definition plays no part here. */
+const kind = (type: string, referencePrefix: string): NewSubmission["definition"] => ({
+  type,
+  referencePrefix,
+  statuses: ["New"],
+  contact: (payload) => ({ name: String(payload.name ?? ""), email: "", phone: String(payload.phone ?? "") }),
+});
+
 function estimate(overrides: Partial<NewSubmission> = {}): NewSubmission {
   return {
-    type: "estimate",
-    referencePrefix: "EST",
+    definition: kind("estimate", "EST"),
     submissionKey: randomUUID(),
     payload: { name: "Ada Lovelace", phone: "555-0100", message: "Panel upgrade, please" },
     clientIp: "203.0.113.7",
@@ -123,7 +130,7 @@ describe("storeSubmission", () => {
     const estimateStored = await storeSubmission(database.db, estimate({ submissionKey: key }));
     const jobStored = await storeSubmission(
       database.db,
-      estimate({ submissionKey: key, type: "job-request", referencePrefix: "JOB" }),
+      estimate({ submissionKey: key, definition: kind("job-request", "JOB") }),
     );
     expect(jobStored.duplicate).toBe(false);
     expect(jobStored.id).not.toBe(estimateStored.id);

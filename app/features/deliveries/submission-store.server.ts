@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { describeSubmissionType } from "~/features/submissions/submission-types";
+import type { AnyFormDefinition } from "~/forms/definition";
 import type { Database } from "~/server/db/database.server";
 import {
   type DeliveryBodyFormat,
@@ -24,12 +24,14 @@ export type OutgoingDelivery = {
 export type SubmittedFile = { fieldName: string; fileName: string; contentType: string; content: Uint8Array };
 
 export type NewSubmission = {
-  type: string;
-  /** The letters before the reference number: EST for estimates. */
-  referencePrefix: string;
+  /** What the submission is: its type, reference prefix, first status and how to read its contact. */
+  definition: Pick<AnyFormDefinition, "type" | "referencePrefix" | "statuses" | "contact">;
   submissionKey: string;
   payload: Record<string, unknown>;
   spamReason?: string;
+  suspiciousReason?: string;
+  /** The staff user who sent a staff form. */
+  submittedById?: number;
   clientIp?: string;
   userAgent?: string;
   /** Files sent with it (a resume): stored in the same transaction. */
@@ -61,7 +63,7 @@ export function newWebhookId(): string {
 export async function storeSubmission(db: Database, submission: NewSubmission): Promise<StoredSubmission> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeWithReference(db, submission, newReference(submission.referencePrefix));
+      return await storeWithReference(db, submission, newReference(submission.definition.referencePrefix));
     } catch (error) {
       // A billion references per prefix make a clash rare; when one happens, draw another.
       const pgError = ((error as { cause?: unknown }).cause ?? error) as { constraint?: string };
@@ -76,22 +78,25 @@ async function storeWithReference(
   submission: NewSubmission,
   reference: string,
 ): Promise<StoredSubmission> {
-  const description = describeSubmissionType(submission.type);
-  const contact = description.contact(submission.payload);
+  const { type, statuses } = submission.definition;
+  const contact = submission.definition.contact(submission.payload);
   const outgoing = submission.deliveries(reference);
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(submissions)
       .values({
         reference,
-        type: submission.type,
+        type,
         submissionKey: submission.submissionKey,
         payload: submission.payload,
         isSpam: submission.spamReason !== undefined,
         spamReason: submission.spamReason ?? null,
+        spamSince: submission.spamReason === undefined ? null : sql`now()`,
+        suspiciousReason: submission.suspiciousReason ?? null,
+        submittedById: submission.submittedById ?? null,
         clientIp: submission.clientIp ?? null,
         userAgent: submission.userAgent ?? null,
-        status: description.statuses[0],
+        status: statuses[0],
         contactName: contact.name,
         contactEmail: contact.email,
         contactPhone: contact.phone,
@@ -102,7 +107,7 @@ async function storeWithReference(
       const [existing] = await tx
         .select({ id: submissions.id, reference: submissions.reference })
         .from(submissions)
-        .where(and(eq(submissions.type, submission.type), eq(submissions.submissionKey, submission.submissionKey)));
+        .where(and(eq(submissions.type, type), eq(submissions.submissionKey, submission.submissionKey)));
       if (!existing) throw new Error("a conflicting submission vanished");
       return { ...existing, duplicate: true };
     }
@@ -126,6 +131,7 @@ async function storeWithReference(
           ...delivery,
           submissionId: inserted.id,
           webhookId: newWebhookId(),
+          reference,
           status: submission.spamReason === undefined ? ("pending" as const) : ("held" as const),
         })),
       );
@@ -142,7 +148,7 @@ export async function acceptSubmission(context: AppLoadContext, submission: NewS
   const stored = await storeSubmission(context.db, submission);
   if (!stored.duplicate) context.deliveryWorker.wake();
   context.logger.info(
-    { type: submission.type, reference: stored.reference, duplicate: stored.duplicate },
+    { type: submission.definition.type, reference: stored.reference, duplicate: stored.duplicate },
     "submission stored",
   );
   return stored;

@@ -18,6 +18,8 @@ export function encodeJson(body: unknown): EncodedBody {
 export async function sendWebhook(options: {
   url: string;
   webhookId: string;
+  /** The submission's reference number (EST-7K3QX9), so the receiver can link to the staff inbox. */
+  reference?: string;
   body: EncodedBody;
   secret?: string;
   timeoutMs?: number;
@@ -29,6 +31,7 @@ export async function sendWebhook(options: {
     "webhook-id": options.webhookId,
     "webhook-timestamp": String(timestamp),
   };
+  if (options.reference) headers["submission-reference"] = options.reference;
   if (options.secret) {
     headers["webhook-signature"] = signWebhook(options.secret, options.webhookId, timestamp, options.body.bytes);
   }

@@ -85,6 +85,8 @@ describe("delivery worker", () => {
     return created;
   }
 
+  const ESTIMATE_CONTACT = { name: "Ada", email: "", phone: "" };
+
   function webhook(url: string, body: unknown = { event: "estimate.created" }): OutgoingDelivery {
     return { channel: "webhook", target: "WEBHOOK_ESTIMATE_URL", destination: url, body };
   }
@@ -92,8 +94,7 @@ describe("delivery worker", () => {
   /** Stores a submission with the given deliveries and returns their rows. */
   async function store(outgoing: OutgoingDelivery[], spamReason?: string) {
     const stored = await storeSubmission(db, {
-      type: "estimate",
-      referencePrefix: "EST",
+      definition: { type: "estimate", referencePrefix: "EST", statuses: ["New"], contact: () => ESTIMATE_CONTACT },
       submissionKey: randomUUID(),
       payload: { name: "Ada" },
       spamReason,

@@ -1,8 +1,9 @@
-import { clientActionFallingBackTo } from "~/features/forms/client-action-fallback";
-import { type EstimateActionResult, UNREACHABLE_MESSAGE } from "./schema";
+import { clientActionFallingBackTo } from "~/forms/client-action-fallback";
+import { type EstimateActionResult, estimateForm } from "./definition";
 
 /** Unreachable, the visitor is given the office phone with their values kept. */
 export const estimateClientAction = clientActionFallingBackTo<EstimateActionResult>({
   status: "error",
-  message: UNREACHABLE_MESSAGE,
+  message: estimateForm.messages.unreachable,
+  retry: true,
 });

@@ -1,14 +1,35 @@
-import type { EstimateRequest } from "./schema";
+import type { FieldDefinition } from "~/forms/definition";
+import { PROJECT_TYPES } from "./schema";
 
-/** The labels the form shows, in its order: used by the form, the staff email and (later) the inbox. */
-export const ESTIMATE_FIELD_LABELS: Record<keyof EstimateRequest, string> = {
-  firstName: "First name",
-  lastName: "Last name",
-  email: "Email",
-  phone: "Phone",
-  city: "City",
-  projectType: "Project type",
-  formOfContact: "Preferred form of contact",
-  bestTime: "Best time to reach you",
-  comments: "Comments",
-};
+const PROJECT_TYPE_LABELS = { commercial: "Commercial", residential: "Residential" } as const;
+
+/** The estimate form's questions, in its order: the one source of their labels. */
+export const estimateFields = [
+  { name: "firstName", label: "First name", kind: "text", autoComplete: "given-name" },
+  { name: "lastName", label: "Last name", kind: "text", autoComplete: "family-name" },
+  { name: "email", label: "Email", kind: "email", autoComplete: "email" },
+  { name: "phone", label: "Phone", kind: "tel", autoComplete: "tel" },
+  { name: "city", label: "City", kind: "text", autoComplete: "address-level2" },
+  {
+    name: "projectType",
+    label: "Project type",
+    kind: "radio",
+    // Commercial first: the company takes commercial projects only.
+    options: [...PROJECT_TYPES].reverse().map((value) => ({ value, label: PROJECT_TYPE_LABELS[value] })),
+  },
+  {
+    name: "formOfContact",
+    label: "Preferred form of contact",
+    kind: "text",
+    autoComplete: "off",
+    placeholder: "Text, phone call or email",
+  },
+  {
+    name: "bestTime",
+    label: "Best time to reach you",
+    kind: "text",
+    autoComplete: "off",
+    placeholder: "Morning, afternoon or evening",
+  },
+  { name: "comments", label: "Comments", kind: "textarea", optional: true, rows: 4, wide: true },
+] as const satisfies readonly FieldDefinition[];

@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueFillToken } from "~/forms/fill-time.server";
 import { deliveries, submissions } from "~/server/db/schema.server";
 import { validEstimate } from "../../../tests/support/estimate-fixture";
-import { loadContextFor } from "../../../tests/support/load-context";
+import { formActionHarness } from "../../../tests/support/form-action";
 import { storedByReference } from "../../../tests/support/stored-submission";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitEstimate } from "./submit-estimate.server";
@@ -16,26 +16,16 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-function contextFor(env: Record<string, string> = {}, clientIp = "192.0.2.10"): AppLoadContext {
-  return loadContextFor(
-    database.db,
-    {
-      WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/estimate",
-      SMTP_URL: "smtp://127.0.0.1:9",
-      STAFF_NOTIFY_EMAIL: "office@example.com",
-      ...env,
-    },
-    clientIp,
-  );
-}
-
-function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return new Request("http://localhost/learnmore", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": "test-agent", ...headers },
-    body: new URLSearchParams(fields),
-  });
-}
+const { contextFor, post } = formActionHarness({
+  path: "/learnmore",
+  database: () => database.db,
+  env: {
+    WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/estimate",
+    SMTP_URL: "smtp://127.0.0.1:9",
+    STAFF_NOTIFY_EMAIL: "office@example.com",
+  },
+  clientIp: "192.0.2.10",
+});
 
 const referenceOf = (response: { data: unknown }) => (response.data as { reference: string }).reference;
 
@@ -120,29 +110,51 @@ describe("the estimate action", () => {
     expect(referenceOf(second)).toBe(referenceOf(first));
   });
 
-  it("keeps spam as evidence, flagged, with its deliveries held", async () => {
-    for (const [fields, reason] of [
-      [{ website: "https://spam.example" }, "filled the hidden website field"],
-      [{ startedAt: String(Date.now() - 500) }, "sent too fast"],
-    ] as const) {
+  it("holds only what filled the honeypot as spam: stored as evidence, flagged, its deliveries held", async () => {
+    const response = await submitEstimate(
+      post({ ...VALID, submissionKey: crypto.randomUUID(), website: "https://spam.example" }),
+      contextFor(),
+    );
+    expect(response.data).toMatchObject({ status: "success" });
+    const { submission: stored, deliveries: held } = await storedByReference(database.db, referenceOf(response));
+    expect(stored).toMatchObject({ isSpam: true, spamReason: "filled the hidden website field" });
+    expect(stored?.spamSince).toBeInstanceOf(Date);
+    expect(held.map((delivery) => delivery.status)).toEqual(["held", "held"]);
+  });
+
+  it("marks a send within a second of its server-issued token as suspicious, and still delivers it", async () => {
+    const fillToken = issueFillToken(contextFor().config, Date.now() - 800);
+    const response = await submitEstimate(
+      post({ ...VALID, submissionKey: crypto.randomUUID(), fillToken }),
+      contextFor(),
+    );
+    const { submission: stored, deliveries: outgoing } = await storedByReference(database.db, referenceOf(response));
+    expect(stored).toMatchObject({ isSpam: false, spamReason: null });
+    expect(stored?.suspiciousReason).toMatch(/^sent 0\.\d s after the form was opened$/);
+    expect(outgoing.map((delivery) => delivery.status)).toEqual(["pending", "pending"]);
+  });
+
+  it("marks a forged or altered token as suspicious, never as spam", async () => {
+    const genuine = issueFillToken(contextFor().config, Date.now() - 60_000);
+    const [issuedAt, signature] = genuine.split(".");
+    for (const fillToken of [`${Number(issuedAt) - 600_000}.${signature}`, "12345.not-a-signature"]) {
       const response = await submitEstimate(
-        post({ ...VALID, submissionKey: crypto.randomUUID(), ...fields }),
+        post({ ...VALID, submissionKey: crypto.randomUUID(), fillToken }),
         contextFor(),
       );
-      expect(response.data).toMatchObject({ status: "success" });
-      const { submission: stored, deliveries: held } = await storedByReference(database.db, referenceOf(response));
-      expect(stored).toMatchObject({ isSpam: true, spamReason: reason });
-      expect(held.map((delivery) => delivery.status)).toEqual(["held", "held"]);
+      const { submission: stored } = await storedByReference(database.db, referenceOf(response));
+      expect(stored).toMatchObject({ isSpam: false, suspiciousReason: "its fill-time token was not one we issued" });
     }
   });
 
-  it("lets a person who took their time through", async () => {
+  it("lets a person who took their time through, unmarked, whatever their own clock said", async () => {
+    const fillToken = issueFillToken(contextFor().config, Date.now() - 60_000);
     const response = await submitEstimate(
-      post({ ...VALID, submissionKey: crypto.randomUUID(), startedAt: String(Date.now() - 60_000) }),
+      post({ ...VALID, submissionKey: crypto.randomUUID(), fillToken, startedAt: String(Date.now() + 300_000) }),
       contextFor(),
     );
     const { submission: stored } = await storedByReference(database.db, referenceOf(response));
-    expect(stored?.isSpam).toBe(false);
+    expect(stored).toMatchObject({ isSpam: false, suspiciousReason: null });
   });
 
   it("answers 429 with the office phone once an address passes the limit", async () => {
@@ -168,7 +180,7 @@ describe("the estimate action", () => {
   });
 
   it("never answers 5xx and never stores invalid input, whatever the fields hold", async () => {
-    const fieldNames = [...Object.keys(VALID), "submissionKey", "startedAt", "website", "unexpected"];
+    const fieldNames = [...Object.keys(VALID), "submissionKey", "fillToken", "website", "unexpected"];
     await fc.assert(
       fc.asyncProperty(
         fc

@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { COMPANY_TIME_ZONE } from "~/features/staff-accounts/format-time";
-import { describeSubmissionType, type SubmissionField, submissionTypes } from "~/features/submissions/submission-types";
+import type { FieldDefinition } from "~/forms/definition";
+import { answerOf, printAnswer } from "~/forms/print-answer";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Database } from "~/server/db/database.server";
 import { staffUsers, submissions } from "~/server/db/schema.server";
+import { describeSubmissionType, submissionTypes } from "~/submission-types";
 import { CSV_BYTE_ORDER_MARK, csvRow } from "./csv";
 import { DELIVERY_STATE_LABELS } from "./delivery-state";
 import { type InboxFilters, parseInboxFilters } from "./inbox-filters";
@@ -23,18 +25,33 @@ const spreadsheetTime = new Intl.DateTimeFormat("sv-SE", {
 const companyDate = new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY_TIME_ZONE });
 
 /** One column per field label: the chosen type's fields, or every type's, a label shared by types once. */
-function fieldLabelsFor(type: string | undefined): string[] {
+export function fieldLabelsFor(type: string | undefined): string[] {
   const described = type === undefined ? submissionTypes : [describeSubmissionType(type)];
-  return [...new Set(described.flatMap((description) => description.fields.map((field) => field.label)))];
+  return [
+    ...new Set(
+      described.flatMap((description) =>
+        description.fields.filter((field) => field.kind !== "file").map((field) => field.label),
+      ),
+    ),
+  ];
 }
 
 /** Each type's fields by label, to fill the label columns of its rows. */
-const fieldsOfType = new Map<string, Map<string, SubmissionField>>(
+const fieldsOfType = new Map<string, Map<string, FieldDefinition>>(
   submissionTypes.map((description) => [
     description.type,
-    new Map(description.fields.map((field) => [field.label, field])),
+    new Map(description.fields.filter((field) => field.kind !== "file").map((field) => [field.label, field])),
   ]),
 );
+
+/** A submission's answers under the export's label columns; a column of another type's field stays empty. */
+export function fieldCells(type: string, payload: Record<string, unknown>, labels: readonly string[]): string[] {
+  const fields = fieldsOfType.get(type);
+  return labels.map((label) => {
+    const field = fields?.get(label);
+    return field ? printAnswer(field, answerOf(field, payload)) : "";
+  });
+}
 
 export type ExportCursor = { time: string; id: number };
 
@@ -93,7 +110,6 @@ export function inboxCsv(db: Database, filters: Omit<InboxFilters, "page">): Rea
       }
       const text = next.value
         .map((row) => {
-          const fields = fieldsOfType.get(row.type);
           return csvRow([
             row.reference,
             describeSubmissionType(row.type).label,
@@ -102,7 +118,7 @@ export function inboxCsv(db: Database, filters: Omit<InboxFilters, "page">): Rea
             row.assignee ?? "",
             row.isSpam ? "Yes" : "No",
             DELIVERY_STATE_LABELS[row.deliveryState],
-            ...labels.map((label) => fields?.get(label)?.read(row.payload) ?? ""),
+            ...fieldCells(row.type, row.payload, labels),
           ]);
         })
         .join("");

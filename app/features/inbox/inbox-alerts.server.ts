@@ -1,8 +1,8 @@
 import { and, count, eq, lt, not } from "drizzle-orm";
-import { describeSubmissionType } from "~/features/submissions/submission-types";
 import type { Config } from "~/server/config.server";
 import type { Database } from "~/server/db/database.server";
 import { deliveries, submissions } from "~/server/db/schema.server";
+import { describeSubmissionType } from "~/submission-types";
 import type { InboxAlert } from "./inbox-alert-banner";
 import { inboxQuery } from "./inbox-filters";
 

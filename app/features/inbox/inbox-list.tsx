@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatStaffTime } from "~/features/staff-accounts/format-time";
-import { describeSubmissionType } from "~/features/submissions/submission-types";
+import { describeSubmissionType } from "~/submission-types";
 import { DELIVERY_STATE_LABELS, type DeliveryState } from "./delivery-state";
 
 type ListedSubmission = {
@@ -9,6 +9,7 @@ type ListedSubmission = {
   type: string;
   status: string;
   isSpam: boolean;
+  suspiciousReason: string | null;
   createdAt: Date;
   contactName: string;
   contactEmail: string;
@@ -76,6 +77,11 @@ export function InboxList({ rows }: { rows: readonly ListedSubmission[] }) {
               <Cell label="Status">
                 {row.status}
                 {row.isSpam ? <span className="block text-sm font-semibold text-red-800">Spam</span> : null}
+                {row.suspiciousReason ? (
+                  <span className="block text-sm font-semibold text-amber-900" title={row.suspiciousReason}>
+                    Suspicious
+                  </span>
+                ) : null}
               </Cell>
               <Cell label="Delivery">
                 <span

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, not, or, type SQL, sql } from "drizzle-orm";
 import { COMPANY_TIME_ZONE } from "~/features/staff-accounts/format-time";
-import { submissionTypes } from "~/features/submissions/submission-types";
 import { submissions } from "~/server/db/schema.server";
+import { submissionTypes } from "~/submission-types";
 import type { DeliveryState } from "./delivery-state";
 import type { InboxFilters } from "./inbox-filters";
 

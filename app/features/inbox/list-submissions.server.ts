@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
-import { submissionTypes } from "~/features/submissions/submission-types";
 import type { Database } from "~/server/db/database.server";
 import { submissions } from "~/server/db/schema.server";
+import { submissionTypes } from "~/submission-types";
 import { INBOX_PAGE_SIZE, type InboxFilters } from "./inbox-filters";
 import { deliveryStateOf, inboxConditions, isNewSubmission, newestFirst } from "./inbox-query.server";
 
@@ -12,6 +12,7 @@ export const submissionColumns = {
   type: submissions.type,
   status: submissions.status,
   isSpam: submissions.isSpam,
+  suspiciousReason: submissions.suspiciousReason,
   createdAt: submissions.createdAt,
   contactName: submissions.contactName,
   contactEmail: submissions.contactEmail,
@@ -40,6 +41,7 @@ export function inboxPageQuery(db: Database, filters: InboxFilters) {
       type: page.type,
       status: page.status,
       isSpam: page.isSpam,
+      suspiciousReason: page.suspiciousReason,
       createdAt: page.createdAt,
       contactName: page.contactName,
       contactEmail: page.contactEmail,

@@ -15,7 +15,10 @@ afterAll(() => database.drop());
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
-async function age(id: number, fields: { createdAt?: Date; status?: string; statusChangedAt?: Date }) {
+async function age(
+  id: number,
+  fields: { createdAt?: Date; spamSince?: Date; status?: string; statusChangedAt?: Date },
+) {
   await database.db.update(submissions).set(fields).where(eq(submissions.id, id));
 }
 
@@ -31,8 +34,8 @@ describe("applyRetention", () => {
     const oldSpam = await storeEstimate(database.db, { spamReason: "too fast" });
     const newSpam = await storeEstimate(database.db, { spamReason: "too fast" });
     const oldLead = await storeEstimate(database.db);
-    await age(oldSpam.id, { createdAt: daysAgo(31) });
-    await age(newSpam.id, { createdAt: daysAgo(29) });
+    await age(oldSpam.id, { createdAt: daysAgo(31), spamSince: daysAgo(31) });
+    await age(newSpam.id, { createdAt: daysAgo(29), spamSince: daysAgo(29) });
     await age(oldLead.id, { createdAt: daysAgo(400) });
 
     const outcome = await applyRetention(database.db, { resumeRetentionDays: 90 });
@@ -42,6 +45,14 @@ describe("applyRetention", () => {
     );
     expect(await existing([oldSpam.id])).toEqual([]);
     expect(await database.db.$count(deliveries, eq(deliveries.submissionId, oldSpam.id))).toBe(0);
+  });
+
+  it("counts a submission's 30 days from when it was listed as spam, not from when it arrived", async () => {
+    const markedLately = await storeEstimate(database.db, { spamReason: "marked as spam by staff" });
+    await age(markedLately.id, { createdAt: daysAgo(400), spamSince: daysAgo(2) });
+    const outcome = await applyRetention(database.db, { resumeRetentionDays: 90 });
+    expect(outcome.spamReferences).not.toContain(markedLately.reference);
+    expect(await existing([markedLately.id])).toEqual([markedLately.id]);
   });
 
   it("deletes the resumes of applicants rejected longer ago than configured, and keeps the application", async () => {
@@ -67,7 +78,7 @@ describe("applyRetention", () => {
 
   it("reports each deletion once when two instances run at the same moment", async () => {
     const spam = await storeEstimate(database.db, { spamReason: "too fast" });
-    await age(spam.id, { createdAt: daysAgo(60) });
+    await age(spam.id, { createdAt: daysAgo(60), spamSince: daysAgo(60) });
     const runs = await Promise.all([
       applyRetention(database.db, { resumeRetentionDays: 90 }),
       applyRetention(database.db, { resumeRetentionDays: 90 }),
@@ -79,7 +90,7 @@ describe("applyRetention", () => {
 describe("the retention job", () => {
   it("runs at start and logs the counts and references at info level", async () => {
     const spam = await storeEstimate(database.db, { spamReason: "too fast" });
-    await age(spam.id, { createdAt: daysAgo(45) });
+    await age(spam.id, { createdAt: daysAgo(45), spamSince: daysAgo(45) });
     const lines: string[] = [];
     const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
     const job = createRetentionJob({ db: database.db, logger, resumeRetentionDays: 90 });

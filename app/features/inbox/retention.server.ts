@@ -1,23 +1,33 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/server/db/database.server";
 import { submissionFiles, submissions } from "~/server/db/schema.server";
+import { submissionTypes } from "~/submission-types";
 
 export const SPAM_RETENTION_DAYS = 30;
-const REJECTED_APPLICATION = { type: "application", status: "Rejected" } as const;
 const HOUR_MS = 3_600_000;
 
 export type RetentionOutcome = {
   /** References of the spam submissions deleted, with everything that hung on them. */
   spamReferences: string[];
-  /** References of the rejected applications whose resumes were deleted, once per file. */
+  /** References of the submissions whose files were deleted (rejected applications), once per file. */
   resumeReferences: string[];
 };
 
 const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 
+/** The submissions whose files have had their time: each type's retention status, reached long enough ago. */
+function filesPastRetention(days: number) {
+  const conditions = submissionTypes.flatMap((definition) =>
+    definition.fileRetention
+      ? [and(eq(submissions.type, definition.type), eq(submissions.status, definition.fileRetention.afterStatus))]
+      : [],
+  );
+  return and(or(...conditions), lt(submissions.statusChangedAt, daysAgo(days)));
+}
+
 /**
- * Deletes old spam and the resumes of applicants rejected long enough ago. Each is a single DELETE ...
+ * Deletes spam listed for 30 days and the resumes of applicants rejected long enough ago. Each is a single DELETE ...
  * RETURNING: when several app instances run it at once, a row is deleted, and reported, by one of them only.
  */
 export async function applyRetention(
@@ -26,15 +36,13 @@ export async function applyRetention(
 ): Promise<RetentionOutcome> {
   const spam = await db
     .delete(submissions)
-    .where(and(eq(submissions.isSpam, true), lt(submissions.createdAt, daysAgo(SPAM_RETENTION_DAYS))))
+    .where(and(eq(submissions.isSpam, true), lt(submissions.spamSince, daysAgo(SPAM_RETENTION_DAYS))))
     .returning({ reference: submissions.reference });
   // Drizzle's delete has no USING; RETURNING the reference from the joined submission needs it.
   const resumes = await db.execute<{ reference: string }>(sql`
     DELETE FROM ${submissionFiles} USING ${submissions}
     WHERE ${submissionFiles.submissionId} = ${submissions.id}
-      AND ${submissions.type} = ${REJECTED_APPLICATION.type}
-      AND ${submissions.status} = ${REJECTED_APPLICATION.status}
-      AND ${submissions.statusChangedAt} < ${daysAgo(options.resumeRetentionDays)}
+      AND ${filesPastRetention(options.resumeRetentionDays)}
     RETURNING ${submissions.reference}`);
   const resumeReferences = resumes.rows.map((row) => row.reference);
   return { spamReferences: spam.map((row) => row.reference), resumeReferences };

@@ -22,7 +22,11 @@ export async function markSubmissionSpam(
     if (submission.isSpam === change.isSpam) return false;
     await tx
       .update(submissions)
-      .set({ isSpam: change.isSpam, spamReason: change.isSpam ? MARKED_BY_STAFF_REASON : null })
+      .set({
+        isSpam: change.isSpam,
+        spamReason: change.isSpam ? MARKED_BY_STAFF_REASON : null,
+        spamSince: change.isSpam ? sql`now()` : null,
+      })
       .where(eq(submissions.id, submission.id));
     const [from, to] = change.isSpam ? (["pending", "held"] as const) : (["held", "pending"] as const);
     await tx

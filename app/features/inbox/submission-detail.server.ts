@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
-import { describeSubmissionType } from "~/features/submissions/submission-types";
+import { answerRows } from "~/forms/print-answer";
 import { listStaffUsers } from "~/server/auth/staff-users.server";
 import type { Database } from "~/server/db/database.server";
 import {
@@ -13,6 +13,7 @@ import {
   submissionNotes,
   submissions,
 } from "~/server/db/schema.server";
+import { describeSubmissionType } from "~/submission-types";
 import { REPLAYABLE_STATUSES } from "./replay-delivery.server";
 
 /** A positive whole number from a route parameter, or a 404: `/admin/inbox/abc` names no submission. */
@@ -30,11 +31,11 @@ function displayValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-/** The fields as the form labelled them; a type without a description shows its payload's own keys. */
+/** The fields as the form labelled them, printed as everywhere else; an unknown type shows its payload's own keys. */
 function labelledFields(type: string, payload: Record<string, unknown>) {
   const description = describeSubmissionType(type);
   if (description.fields.length > 0) {
-    return description.fields.map((field) => ({ label: field.label, value: field.read(payload) }));
+    return answerRows(description, payload).map(([label, value]) => ({ label, value }));
   }
   return Object.entries(payload).map(([key, value]) => ({ label: key, value: displayValue(value) }));
 }
@@ -140,6 +141,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number) {
       assigneeUsername: row.assigneeUsername,
       isSpam: submission.isSpam,
       spamReason: submission.spamReason,
+      suspiciousReason: submission.suspiciousReason,
     },
     statuses: [...description.statuses],
     fields: labelledFields(submission.type, submission.payload),

@@ -14,6 +14,7 @@ export function SubmissionSummary({ submission }: { submission: SubmissionDetail
     ["Status", `${submission.status} (since ${formatStaffTime(submission.statusChangedAt)})`],
     ["Assignee", submission.assigneeUsername ?? "No one"],
     ["Spam", submission.isSpam ? `Yes: ${submission.spamReason ?? "no reason given"}` : "No"],
+    ...(submission.suspiciousReason ? [["Suspicious", submission.suspiciousReason] as [string, string]] : []),
   ];
   return (
     <dl className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,5 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
-import { parseForm } from "~/features/forms/parse-form";
+import { parseForm } from "~/forms/parse-form";
 import { STAFF_HOME } from "~/server/auth/safe-redirect";
 import { isSetupTokenValid, redeemSetupToken } from "~/server/auth/setup-link.server";
 import { createStaffUser } from "~/server/auth/staff-users.server";

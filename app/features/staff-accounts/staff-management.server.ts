@@ -1,6 +1,6 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
-import { parseForm } from "~/features/forms/parse-form";
+import { parseForm } from "~/forms/parse-form";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import { endAllSessionsOf } from "~/server/auth/sessions.server";
 import {

@@ -27,8 +27,13 @@ export const submissions = pgTable(
     /** Makes a resend of the same form (a double click, a retry after a timeout) the same submission. */
     submissionKey: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** Held as spam (only the honeypot, or staff, do that): stored as evidence, its deliveries held. */
     isSpam: boolean().notNull().default(false),
     spamReason: text(),
+    /** Since when it is listed as spam; retention counts its 30 days from here, not from its arrival. */
+    spamSince: timestamp({ withTimezone: true }),
+    /** Why it looks automated (sent too fast): delivered and listed as usual, with this shown beside it. */
+    suspiciousReason: text(),
     clientIp: text(),
     userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -36,6 +41,8 @@ export const submissions = pgTable(
     status: text().notNull(),
     statusChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     assigneeId: bigint({ mode: "number" }).references(() => staffUsers.id, { onDelete: "set null" }),
+    /** The signed-in staff user who sent a staff form; null for the public forms. */
+    submittedById: bigint({ mode: "number" }).references(() => staffUsers.id, { onDelete: "set null" }),
     /** Copied from the payload when stored, so the inbox can list and search without reading every payload. */
     contactName: text().notNull().default(""),
     contactEmail: text().notNull().default(""),
@@ -129,6 +136,8 @@ export const deliveries = pgTable(
       .references(() => submissions.id, { onDelete: "cascade" }),
     /** Standard Webhooks' webhook-id: the same on every attempt, and on a replay, so receivers can deduplicate. */
     webhookId: text().notNull(),
+    /** The submission's reference, sent with every attempt so an automation can link it to the staff inbox. */
+    reference: text().notNull().default(""),
     channel: text().$type<DeliveryChannel>().notNull(),
     /** The configuration name of the target, e.g. WEBHOOK_ESTIMATE_URL or STAFF_NOTIFY_EMAIL. */
     target: text().notNull(),

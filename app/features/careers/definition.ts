@@ -1,0 +1,115 @@
+import { company } from "~/content/company";
+import type { MultipartBody } from "~/features/deliveries/multipart-body";
+import type { FormActionResult } from "~/forms/action-result";
+import { defineForm, type StoredSubmissionFacts } from "~/forms/definition";
+import { formMessages } from "~/forms/messages";
+import { type ApplicationFieldName, applicationFields } from "./fields";
+import {
+  type Application,
+  applicationSchema,
+  RESUME_MAX_BYTES,
+  RESUME_NOT_PDF_MESSAGE,
+  RESUME_TOO_LARGE_MESSAGE,
+} from "./schema";
+
+export const APPLICATION_STATUS = {
+  received: "Received",
+  reviewing: "Reviewing",
+  interview: "Interview",
+  hired: "Hired",
+  rejected: "Rejected",
+} as const;
+
+/** What is stored of an application: every answer; the resume is stored as a file beside it. */
+export type StoredApplication = Omit<Application, "resume">;
+
+const PDF_MAGIC = new TextEncoder().encode("%PDF-");
+
+/**
+ * The original posted every field as multipart/form-data to a primary and a secondary webhook, the resume
+ * only when one was chosen. Here each is its own delivery, retried on its own.
+ */
+function applicationMultipartBody(application: StoredApplication, stored: StoredSubmissionFacts): MultipartBody {
+  return {
+    parts: applicationFields.flatMap((field): MultipartBody["parts"] => {
+      if (field.kind === "file") {
+        const sent = stored.files.some((file) => file.fieldName === field.name);
+        return sent ? [{ name: field.name, storedFiles: true }] : [];
+      }
+      const name = field.name as Exclude<ApplicationFieldName, "resume">;
+      return [{ name, value: String(application[name] ?? "") }];
+    }),
+  };
+}
+
+/** The job application at /apply. */
+export const applicationForm = defineForm({
+  type: "application",
+  label: "Job application",
+  referencePrefix: "APP",
+  audience: "public",
+  statuses: [
+    APPLICATION_STATUS.received,
+    APPLICATION_STATUS.reviewing,
+    APPLICATION_STATUS.interview,
+    APPLICATION_STATUS.hired,
+    APPLICATION_STATUS.rejected,
+  ],
+  schema: applicationSchema,
+  fields: applicationFields,
+  contact: (application: StoredApplication) => ({
+    name: `${application.firstName} ${application.lastName}`.trim(),
+    email: application.email,
+    phone: application.phone,
+  }),
+  files: [
+    {
+      field: "resume",
+      maxBytes: RESUME_MAX_BYTES,
+      maxCount: 1,
+      sniff: (head) => (PDF_MAGIC.every((byte, index) => head[index] === byte) ? "application/pdf" : undefined),
+    },
+  ],
+  // A rejected applicant's resume is not kept for long.
+  fileRetention: { afterStatus: APPLICATION_STATUS.rejected },
+  // The resume, the text answers and the multipart headers around them.
+  maxBodyBytes: RESUME_MAX_BYTES + 64 * 1024,
+  messages: formMessages({
+    missing: "Please fill in all required fields",
+    success: "Application submitted successfully!",
+    failed: "There was an error submitting your application. Please try again.",
+    unreachable: "There was an error submitting your application. Please try again.",
+    rateLimited: "Too many applications from your connection. Please wait a few minutes and try again.",
+    tooLarge: "The application is too large to send. Please shorten your answers or choose a smaller resume.",
+    fileTooLarge: RESUME_TOO_LARGE_MESSAGE,
+    fileWrongType: RESUME_NOT_PDF_MESSAGE,
+  }),
+  deliveries: [
+    { channel: "webhook", target: "WEBHOOK_APPLICATION_URL", format: "multipart", body: applicationMultipartBody },
+    {
+      channel: "webhook",
+      target: "WEBHOOK_APPLICATION_SECONDARY_URL",
+      format: "multipart",
+      body: applicationMultipartBody,
+    },
+    {
+      channel: "email",
+      target: "APPLICANT_RECEIPT",
+      to: (application, config) => (config.MAIL_FROM ? application.email : undefined),
+      subject: (_application, reference) => `We received your application (${reference})`,
+      intro: (application) =>
+        `Thank you for applying to ${company.name}, ${application.firstName}. We will be in touch. This is what you sent us.`,
+    },
+    {
+      channel: "email",
+      target: "STAFF_NOTIFY_EMAIL",
+      to: (_application, config) => config.STAFF_NOTIFY_EMAIL,
+      subject: (application, reference) =>
+        `New job application ${reference} from ${application.firstName} ${application.lastName}`,
+      intro: (application) => `A new job application for ${application.desiredRole} came in through the website.`,
+      replyTo: (application) => application.email,
+    },
+  ],
+});
+
+export type ApplicationActionResult = FormActionResult;

@@ -1,0 +1,10 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/** Conform's reply: the values as sent and each field's errors, so the form shows them, or resets. */
+export type FormReply = SubmissionResult<string[]>;
+
+/** What every form's action answers; `Success` is what this form's page needs besides the reference. */
+export type FormActionResult<Success extends object = { result: FormReply }> =
+  | { status: "invalid"; message: string; problems: Record<string, string>; result: FormReply }
+  | { status: "error"; message: string; retry: boolean; result?: FormReply }
+  | ({ status: "success"; reference: string } & Success);

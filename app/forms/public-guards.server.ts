@@ -1,0 +1,64 @@
+import { createHash } from "node:crypto";
+import type { AppLoadContext } from "react-router";
+import * as z from "zod/mini";
+import type { Config } from "~/server/config.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
+import { fillTimeOf, MINIMUM_FILL_MS } from "./fill-time.server";
+
+/** A public form's hidden fields, beside its answers: the honeypot, the double-submit key and the fill-time token. */
+const guardSchema = z.object({
+  submissionKey: z.catch(z.optional(z.uuid()), undefined),
+  fillToken: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+  website: z.catch(z.optional(z.string()), undefined),
+});
+
+export type SubmissionGuards = z.infer<typeof guardSchema>;
+
+const RATE_LIMIT_WINDOW_SECONDS = 600;
+
+export function readSubmissionGuards(formData: FormData): SubmissionGuards {
+  return guardSchema.parse({
+    submissionKey: formData.get("submissionKey") ?? undefined,
+    fillToken: formData.get("fillToken") ?? undefined,
+    website: formData.get("website") ?? undefined,
+  });
+}
+
+/**
+ * What the guards make of a submission. Only the honeypot holds one as spam (stored, its deliveries held).
+ * A send faster than a person fills a form in, or with a forged token, is only suspicious: it is delivered
+ * and listed like any other, with a visible mark, since autofill can be that fast and a lead is never hidden
+ * on timing alone. No token (no JavaScript) says nothing either way.
+ */
+export function judgeSubmission(
+  guards: SubmissionGuards,
+  config: Pick<Config, "SESSION_SECRET">,
+): { spamReason?: string; suspiciousReason?: string } {
+  if (guards.website) return { spamReason: "filled the hidden website field" };
+  const fillTime = fillTimeOf(guards.fillToken, config);
+  if (fillTime.kind === "invalid") return { suspiciousReason: "its fill-time token was not one we issued" };
+  if (fillTime.kind === "measured" && fillTime.ms < MINIMUM_FILL_MS) {
+    return { suspiciousReason: `sent ${(fillTime.ms / 1000).toFixed(1)} s after the form was opened` };
+  }
+  return {};
+}
+
+/**
+ * The form's own key, or, without JavaScript (the form then carries none), one derived from the address and
+ * the values: the same values from the same address within ten minutes count as one submission.
+ */
+export function submissionKeyOf(guards: SubmissionGuards, clientIp: string, values: unknown): string {
+  if (guards.submissionKey) return guards.submissionKey;
+  const window = Math.floor(Date.now() / 600_000);
+  return createHash("sha256")
+    .update(JSON.stringify([clientIp, values, window]))
+    .digest("hex");
+}
+
+/** Counts one public form post from the visitor's address; false once the address is past the limit. */
+export function withinPublicFormLimit(context: AppLoadContext): Promise<boolean> {
+  return hitRateLimit(context.db, `public-form:${context.clientIp}`, {
+    limit: context.config.PUBLIC_FORM_RATE_LIMIT,
+    windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
+  });
+}

@@ -1,0 +1,133 @@
+import { createHash } from "node:crypto";
+import { type AppLoadContext, data } from "react-router";
+import type * as z from "zod/mini";
+import { acceptSubmission, type SubmittedFile } from "~/features/deliveries/submission-store.server";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import type { FormActionResult, FormReply } from "./action-result";
+import type { FormDefinition } from "./definition";
+import { outgoingDeliveries } from "./deliveries.server";
+import { parseForm } from "./parse-form";
+import { judgeSubmission, readSubmissionGuards, submissionKeyOf, withinPublicFormLimit } from "./public-guards.server";
+import { type BodyProblem, readFormBody } from "./read-form-body.server";
+import { REQUIRED_MESSAGE } from "./text-field";
+
+/** The few steps that differ from form to form; everything else is the pipeline's. */
+export type FormSteps<Value, Payload, Success extends object> = {
+  /** What is stored and delivered, from the checked value (default: the value without its files). */
+  payload?: (value: Value) => Payload;
+  /** A document made on the server from the answers (a PDF), stored as a file of the submission. */
+  document?: (payload: Payload, context: AppLoadContext) => Promise<SubmittedFile[]>;
+  /** The success answer's fields besides the reference (default: the form's reset). */
+  success?: (answer: { payload: Payload; reply: (options?: { resetForm?: boolean }) => FormReply }) => Success;
+  /** The invalid answer's message, from each field's first problem (default: the form's own line). */
+  invalidMessage?: (problems: Record<string, string>) => string;
+};
+
+/**
+ * Every form's action, in one order: read the body within the form's caps, apply its audience's guards, parse
+ * with its schema, make its document, store the submission with its files and deliveries in one transaction,
+ * and answer with one typed result. A submission that is acknowledged is committed with its deliveries.
+ */
+export async function submitForm<Schema extends z.ZodMiniType, Payload, Success extends object = { result: FormReply }>(
+  request: Request,
+  context: AppLoadContext,
+  definition: FormDefinition<Schema, Payload>,
+  steps: FormSteps<z.output<Schema>, Payload, Success> = {},
+) {
+  const { messages } = definition;
+  const answer = (result: FormActionResult<Success>, status = 200) => data(result, { status });
+
+  const read = await readFormBody(request, { maxBytes: definition.maxBodyBytes, files: definition.files });
+  if (!read.ok) {
+    return answer({ status: "error", message: bodyProblemMessage(read.problem, messages), retry: false }, read.status);
+  }
+  const { formData } = read;
+  const staff = definition.audience === "staff" ? await requireStaff(request, context) : undefined;
+  const submission = parseForm(formData, definition.schema);
+  try {
+    if (definition.audience === "public" && !(await withinPublicFormLimit(context))) {
+      return answer({ status: "error", message: messages.rateLimited, retry: true, result: submission.reply() }, 429);
+    }
+    if (submission.status !== "success") {
+      const problems = firstProblems(submission.error ?? {}, messages.requiredField);
+      const missing = Object.values(submission.error ?? {}).some((errors) => errors?.includes(REQUIRED_MESSAGE));
+      const message = steps.invalidMessage?.(problems) ?? (missing ? messages.missing : messages.invalid);
+      return answer({ status: "invalid", message, problems, result: submission.reply() }, 400);
+    }
+    const value = submission.value;
+    const payload = steps.payload ? steps.payload(value) : (withoutFiles(value, definition) as Payload);
+    const uploads = await uploadedFiles(formData, definition);
+    const documents = steps.document ? await steps.document(payload, context) : [];
+    const files = [...uploads, ...documents];
+    const guards = readSubmissionGuards(formData);
+    const judged = definition.audience === "public" ? judgeSubmission(guards, context.config) : ({} as const);
+    const stored = await acceptSubmission(context, {
+      definition,
+      submissionKey: submissionKeyOf(guards, context.clientIp, [payload, uploads.map(sha256)]),
+      payload: payload as Record<string, unknown>,
+      files,
+      ...judged,
+      submittedById: staff?.id,
+      clientIp: context.clientIp,
+      userAgent: request.headers.get("user-agent") ?? undefined,
+      deliveries: (reference) =>
+        outgoingDeliveries(definition, payload as Record<string, unknown>, { reference, files }, context.config),
+    });
+    const success = steps.success
+      ? steps.success({ payload, reply: (options) => submission.reply(options) })
+      : ({ result: submission.reply({ resetForm: true }) } as unknown as Success);
+    return answer({ status: "success", reference: stored.reference, ...success });
+  } catch (error) {
+    context.logger.error({ err: error, type: definition.type }, "submission could not be stored");
+    return answer({ status: "error", message: messages.failed, retry: true, result: submission.reply() }, 503);
+  }
+}
+
+function bodyProblemMessage(problem: BodyProblem, messages: FormDefinition["messages"]): string {
+  switch (problem.kind) {
+    case "too-large":
+      return messages.tooLarge;
+    case "file-too-large":
+    case "too-many-files":
+      return messages.fileTooLarge;
+    case "wrong-type":
+      return messages.fileWrongType;
+    default:
+      return messages.unreadable;
+  }
+}
+
+/** Each field's first problem, in words: an empty required field reads as the form's own line for it. */
+function firstProblems(errors: Record<string, string[] | null>, requiredField: string): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(errors)) {
+    const first = messages?.[0];
+    if (first) problems[name] = first === REQUIRED_MESSAGE ? requiredField : first;
+  }
+  return problems;
+}
+
+function withoutFiles(value: unknown, definition: Pick<FormDefinition, "fields">): Record<string, unknown> {
+  const fileFields = new Set(definition.fields.filter((field) => field.kind === "file").map((field) => field.name));
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([name]) => !fileFields.has(name)));
+}
+
+/** The files the body reader accepted, under their field names, typed by the content it found. */
+async function uploadedFiles(formData: FormData, definition: Pick<FormDefinition, "files">): Promise<SubmittedFile[]> {
+  const uploads = (definition.files ?? []).flatMap((rule) =>
+    formData
+      .getAll(rule.field)
+      .filter((entry): entry is File => typeof entry !== "string" && entry.size > 0)
+      .map((file) => ({ field: rule.field, file })),
+  );
+  return Promise.all(
+    uploads.map(async ({ field, file }) => ({
+      fieldName: field,
+      fileName: file.name,
+      contentType: file.type,
+      content: new Uint8Array(await file.arrayBuffer()),
+    })),
+  );
+}
+
+const sha256 = (file: SubmittedFile) => createHash("sha256").update(file.content).digest("hex");

@@ -1,0 +1,7 @@
+import { issueFillToken } from "~/forms/fill-time.server";
+import type { Route } from "./+types/fill-token";
+
+/** A fresh fill-time token for a form that was just touched; never cached, since its time is the point. */
+export function loader({ context }: Route.LoaderArgs) {
+  return Response.json({ token: issueFillToken(context.config) }, { headers: { "Cache-Control": "no-store" } });
+}
