@@ -1,10 +1,11 @@
 import { useForm } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { FieldDefinition } from "~/forms/definition";
 import { REQUIRED_MESSAGE } from "~/forms/text-field";
 import { ChoiceField } from "./choice-field";
-import { DefinedField } from "./defined-field";
+import { DefinedField, DefinedFields } from "./defined-field";
 import { FileField } from "./file-field";
 import { SelectField } from "./select-field";
 import { TextAreaField } from "./text-area-field";
@@ -181,5 +182,41 @@ describe("a field drawn from its definition with Conform's metadata", () => {
     expect(element(money, "input", "name", "budget")).toMatchObject({ type: "text", inputmode: "decimal" });
     const count = renderToStaticMarkup(<ConformEmail definition={{ name: "years", label: "Years", kind: "number" }} />);
     expect(element(count, "input", "name", "years")).toMatchObject({ type: "number", inputmode: "numeric" });
+  });
+});
+
+const SECTIONED: readonly FieldDefinition[] = [
+  { name: "firstName", label: "First name", kind: "text", section: "Personal Information" },
+  { name: "hasDriversLicense", label: "Do you have a driver's license?", kind: "yesNo", section: "Transportation" },
+  { name: "licenseNumber", label: "Driver's license number", kind: "text", section: "Transportation" },
+  { name: "hasReliableTransportation", label: "Reliable transportation?", kind: "yesNo", section: "Transportation" },
+];
+
+function SectionOfForm({ replace }: { replace?: Record<string, ReactNode> }) {
+  const [, fields] = useForm<Record<string, string>>({ id: "application" });
+  return (
+    <DefinedFields definitions={SECTIONED} fields={fields} section="Transportation" sayRequired replace={replace} />
+  );
+}
+
+describe("a section drawn from the definition", () => {
+  it("is a region named by its heading, holding that section's questions in their order", () => {
+    const html = renderToStaticMarkup(<SectionOfForm />);
+    const section = element(html, "section");
+    expect(textOf(html, section["aria-labelledby"] ?? "")).toBe("Transportation");
+    expect(html).not.toContain("First name");
+    const order = ["hasDriversLicense", "licenseNumber", "hasReliableTransportation"].map((name) =>
+      html.indexOf(`name="${name}"`),
+    );
+    expect(order.every((position, index) => position > (order[index - 1] ?? -1))).toBe(true);
+  });
+
+  it("puts a form's own rendering in a field's place, and leaves out a field replaced by null", () => {
+    const html = renderToStaticMarkup(
+      <SectionOfForm replace={{ hasDriversLicense: <p id="own">follow-up pair</p>, licenseNumber: null }} />,
+    );
+    expect(textOf(html, "own")).toBe("follow-up pair");
+    expect(html).not.toContain('name="licenseNumber"');
+    expect(html).toContain('name="hasReliableTransportation"');
   });
 });
