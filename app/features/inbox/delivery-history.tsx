@@ -1,7 +1,7 @@
 import { useActionData } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
 import { IntentForm } from "~/components/forms/intent-form";
-import { formatStaffTime } from "~/features/staff-accounts/format-time";
+import { formatStaffTime } from "~/components/staff/format-time";
 import type { DeliveryStatus } from "~/server/db/schema.server";
 import type { SubmissionDetail } from "./submission-detail.server";
 import type { SubmissionActionResult } from "./submission-page.server";

@@ -3,7 +3,7 @@ import { OutcomeAlert } from "~/components/forms/alert";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
-import type { StaffFormResult } from "./form-result";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 
 /** A step of signing in: the server's answer above the fields, and the page asked for carried along. */
 function SignInStepForm({

@@ -3,11 +3,11 @@ import { Alert, OutcomeAlert } from "~/components/forms/alert";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { createFirstAdmin, loadFirstAdminSetup } from "~/features/staff-accounts/first-admin-setup.server";
-import type { StaffFormResult } from "~/features/staff-accounts/form-result";
 import { SETUP_LINK_INVALID_MESSAGE } from "~/features/staff-accounts/schemas";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
 import type { Route } from "./+types/setup";
 

@@ -2,11 +2,11 @@ import { Link, useActionData } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
 import { IntentForm } from "~/components/forms/intent-form";
 import { TextField } from "~/components/forms/text-field";
-import type { StaffFormResult } from "~/features/staff-accounts/form-result";
-import { formatStaffTime } from "~/features/staff-accounts/format-time";
+import { formatStaffTime } from "~/components/staff/format-time";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { loadStaffUser, staffUserAction } from "~/features/staff-accounts/staff-management.server";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
 import type { Route } from "./+types/staff-user";
 

@@ -4,11 +4,11 @@ import { ChoiceField } from "~/components/forms/choice-field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
-import type { StaffFormResult } from "~/features/staff-accounts/form-result";
-import { formatStaffTime } from "~/features/staff-accounts/format-time";
+import { formatStaffTime } from "~/components/staff/format-time";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { loadStaffList, staffListAction } from "~/features/staff-accounts/staff-management.server";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
 import type { Route } from "./+types/staff";
 

@@ -3,8 +3,8 @@ import { OutcomeAlert } from "~/components/forms/alert";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import {
   loadTwoFactor,
   type TwoFactorActionResult,
