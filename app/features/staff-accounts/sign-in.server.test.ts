@@ -76,7 +76,14 @@ describe("signing in", () => {
     expect(result).toMatchObject({ status: 302, location: "/admin/quick-links" });
   });
 
-  it.each([["//evil.example/phish"], ["https://evil.example/"], ["/\\evil.example"], ["javascript:alert(1)"]])(
+  it.each([
+    ["//evil.example/phish"],
+    ["https://evil.example/"],
+    ["/\\evil.example"],
+    ["javascript:alert(1)"],
+    ["/.//evil.example"],
+    ["/a/..//evil.example"],
+  ])(
     "sends an off-site redirectTo %j to the dashboard instead",
     async (redirectTo) => {
       const user = await addStaffUser(database.db);
