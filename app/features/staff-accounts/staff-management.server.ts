@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { parseForm } from "~/features/forms/parse-form";
+import { listSignInLocks, unlockSignIn } from "~/server/auth/login-throttle.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import { endAllSessionsOf } from "~/server/auth/sessions.server";
 import {
@@ -26,18 +27,28 @@ function reply(intent: string, status: number, result: StaffFormResult) {
 
 export async function loadStaffList(request: Request, context: AppLoadContext) {
   const admin = await requireStaff(request, context, { role: "admin" });
-  const [users, secondFactorRequired] = await Promise.all([
+  const [users, secondFactorRequired, signInLocks] = await Promise.all([
     listStaffUsers(context.db),
     isSecondFactorRequired(context.db),
+    listSignInLocks(context.db),
   ]);
-  return { users, secondFactorRequired, currentUserId: admin.id };
+  return { users, secondFactorRequired, signInLocks, currentUserId: admin.id };
 }
 
-/** The staff list page: add a user, or require a second factor of everyone. */
+/** The staff list page: add a user, require a second factor of everyone, or lift a sign-in lock. */
 export async function staffListAction(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context, { role: "admin" });
+  const admin = await requireStaff(request, context, { role: "admin" });
   const formData = await readStaffForm(request);
   const intent = String(formData.get("intent"));
+  if (intent === "unlock-sign-in") {
+    const key = String(formData.get("key") ?? "");
+    const lifted = await unlockSignIn(context.db, key);
+    context.logger.info({ key, by: admin.id, lifted }, "sign-in lock lifted");
+    return reply(intent, lifted ? 200 : 404, {
+      status: lifted ? "success" : "error",
+      message: lifted ? "The lock was lifted; sign-in works again at once." : "That lock had already ended.",
+    });
+  }
   if (intent === "require-second-factor") {
     const required = formData.get("required") === "on";
     await setSecondFactorRequired(context.db, required);

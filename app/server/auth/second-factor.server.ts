@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { company } from "~/content/company";
@@ -50,8 +50,19 @@ export function acceptedTotpStep(
   return lastUsedStep !== null && step <= lastUsedStep ? undefined : step;
 }
 
-export async function recordTotpUse(db: Database, userId: number, step: number): Promise<void> {
-  await db.update(staffUsers).set({ totpLastUsedStep: step }).where(eq(staffUsers.id, userId));
+/**
+ * Marks the code's time step used, in one statement that succeeds only while no later or equal step is
+ * recorded; false when another request used this code first. Parallel requests with one code get one true.
+ */
+export async function claimTotpStep(db: Database, userId: number, step: number): Promise<boolean> {
+  const claimed = await db
+    .update(staffUsers)
+    .set({ totpLastUsedStep: step })
+    .where(
+      and(eq(staffUsers.id, userId), or(isNull(staffUsers.totpLastUsedStep), lt(staffUsers.totpLastUsedStep, step))),
+    )
+    .returning({ id: staffUsers.id });
+  return claimed.length > 0;
 }
 
 const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, "");
