@@ -71,10 +71,16 @@ export function buildIfNeeded(label) {
   execFileSync(process.execPath, [path.join(projectRoot, "scripts/build.mjs")], { stdio: "inherit", env: process.env });
 }
 
-/** Reads .env (when present), builds if needed, then runs one of the bundled entries in build/server-entry. */
-export async function runBuiltEntry(label, entryName) {
+/**
+ * Reads .env (when present), fills in `defaults` for variables still unset or empty, builds if needed, then
+ * runs one of the bundled entries in build/server-entry.
+ */
+export async function runBuiltEntry(label, entryName, defaults = {}) {
   const envFile = path.join(projectRoot, ".env");
   if (existsSync(envFile)) process.loadEnvFile(envFile);
+  for (const [name, value] of Object.entries(defaults)) {
+    if (!process.env[name]) process.env[name] = value;
+  }
   buildIfNeeded(label);
   await import(pathToFileURL(path.join(projectRoot, "build/server-entry", `${entryName}.js`)).href);
 }

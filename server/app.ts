@@ -76,7 +76,9 @@ export function createApp(dependencies: AppDependencies) {
     nonceContentSecurityPolicy,
     createRequestHandler({
       build: serverBuild,
-      mode: config.NODE_ENV,
+      // Always production: in any other mode React Router sends an error's message and stack (a failed
+      // query's SQL and parameters among them) to the browser. The log keeps them.
+      mode: "production",
       getLoadContext: (req, res) => ({
         logger: req.log,
         config,

@@ -113,7 +113,10 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
-    logger.info({ port, url: `http://${shownHost}:${port}` }, `listening on http://${shownHost}:${port}`);
+    logger.info(
+      { port, url: `http://${shownHost}:${port}`, mode: config.NODE_ENV },
+      `listening on http://${shownHost}:${port}`,
+    );
   } catch (error) {
     logger.fatal({ err: error }, error instanceof Error ? error.message : "start failed");
     await shutdown("start failure", 1);

@@ -43,9 +43,12 @@ describe("loadConfig", () => {
     expect(message).toBe("Invalid configuration: SESSION_SECRET must be at least 32 characters");
   });
 
-  it("requires SESSION_SECRET in production only", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow("SESSION_SECRET is required in production");
-    expect(loadConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).NODE_ENV).toBe("production");
+  it("requires SESSION_SECRET in production on a public SITE_URL, and makes one on this machine only", () => {
+    const publicSite = { NODE_ENV: "production", SITE_URL: "https://www.example.com" };
+    expect(() => loadConfig(publicSite)).toThrow("SESSION_SECRET is required in production on a public SITE_URL");
+    expect(loadConfig({ ...publicSite, SESSION_SECRET: "x".repeat(32) }).NODE_ENV).toBe("production");
+    expect(loadConfig({ NODE_ENV: "production" }).SESSION_SECRET).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "production", SITE_URL: "http://127.0.0.1:8080" }).NODE_ENV).toBe("production");
   });
 
   it("treats an empty value as unset and drops a trailing slash from SITE_URL", () => {

@@ -33,6 +33,16 @@ const trustProxy = z
     return z.NEVER;
   });
 
+const PUBLIC_PRODUCTION_REQUIRES = "is required in production on a public SITE_URL";
+
+/**
+ * A site on this machine only (localhost, 127.0.0.1, ::1): `npm start` there runs in production mode and still
+ * makes its own secrets in DATA_DIR. A public SITE_URL in production must be given them.
+ */
+export function isLocalSite(siteUrl: string): boolean {
+  return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(siteUrl).hostname);
+}
+
 const duration = z.string().regex(DURATION_PATTERN, "must be a number with an optional unit ms, s, m, h or d");
 
 export const configSchema = z
@@ -105,8 +115,9 @@ export const configSchema = z
     SERVICETITAN_API_URL: optionalUrl,
   })
   .superRefine((config, ctx) => {
-    if (config.NODE_ENV === "production" && !config.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    if (config.NODE_ENV !== "production" || isLocalSite(config.SITE_URL)) return;
+    if (!config.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: PUBLIC_PRODUCTION_REQUIRES });
     }
   });
 
