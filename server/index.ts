@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from "../app/server/config.server";
 import { connectDatabase } from "../app/server/db/database.server";
 import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
 import { applyMigrations } from "../app/server/db/migrations.server";
-import { createLogger } from "../app/server/logger.server";
+import { createLogger, redactedError } from "../app/server/logger.server";
 import { createApp } from "./app";
 
 /** This file is bundled to build/server-entry/index.js, two levels below the project root. */
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       `listening on http://${shownHost}:${port}`,
     );
   } catch (error) {
-    logger.fatal({ err: error }, error instanceof Error ? error.message : "start failed");
+    logger.fatal({ err: error }, error instanceof Error ? redactedError(error).message : "start failed");
     await shutdown("start failure", 1);
   }
 }

@@ -96,3 +96,23 @@ describe("TRUST_PROXY", () => {
     },
   );
 });
+
+describe("a malformed URL setting", () => {
+  it.each([
+    ["DATABASE_URL", "postgres://app:s3cret-Pa55@db.internal:port/app"],
+    ["DATABASE_URL", "mysql://app:s3cret-Pa55@db.internal/app"],
+    ["SMTP_URL", "smtp://mailer:s3cret-Pa55@mail.internal:notaport"],
+    ["SMTP_URL", "smtps://mailer:s3cret:Pa55@word@mail.internal:x"],
+  ])("%s is named without its password", (variable, value) => {
+    let message = "";
+    try {
+      loadConfig({ [variable]: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable} must be`));
+    expect(message).not.toContain("s3cret");
+    expect(message).not.toContain("Pa55");
+    expect(message).toContain("***@");
+  });
+});

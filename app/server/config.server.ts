@@ -127,6 +127,11 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** A URL-like value with the password of its `user:password@` part hidden, even when the rest is malformed. */
+function withoutPassword(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)[^/?#]*@/i, "$1***@");
+}
+
 /** Parses the environment. Empty strings count as unset, so `FOO=` in a .env file means "not configured". */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const input = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, emptyAsUndefined(value)]));
@@ -135,7 +140,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const lines = result.error.issues.map((issue) => {
     const variable = issue.path.join(".");
     const value = env[variable];
-    return `${variable} ${issue.message}${value === undefined || /SECRET|TOKEN|PASSWORD/.test(variable) ? "" : ` (got "${value}")`}`;
+    const shown =
+      value === undefined || /SECRET|TOKEN|PASSWORD|KEY/.test(variable) ? "" : ` (got "${withoutPassword(value)}")`;
+    return `${variable} ${issue.message}${shown}`;
   });
   throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);
 }
