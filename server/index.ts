@@ -8,6 +8,8 @@ import { createEmailSender } from "../app/features/deliveries/email-sender.serve
 import { logUnsetTargets } from "../app/features/deliveries/targets.server";
 import { createDeliveryWorker } from "../app/features/deliveries/worker.server";
 import { createRetentionJob } from "../app/features/inbox/retention.server";
+import { resolveDataEncryptionKey } from "../app/server/auth/data-encryption.server";
+import { sealPlainTotpSecrets } from "../app/server/auth/second-factor.server";
 import { resolveSessionSecret } from "../app/server/auth/session-secret.server";
 import { announceFirstAdminSetup } from "../app/server/auth/setup-link.server";
 import { ConfigError, loadConfig } from "../app/server/config.server";
@@ -32,7 +34,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
-  config = { ...config, SESSION_SECRET: await resolveSessionSecret(config) };
+  config = {
+    ...config,
+    SESSION_SECRET: await resolveSessionSecret(config),
+    DATA_ENCRYPTION_KEY: await resolveDataEncryptionKey(config),
+  };
 
   const stopSteps: Array<{ name: string; run: () => Promise<void> }> = [];
   let shuttingDown = false;
@@ -72,6 +78,8 @@ async function main(): Promise<void> {
 
     const migrationsFolder = path.join(rootDir, "drizzle");
     await applyMigrations(database.pool, migrationsFolder);
+    const sealed = await sealPlainTotpSecrets(database.db, config.DATA_ENCRYPTION_KEY);
+    if (sealed > 0) logger.info({ users: sealed }, "encrypted the second-factor secrets stored before encryption");
 
     await announceFirstAdminSetup(database.db, config.SITE_URL, logger);
     logUnsetTargets(config, logger);

@@ -46,7 +46,9 @@ describe("loadConfig", () => {
   it("requires SESSION_SECRET in production on a public SITE_URL, and makes one on this machine only", () => {
     const publicSite = { NODE_ENV: "production", SITE_URL: "https://www.example.com" };
     expect(() => loadConfig(publicSite)).toThrow("SESSION_SECRET is required in production on a public SITE_URL");
-    expect(loadConfig({ ...publicSite, SESSION_SECRET: "x".repeat(32) }).NODE_ENV).toBe("production");
+    expect(() => loadConfig(publicSite)).toThrow("DATA_ENCRYPTION_KEY is required in production on a public SITE_URL");
+    const secrets = { SESSION_SECRET: "x".repeat(32), DATA_ENCRYPTION_KEY: "ab".repeat(32) };
+    expect(loadConfig({ ...publicSite, ...secrets }).NODE_ENV).toBe("production");
     expect(loadConfig({ NODE_ENV: "production" }).SESSION_SECRET).toBeUndefined();
     expect(loadConfig({ NODE_ENV: "production", SITE_URL: "http://127.0.0.1:8080" }).NODE_ENV).toBe("production");
   });
@@ -92,6 +94,25 @@ describe("TRUST_PROXY", () => {
     (value) => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
         /^Invalid configuration: TRUST_PROXY must be a number of proxy hops \(1\) or a comma-separated list/,
+      );
+    },
+  );
+});
+
+describe("DATA_ENCRYPTION_KEY", () => {
+  it("takes 32 bytes as hex or base64", () => {
+    expect(loadConfig({ DATA_ENCRYPTION_KEY: "0f".repeat(32) }).DATA_ENCRYPTION_KEY).toBe("0f".repeat(32));
+    const base64 = Buffer.alloc(32, 7).toString("base64");
+    expect(loadConfig({ DATA_ENCRYPTION_KEY: base64 }).DATA_ENCRYPTION_KEY).toBe(base64);
+  });
+
+  it.each([["too-short"], ["0f".repeat(31)], [Buffer.alloc(16).toString("base64")]])(
+    "refuses %j without echoing it",
+    (value) => {
+      expect(() => loadConfig({ DATA_ENCRYPTION_KEY: value })).toThrow(
+        new ConfigError(
+          "Invalid configuration: DATA_ENCRYPTION_KEY must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)",
+        ),
       );
     },
   );

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { decodeDataEncryptionKey } from "./auth/data-encryption.server";
 import { DURATION_PATTERN, parseDuration } from "./duration.server";
 
 const optionalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
@@ -65,6 +66,13 @@ export const configSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Encrypts second-factor secrets at rest: 32 random bytes as 64 hex digits or base64. */
+    DATA_ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => decodeDataEncryptionKey(value) !== undefined, {
+        message: "must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)",
+      })
+      .optional(),
     /** A staff session ends after this long without a request... */
     SESSION_IDLE_TIMEOUT: duration.default("8h").transform(parseDuration),
     /** ...and this long after sign-in, however busy. */
@@ -116,8 +124,8 @@ export const configSchema = z
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== "production" || isLocalSite(config.SITE_URL)) return;
-    if (!config.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: PUBLIC_PRODUCTION_REQUIRES });
+    for (const variable of ["SESSION_SECRET", "DATA_ENCRYPTION_KEY"] as const) {
+      if (!config[variable]) ctx.addIssue({ code: "custom", path: [variable], message: PUBLIC_PRODUCTION_REQUIRES });
     }
   });
 

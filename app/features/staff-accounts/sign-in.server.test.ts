@@ -1,11 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failureDelayMs, LOGIN_THROTTLE } from "~/server/auth/login-throttle.server";
-import { replaceRecoveryCodes } from "~/server/auth/second-factor.server";
+import { enableTotp, replaceRecoveryCodes } from "~/server/auth/second-factor.server";
 import { findSession } from "~/server/auth/sessions.server";
-import { setStaffUserActive, setTotpSecret } from "~/server/auth/staff-users.server";
+import { setStaffUserActive } from "~/server/auth/staff-users.server";
 import { loginThrottles, staffSessions, staffUsers } from "~/server/db/schema.server";
-import { loadContextFor } from "../../../tests/support/load-context";
+import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "../../../tests/support/load-context";
 import { addStaffUser, cookieFrom, currentTotpCode } from "../../../tests/support/staff";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { INVALID_CODE_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from "./schemas";
@@ -229,7 +229,7 @@ describe("the second factor", () => {
   async function userWithTotp() {
     const user = await addStaffUser(database.db);
     const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
-    await setTotpSecret(database.db, user.id, secret);
+    await enableTotp(database.db, TEST_DATA_ENCRYPTION_KEY, user.id, secret, null);
     return { ...user, secret };
   }
 

@@ -3,6 +3,7 @@ import { type AppLoadContext, data } from "react-router";
 import { parseForm } from "~/features/forms/parse-form";
 import { listSignInLocks, unlockSignIn } from "~/server/auth/login-throttle.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
+import { removeTotp } from "~/server/auth/second-factor.server";
 import { endAllSessionsOf } from "~/server/auth/sessions.server";
 import {
   createStaffUser,
@@ -10,7 +11,6 @@ import {
   listStaffUsers,
   resetStaffPassword,
   setStaffUserActive,
-  setTotpSecret,
   UsernameTakenError,
 } from "~/server/auth/staff-users.server";
 import { staffSessions } from "~/server/db/schema.server";
@@ -147,11 +147,13 @@ export async function staffUserAction(request: Request, context: AppLoadContext,
       });
     }
     case "remove-second-factor": {
-      await setTotpSecret(db, user.id, null);
-      logger.info({ userId: user.id, by: admin.id }, "staff second factor removed");
+      await removeTotp(db, user.id);
+      // Whoever holds the lost phone, or a session opened with it, is out too.
+      const ended = await endAllSessionsOf(db, user.id);
+      logger.info({ userId: user.id, by: admin.id, ended }, "staff second factor removed");
       return reply(intent, 200, {
         status: "success",
-        message: `The second factor of ${user.username} was removed. They can set up a new one after signing in.`,
+        message: `The second factor of ${user.username} was removed and they were signed out everywhere. They can set up a new one after signing in.`,
       });
     }
     case "deactivate":

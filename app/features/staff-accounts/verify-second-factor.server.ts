@@ -2,7 +2,12 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { parseForm } from "~/features/forms/parse-form";
 import { throttledAttempt } from "~/server/auth/login-throttle.server";
 import { safeRedirectTarget } from "~/server/auth/safe-redirect";
-import { acceptedTotpStep, claimTotpStep, consumeRecoveryCode } from "~/server/auth/second-factor.server";
+import {
+  acceptedTotpStep,
+  claimTotpStep,
+  consumeRecoveryCode,
+  openTotpSecret,
+} from "~/server/auth/second-factor.server";
 import { endSession, findSession, type StaffSession } from "~/server/auth/sessions.server";
 import type { StaffFormResult } from "./form-result";
 import { readStaffForm } from "./read-form.server";
@@ -29,7 +34,8 @@ export async function verifySecondFactor(request: Request, context: AppLoadConte
   const { user } = pending;
   const { code, redirectTo } = submission.value;
   const attempt = await throttledAttempt(db, { username: user.username, clientIp: context.clientIp }, async () => {
-    const step = acceptedTotpStep(user.username, user.totpSecret, code, user.totpLastUsedStep);
+    const secret = openTotpSecret(config.DATA_ENCRYPTION_KEY, user.totpSecret);
+    const step = acceptedTotpStep(user.username, secret, code, user.totpLastUsedStep);
     if (step !== undefined) return claimTotpStep(db, user.id, step);
     return consumeRecoveryCode(db, user.id, code);
   });
