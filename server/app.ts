@@ -10,7 +10,7 @@ import type { DeliveryWorker } from "../app/features/deliveries/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
-import { nonceContentSecurityPolicy } from "./content-security-policy";
+import { inlineStyleSourcesOf, nonceContentSecurityPolicy } from "./content-security-policy";
 import { limitRequestBodies, requireSameOrigin } from "./request-guards";
 import { findPrerenderedPages, mountClientFiles, redirectTrailingSlash, servePrerenderedPages } from "./static-files";
 
@@ -73,7 +73,7 @@ export function createApp(dependencies: AppDependencies) {
   mountClientFiles(app, clientDir);
   app.all(
     "/{*path}",
-    nonceContentSecurityPolicy,
+    nonceContentSecurityPolicy(inlineStyleSourcesOf(serverBuild)),
     createRequestHandler({
       build: serverBuild,
       // Always production: in any other mode React Router sends an error's message and stack (a failed
