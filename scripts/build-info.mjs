@@ -39,9 +39,9 @@ export function sourceFingerprint() {
   return hash.digest("hex");
 }
 
-/** The SITE_URL the prerendered pages are built with: the app's own default when unset. */
+/** The SITE_URL the prerendered pages are built with: without one, this machine on PORT (localSiteUrl's rule). */
 export function buildSiteUrl() {
-  return process.env.SITE_URL || "http://localhost:3000";
+  return process.env.SITE_URL || `http://localhost:${Number(process.env.PORT) || 3000}`;
 }
 
 function readBuildInfo() {

@@ -60,6 +60,12 @@ describe("loadConfig", () => {
     expect(config.SITE_URL).toBe("https://www.example.com");
   });
 
+  it("takes SITE_URL from the port when it is unset", () => {
+    expect(loadConfig({ PORT: "4000" }).SITE_URL).toBe("http://localhost:4000");
+    expect(loadConfig({ PORT: "0" }).SITE_URL).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "4000", SITE_URL: "https://www.example.com" }).SITE_URL).toBe("https://www.example.com");
+  });
+
   it("reads a custom retry schedule", () => {
     expect(loadConfig({ DELIVERY_RETRY_SCHEDULE: "0, 100ms,1s" }).DELIVERY_RETRY_SCHEDULE).toEqual([
       "0",

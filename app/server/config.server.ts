@@ -34,6 +34,19 @@ const trustProxy = z
     return z.NEVER;
   });
 
+export const siteUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://www.example.com" })
+  .transform((url) => url.replace(/\/+$/, ""));
+
+/**
+ * SITE_URL when unset: this machine on the configured port, so `PORT=4000 npm start` links to itself. Port 0
+ * (any free port) is not known before listening, so it counts as the default 3000. scripts/build-info.mjs
+ * applies the same rule to the prerendered pages.
+ */
+export function localSiteUrl(port: number): string {
+  return `http://localhost:${port || 3000}`;
+}
+
 const PUBLIC_PRODUCTION_REQUIRES = "is required in production on a public SITE_URL";
 
 /**
@@ -56,10 +69,8 @@ export const configSchema = z
       .max(65535, "must be between 0 and 65535")
       .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
-    SITE_URL: z
-      .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://www.example.com" })
-      .transform((url) => url.replace(/\/+$/, ""))
-      .default("http://localhost:3000"),
+    /** Unset: this machine on PORT (see localSiteUrl). */
+    SITE_URL: siteUrl.optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     /** Unset: the connecting address is the client's. Behind a load balancer, which hops to believe. */
     TRUST_PROXY: trustProxy,
@@ -123,11 +134,12 @@ export const configSchema = z
     SERVICETITAN_API_URL: optionalUrl,
   })
   .superRefine((config, ctx) => {
-    if (config.NODE_ENV !== "production" || isLocalSite(config.SITE_URL)) return;
+    if (config.NODE_ENV !== "production" || config.SITE_URL === undefined || isLocalSite(config.SITE_URL)) return;
     for (const variable of ["SESSION_SECRET", "DATA_ENCRYPTION_KEY"] as const) {
       if (!config[variable]) ctx.addIssue({ code: "custom", path: [variable], message: PUBLIC_PRODUCTION_REQUIRES });
     }
-  });
+  })
+  .transform((config) => ({ ...config, SITE_URL: config.SITE_URL ?? localSiteUrl(config.PORT) }));
 
 export type Config = z.infer<typeof configSchema>;
 
