@@ -6,6 +6,8 @@ test("an admin sees a sign-in lock at /admin/staff and lifts it, after which the
   browser,
   baseURL,
 }) => {
+  // Two accounts made through the user CLI, five posts and two sign-ins: more than the usual 30 s on a busy machine.
+  test.slow();
   const locked = addStaffAccount("staff", "locked");
   const admin = addStaffAccount("admin", "unlocker");
 
