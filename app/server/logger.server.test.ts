@@ -53,6 +53,8 @@ describe("a database error in the log", () => {
     const { logger, lines } = capturingLogger();
     logger.error({ err: error }, "storing the submission failed");
     logger.child({ reqId: 1 }).error({ err: error }, "request failed");
+    logger.error(error);
+    logger.error({ err: error });
     const output = lines.join("");
     expect(output).toContain('insert into \\"submissions\\"');
     expect(output).toContain("duplicate key value violates unique constraint");

@@ -11,20 +11,28 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-      formatters: { log: withoutQueryValues },
+      hooks: {
+        // Before pino reads the arguments, since it takes an error's message as the line's message too.
+        logMethod(args, log) {
+          log.apply(this, args.map(withoutQueryValues) as Parameters<typeof log>);
+        },
+      },
     },
     destination,
   );
 }
 
-function withoutQueryValues(fields: Record<string, unknown>): Record<string, unknown> {
+/** A log argument with every error in it, or among its fields, replaced by its redacted copy. */
+function withoutQueryValues(argument: unknown): unknown {
+  if (argument instanceof Error) return redactedError(argument);
+  if (typeof argument !== "object" || argument === null || Array.isArray(argument)) return argument;
   let changed = false;
   const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) {
+  for (const [key, value] of Object.entries(argument)) {
     result[key] = value instanceof Error ? redactedError(value) : value;
     changed ||= result[key] !== value;
   }
-  return changed ? result : fields;
+  return changed ? result : argument;
 }
 
 /** PostgreSQL's message for a NOT NULL or CHECK violation quotes the whole row. */
