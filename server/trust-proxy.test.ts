@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../tests/support/app-server";
 import { validEstimate } from "../tests/support/estimate-fixture";
+import { addStaffUser } from "../tests/support/staff";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 /** One public estimate post, as a browser behind `forwardedFor` would send it through a load balancer. */
@@ -45,6 +46,28 @@ describe("behind a load balancer (TRUST_PROXY=1)", () => {
     expect(await postEstimate(app, "2001:db8:1:2::1")).toBe(200);
     expect(await postEstimate(app, "2001:db8:1:2:ffff::9")).toBe(429);
     expect(await postEstimate(app, "2001:db8:1:3::1")).toBe(200);
+  });
+
+  it("locks a guesser's address out of an account, not the office behind the same balancer", async () => {
+    const user = await addStaffUser(database.db);
+    const signIn = async (forwardedFor: string, password: string) => {
+      const response = await fetch(`${app.url}/admin`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: app.url,
+          "x-forwarded-for": forwardedFor,
+        },
+        body: new URLSearchParams({ username: user.username, password }),
+      });
+      await response.body?.cancel();
+      return response.status;
+    };
+    const guesses = [];
+    for (let attempt = 0; attempt < 6; attempt++) guesses.push(await signIn("198.51.100.66", "a wrong guess!!"));
+    expect(guesses.slice(-2)).toEqual([429, 429]);
+    expect(await signIn("203.0.113.80", user.password)).toBe(302);
   });
 
   it("takes the address the balancer saw, not one the visitor wrote in front of it", async () => {
