@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../tests/support/app-server";
+import { sourceFingerprint } from "../scripts/build-info.mjs";
+import { type AppServer, projectRoot, startAppServer } from "../tests/support/app-server";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 /** What must never reach a browser: the failed SQL, its parameters, a stack trace, a source path. */
@@ -44,6 +45,9 @@ describe("npm start", () => {
   let app: AppServer;
   let dataDir: string;
   beforeAll(async () => {
+    // npm start rebuilds a stale build, which would pull build/ from under the other test files running now.
+    const built = JSON.parse(await readFile(path.join(projectRoot, "build/build-info.json"), "utf8"));
+    if (built.sources !== sourceFingerprint()) throw new Error("The build is older than the sources: npm run build");
     dataDir = await mkdtemp(path.join(tmpdir(), "tce-npm-start-"));
     app = await startAppServer({
       entry: "scripts/start.mjs",
@@ -51,7 +55,7 @@ describe("npm start", () => {
       env: { NODE_ENV: undefined, SESSION_SECRET: undefined, DATA_ENCRYPTION_KEY: undefined },
     });
   });
-  afterAll(() => app.stop());
+  afterAll(() => app?.stop());
 
   it("runs in production mode with no settings at all", async () => {
     const response = await fetch(`${app.url}/admin`);
