@@ -10,7 +10,7 @@ import type { DeliveryWorker } from "../app/features/deliveries/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
-import { nonceContentSecurityPolicy } from "./content-security-policy";
+import { inlineStyleSourcesOf, nonceContentSecurityPolicy } from "./content-security-policy";
 import { limitRequestBodies, lingerWhenBodyUnread, requireSameOrigin } from "./request-guards";
 import { findPrerenderedPages, mountClientFiles, redirectTrailingSlash, servePrerenderedPages } from "./static-files";
 
@@ -29,6 +29,8 @@ export function createApp(dependencies: AppDependencies) {
   const clientDir = path.join(buildDir, "client");
   const app = express();
   app.disable("x-powered-by");
+  // req.ip is the client's address only when the hops in front of us are known; by default nothing is believed.
+  app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(
     pinoHttp({ logger, customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info") }),
@@ -72,10 +74,12 @@ export function createApp(dependencies: AppDependencies) {
   mountClientFiles(app, clientDir);
   app.all(
     "/{*path}",
-    nonceContentSecurityPolicy,
+    nonceContentSecurityPolicy(inlineStyleSourcesOf(serverBuild)),
     createRequestHandler({
       build: serverBuild,
-      mode: config.NODE_ENV,
+      // Always production: in any other mode React Router sends an error's message and stack (a failed
+      // query's SQL and parameters among them) to the browser. The log keeps them.
+      mode: "production",
       getLoadContext: (req, res) => ({
         logger: req.log,
         config,
