@@ -4,7 +4,8 @@ import type { Logger } from "pino";
 
 import * as schema from "./schema.server";
 
-export type Database = NodePgDatabase<typeof schema>;
+/** Drizzle over a pool; `$client` is that pool, for work that needs a connection of its own. */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export type DatabaseConnection = { db: Database; pool: pg.Pool; close: () => Promise<void> };
 
