@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { chmod, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -54,8 +54,11 @@ describe("two instances behind nginx (npm run cluster -- 2)", () => {
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
+    const dataDir = await mkdtemp(path.join(tmpdir(), "tce-cluster-"));
+    // As root the shared embedded server runs as the postgres user, who must be able to enter it.
+    await chmod(dataDir, 0o755);
     cluster = await startCluster({
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), "tce-cluster-")),
+      DATA_DIR: dataDir,
       CLUSTER_PORT: String(await findFreePort()),
       WEBHOOK_ESTIMATE_URL: `${receiver.url}hooks/estimate`,
       PUBLIC_FORM_RATE_LIMIT: String(RATE_LIMIT),
