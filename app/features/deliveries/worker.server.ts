@@ -210,6 +210,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   async function runOnce(): Promise<number> {
     const claimed = await claim(maxInFlight - inFlight.size);
     await Promise.all(claimed.map(track));
+    // Run by hand, not started: nothing is in flight any more, so the session (and its pool connection) goes.
+    if (stopped && inFlight.size === 0) await leases.close();
     return claimed.length;
   }
 
