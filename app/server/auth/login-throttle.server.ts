@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, gt, inArray, sql } from "drizzle-orm";
-import { clientAddressKey } from "../client-address.server";
 import type { Database } from "../db/database.server";
 import { loginThrottles } from "../db/schema.server";
 
@@ -23,7 +22,7 @@ type ThrottleKey = { key: string; maxFailures: number; slowsDown: boolean };
 function throttleKeys(username: string, clientIp: string): ThrottleKey[] {
   return [
     { key: `account:${username}`, maxFailures: LOGIN_THROTTLE.maxAccountFailures, slowsDown: true },
-    { key: `address:${clientAddressKey(clientIp)}`, maxFailures: LOGIN_THROTTLE.maxAddressFailures, slowsDown: false },
+    { key: `address:${clientIp}`, maxFailures: LOGIN_THROTTLE.maxAddressFailures, slowsDown: false },
   ];
 }
 
