@@ -54,6 +54,8 @@ export function createApp(dependencies: AppDependencies) {
   const clientDir = path.join(buildDir, "client");
   const app = express();
   app.disable("x-powered-by");
+  // req.ip is the client's address only when the hops in front of us are known; by default nothing is believed.
+  app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(
     pinoHttp({ logger, customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info") }),

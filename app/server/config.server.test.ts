@@ -68,3 +68,28 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ INBOX_ALERT_AFTER: "a day" })).toThrow(/^Invalid configuration: INBOX_ALERT_AFTER/);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy when unset", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+  });
+
+  it("reads a hop count or a list of proxy addresses and networks", () => {
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1 ,fd00::/8" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "fd00::/8",
+    ]);
+  });
+
+  it.each([["yes"], ["true"], ["10.0.0.0/33"], ["10.0.0.300"], ["fd00::/129"], ["-1"], ["1.5"], ["10.0.0.0/8,"]])(
+    "refuses %j with one line naming the variable",
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /^Invalid configuration: TRUST_PROXY must be a number of proxy hops \(1\) or a comma-separated list/,
+      );
+    },
+  );
+});

@@ -1,8 +1,37 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { DURATION_PATTERN, parseDuration } from "./duration.server";
 
 const optionalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const TRUST_PROXY_MESSAGE =
+  "must be a number of proxy hops (1) or a comma-separated list of proxy addresses or networks (10.0.0.0/8,127.0.0.1)";
+
+/** An IPv4 or IPv6 address, optionally with a prefix length that fits it. */
+function isAddressOrNetwork(value: string): boolean {
+  const [address = "", prefix, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe, in the form Express's `trust proxy` takes: false (none), a hop
+ * count, or the proxies' addresses and networks.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === undefined) return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isAddressOrNetwork)) return entries;
+    ctx.addIssue({ code: "custom", message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
 
 const duration = z.string().regex(DURATION_PATTERN, "must be a number with an optional unit ms, s, m, h or d");
 
@@ -21,6 +50,8 @@ export const configSchema = z
       .transform((url) => url.replace(/\/+$/, ""))
       .default("http://localhost:3000"),
     DATA_DIR: z.string().min(1).default("./data"),
+    /** Unset: the connecting address is the client's. Behind a load balancer, which hops to believe. */
+    TRUST_PROXY: trustProxy,
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

@@ -5,6 +5,7 @@ import * as z from "zod/mini";
 import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
 import { acceptSubmission } from "~/features/deliveries/submission-store.server";
 import { REQUIRED_MESSAGE } from "~/features/forms/text-field";
+import { clientAddressKey } from "~/server/client-address.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { assessmentQuestions } from "./questions";
 import {
@@ -49,7 +50,7 @@ export async function submitAssessment(request: Request, context: AppLoadContext
   const answers = inQuestionOrder(parsed.data);
   const clientIp = context.clientIp;
   try {
-    const allowed = await hitRateLimit(context.db, `public-form:${clientIp}`, {
+    const allowed = await hitRateLimit(context.db, `public-form:${clientAddressKey(clientIp)}`, {
       limit: context.config.PUBLIC_FORM_RATE_LIMIT,
       windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
     });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
+import { clientAddressKey } from "~/server/client-address.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 
 /** A public form's hidden fields, beside its answers: the spam traps and the double-submit key. */
@@ -45,7 +46,7 @@ export function submissionKeyOf(guards: SubmissionGuards, clientIp: string, valu
 
 /** Counts one public form post from the visitor's address; false once the address is past the limit. */
 export function withinPublicFormLimit(context: AppLoadContext): Promise<boolean> {
-  return hitRateLimit(context.db, `public-form:${context.clientIp}`, {
+  return hitRateLimit(context.db, `public-form:${clientAddressKey(context.clientIp)}`, {
     limit: context.config.PUBLIC_FORM_RATE_LIMIT,
     windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
   });

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, gt, inArray, sql } from "drizzle-orm";
+import { clientAddressKey } from "../client-address.server";
 import type { Database } from "../db/database.server";
 import { loginThrottles } from "../db/schema.server";
 
@@ -22,7 +23,7 @@ type ThrottleKey = { key: string; maxFailures: number; slowsDown: boolean };
 function throttleKeys(username: string, clientIp: string): ThrottleKey[] {
   return [
     { key: `account:${username}`, maxFailures: LOGIN_THROTTLE.maxAccountFailures, slowsDown: true },
-    { key: `address:${clientIp}`, maxFailures: LOGIN_THROTTLE.maxAddressFailures, slowsDown: false },
+    { key: `address:${clientAddressKey(clientIp)}`, maxFailures: LOGIN_THROTTLE.maxAddressFailures, slowsDown: false },
   ];
 }
 
