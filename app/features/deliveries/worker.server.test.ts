@@ -518,7 +518,11 @@ describe("delivery worker", () => {
       // The log has both attempts, as the count says: the cut one, then the one that arrived.
       const attempts = await attemptsOf(stored.id);
       expect(attempts).toMatchObject([
-        { succeeded: false, httpStatus: null, error: "no outcome: the instance sending it stopped" },
+        {
+          succeeded: false,
+          httpStatus: null,
+          error: "no outcome recorded: the instance sending it stopped or lost its database",
+        },
         { succeeded: true, httpStatus: 200 },
       ]);
       expect(attempts).toHaveLength(delivered.attemptCount);

@@ -42,7 +42,11 @@ export type DeliveryWorker = {
   stop: () => Promise<void>;
 };
 
-const INTERRUPTED_ERROR = "no outcome: the instance sending it stopped";
+/**
+ * What the log says of an attempt whose worker let go of it without writing an outcome: it died, or its
+ * database went away before the outcome could be written. The receiver may or may not have had it.
+ */
+const INTERRUPTED_ERROR = "no outcome recorded: the instance sending it stopped or lost its database";
 
 /**
  * The outbox worker. Every instance of the app runs one. It claims continuously: whenever a send finishes
