@@ -87,20 +87,20 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     if (room <= 0) return [];
     const lease = sql`make_interval(secs => ${leaseMs / 1000})`;
     const busy = JSON.stringify(inFlightByTarget());
+    const mine = `{${[...inFlight.keys()].join(",")}}`;
+    // Whether a `sending` row's worker is gone: nobody holds its shared lock, so an exclusive try succeeds
+    // (held to the end of this statement only). Asked per row, as the row is locked, not from a snapshot of
+    // pg_locks, which a row another worker claimed a moment ago would not be in yet.
+    const ownerGone = sql`CASE WHEN d.status = 'sending' THEN pg_try_advisory_xact_lock(${LEASE_LOCK_SPACE}, d.id::int) ELSE false END`;
     const claimed = await leases.run((session) =>
       session.execute<{ id: string }>(sql`
-        WITH held AS (
-          SELECT objid::bigint AS id FROM pg_locks
-          WHERE locktype = 'advisory' AND classid = ${LEASE_LOCK_SPACE} AND objsubid = 2 AND granted
-        ),
-        candidates AS (
-          SELECT d.id, d.target, d.next_attempt_at, d.status, d.lease_expires_at,
-                 d.status = 'sending' AND d.id NOT IN (SELECT id FROM held) AS orphaned
+        WITH candidates AS (
+          SELECT d.id, d.target, d.next_attempt_at, d.lease_expires_at, ${ownerGone} AS orphaned
           FROM deliveries d
           WHERE d.status IN ('pending', 'sending')
             AND d.next_attempt_at <= now()
-            AND (d.lease_expires_at IS NULL OR d.lease_expires_at < now()
-                 OR (d.status = 'sending' AND d.id NOT IN (SELECT id FROM held)))
+            AND NOT (d.id = ANY(${mine}::bigint[]))
+            AND (d.lease_expires_at IS NULL OR d.lease_expires_at < now() OR ${ownerGone})
             AND coalesce((${busy}::jsonb ->> d.target)::int, 0) < ${perTargetLimit}
           ORDER BY d.next_attempt_at
           LIMIT ${room}
