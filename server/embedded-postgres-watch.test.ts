@@ -51,7 +51,8 @@ describe("the embedded PostgreSQL, watched", () => {
   const apps: AppServer[] = [];
   const listeners: Server[] = [];
   afterEach(async () => {
-    for (const app of apps.splice(0)) await app.stop("SIGKILL");
+    // SIGTERM, so that each app stops its PostgreSQL too (after kill -9 it would be left running).
+    for (const app of apps.splice(0)) await app.stop("SIGTERM");
     for (const listener of listeners.splice(0)) await new Promise((resolve) => listener.close(resolve));
   });
 
