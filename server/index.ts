@@ -13,10 +13,12 @@ import { sealPlainTotpSecrets } from "../app/server/auth/second-factor.server";
 import { resolveSessionSecret } from "../app/server/auth/session-secret.server";
 import { announceFirstAdminSetup } from "../app/server/auth/setup-link.server";
 import { ConfigError, loadConfig } from "../app/server/config.server";
+import { assertPortFree } from "../app/server/data-dir-lock.server";
 import { connectDatabase } from "../app/server/db/database.server";
 import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
 import { applyMigrations } from "../app/server/db/migrations.server";
 import { createLogger, redactedError } from "../app/server/logger.server";
+import { StartRefusal } from "../app/server/start-refusal.server";
 import { createApp } from "./app";
 
 /** This file is bundled to build/server-entry/index.js, two levels below the project root. */
@@ -67,11 +69,22 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   try {
+    await assertPortFree(config.PORT, config.HOST);
     let databaseUrl = config.DATABASE_URL;
+    let embeddedDatabaseUp = () => true;
     if (!databaseUrl) {
-      const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, logger });
+      const embedded = await startEmbeddedPostgres({
+        dataDir: config.DATA_DIR,
+        logger,
+        // A supervisor (systemd, the cluster script) restarts the whole app; a half-alive one helps nobody.
+        onLost: (error) => {
+          logger.fatal({ err: error }, error.message);
+          void shutdown("embedded PostgreSQL lost", 1);
+        },
+      });
       stopSteps.push({ name: "embedded PostgreSQL", run: embedded.stop });
       databaseUrl = embedded.url;
+      embeddedDatabaseUp = embedded.isUp;
     }
     const database = connectDatabase(databaseUrl, logger);
     stopSteps.push({ name: "database pool", run: database.close });
@@ -114,6 +127,7 @@ async function main(): Promise<void> {
       buildDir,
       migrationsFolder,
       serverBuild,
+      isDatabaseProcessUp: embeddedDatabaseUp,
     });
 
     const server = await listen(app, config.PORT, config.HOST);
@@ -126,7 +140,12 @@ async function main(): Promise<void> {
       `listening on http://${shownHost}:${port}`,
     );
   } catch (error) {
-    logger.fatal({ err: error }, error instanceof Error ? redactedError(error).message : "start failed");
+    if (error instanceof StartRefusal) {
+      logger.flush();
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      logger.fatal({ err: error }, error instanceof Error ? redactedError(error).message : "start failed");
+    }
     await shutdown("start failure", 1);
   }
 }
