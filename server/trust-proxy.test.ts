@@ -13,7 +13,7 @@ async function postEstimate(app: AppServer, forwardedFor: string): Promise<numbe
       origin: app.url,
       "x-forwarded-for": forwardedFor,
     },
-    body: new URLSearchParams({ ...validEstimate, startedAt: String(Date.now() - 30_000) }),
+    body: new URLSearchParams(validEstimate),
   });
   await response.body?.cancel();
   return response.status;
