@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
 import { DURATION_PATTERN, parseDuration } from "./duration.server";
 
@@ -5,6 +6,15 @@ const optionalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 const duration = z.string().regex(DURATION_PATTERN, "must be a number with an optional unit ms, s, m, h or d");
+
+/** Set together or not at all: half of a connection is a mistake to report at start, not at the first use. */
+const SERVICETITAN_SETTINGS = [
+  "SERVICETITAN_CLIENT_ID",
+  "SERVICETITAN_CLIENT_SECRET",
+  "SERVICETITAN_APP_KEY",
+  "SERVICETITAN_TENANT_ID",
+] as const;
+const TWILIO_SETTINGS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
 
 export const configSchema = z
   .object({
@@ -66,6 +76,16 @@ export const configSchema = z
     TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
     TWILIO_FROM: z.string().min(1).optional(),
     TWILIO_API_URL: optionalUrl,
+    /** The office's on-call mobile: each dashboard alert is texted here once (through Twilio). */
+    ALERT_SMS_TO: z
+      .string()
+      .transform((value, ctx) => {
+        const phone = parsePhoneNumberFromString(value, "US");
+        if (phone?.isValid()) return phone.number;
+        ctx.addIssue({ code: "custom", message: "must be a phone number, such as +18035550123" });
+        return z.NEVER;
+      })
+      .optional(),
     SERVICETITAN_CLIENT_ID: z.string().min(1).optional(),
     SERVICETITAN_CLIENT_SECRET: z.string().min(1).optional(),
     SERVICETITAN_APP_KEY: z.string().min(1).optional(),
@@ -76,6 +96,18 @@ export const configSchema = z
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === "production" && !config.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+    for (const group of [SERVICETITAN_SETTINGS, TWILIO_SETTINGS]) {
+      const missing = group.filter((name) => !config[name]);
+      if (missing.length > 0 && missing.length < group.length) {
+        for (const name of missing) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `is required with ${group.filter((other) => config[other]).join(", ")}`,
+          });
+        }
+      }
     }
   });
 
