@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { company } from "../app/content/company";
 import { createEmailSender } from "../app/features/deliveries/email-sender.server";
+import { createSmsSender } from "../app/features/deliveries/sms-sender.server";
 import { logUnsetTargets } from "../app/features/deliveries/targets.server";
 import { createDeliveryWorker } from "../app/features/deliveries/worker.server";
 import { createRetentionJob } from "../app/features/inbox/retention.server";
@@ -78,7 +79,19 @@ async function main(): Promise<void> {
     const emailSender = config.SMTP_URL
       ? createEmailSender(config.SMTP_URL, config.MAIL_FROM ?? `${company.name} <no-reply@localhost>`)
       : undefined;
-    const deliveryWorker = createDeliveryWorker({ db: database.db, config, logger, emailSender });
+    const smsSender =
+      config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
+        ? createSmsSender(
+            {
+              accountSid: config.TWILIO_ACCOUNT_SID,
+              authToken: config.TWILIO_AUTH_TOKEN,
+              from: config.TWILIO_FROM,
+              apiUrl: config.TWILIO_API_URL,
+            },
+            logger,
+          )
+        : undefined;
+    const deliveryWorker = createDeliveryWorker({ db: database.db, config, logger, emailSender, smsSender });
     deliveryWorker.start();
     stopSteps.push({
       name: "delivery worker",

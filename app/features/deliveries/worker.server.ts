@@ -6,6 +6,7 @@ import { deliveries, deliveryAttempts } from "~/server/db/schema.server";
 import type { EmailBody, EmailSender } from "./email-sender.server";
 import { encodeMultipart, isMultipartBody } from "./multipart-body.server";
 import { nextAttemptDelay } from "./retry-schedule.server";
+import type { SmsBody, SmsSender } from "./sms-sender.server";
 import { readSubmissionFiles } from "./submission-files.server";
 import {
   type EncodedBody,
@@ -22,6 +23,7 @@ export type DeliveryWorkerOptions = {
   config: Pick<Config, "DELIVERY_RETRY_SCHEDULE" | "WEBHOOK_SECRET">;
   logger: Logger;
   emailSender?: EmailSender;
+  smsSender?: SmsSender;
   pollIntervalMs?: number;
   batchSize?: number;
   /** How long a claimed delivery stays with its worker; past it another worker may send it again. */
@@ -44,7 +46,7 @@ export type DeliveryWorker = {
  * delivery is sent again (at least once, with the same webhook-id).
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const { db, config, logger, emailSender } = options;
+  const { db, config, logger, emailSender, smsSender } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 25;
   const leaseMs = options.leaseMs ?? WEBHOOK_TIMEOUT_MS + 15_000;
@@ -88,6 +90,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         secret: config.WEBHOOK_SECRET,
       });
     }
+    if (delivery.channel === "sms") {
+      if (!smsSender) return { ok: false, error: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set" };
+      return smsSender.send(delivery.destination, delivery.body as SmsBody);
+    }
     if (!emailSender) return { ok: false, error: "SMTP_URL is not set" };
     return emailSender.send(delivery.destination, delivery.body as EmailBody);
   }
@@ -104,7 +110,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       (error: unknown): SendOutcome => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
     );
     const durationMs = Date.now() - startedAt.getTime();
-    const delay = outcome.ok ? undefined : nextAttemptDelay(config.DELIVERY_RETRY_SCHEDULE, delivery.attemptCount);
+    const delay =
+      outcome.ok || outcome.permanent
+        ? undefined
+        : nextAttemptDelay(config.DELIVERY_RETRY_SCHEDULE, delivery.attemptCount);
     const status = outcome.ok ? "delivered" : delay === undefined ? "failed" : "pending";
     const error = outcome.ok ? null : outcome.error;
     const stillOurs = await db.transaction(async (tx) => {
