@@ -8,6 +8,7 @@ import { createEmailSender } from "../app/features/deliveries/email-sender.serve
 import { createSmsSender } from "../app/features/deliveries/sms-sender.server";
 import { logUnsetTargets } from "../app/features/deliveries/targets.server";
 import { createDeliveryWorker } from "../app/features/deliveries/worker.server";
+import { createAlertTextJob } from "../app/features/inbox/alert-texts.server";
 import { createRetentionJob } from "../app/features/inbox/retention.server";
 import { resolveSessionSecret } from "../app/server/auth/session-secret.server";
 import { announceFirstAdminSetup } from "../app/server/auth/setup-link.server";
@@ -108,6 +109,15 @@ async function main(): Promise<void> {
     });
     retentionJob.start();
     stopSteps.push({ name: "retention job", run: retentionJob.stop });
+
+    const alertTextJob = createAlertTextJob({
+      db: database.db,
+      config,
+      logger,
+      wakeDeliveryWorker: deliveryWorker.wake,
+    });
+    alertTextJob.start();
+    stopSteps.push({ name: "alert text job", run: alertTextJob.stop });
 
     const buildDir = path.join(rootDir, "build");
     const serverBuild: ServerBuild = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
