@@ -127,6 +127,11 @@ export type FormDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Payload
   maxBodyBytes: number;
   messages: FormMessages;
   deliveries: readonly DeliveryDefinition<Payload>[];
+  /**
+   * Whether a new submission waits for someone to act on it, and so counts as new in the inbox. A message staff
+   * sent out does not (default true).
+   */
+  needsHandling?: boolean;
   /** Files kept only for a while once the submission reaches this status (RESUME_RETENTION_DAYS). */
   fileRetention?: { afterStatus: string };
 };

@@ -45,6 +45,8 @@ export const teamMessageForm = defineForm({
   referencePrefix: "MSG",
   audience: "staff",
   statuses: [TEAM_MESSAGE_STATUS.sent, TEAM_MESSAGE_STATUS.archived],
+  // Sent by staff: nobody has to act on it, so the inbox does not count it as new.
+  needsHandling: false,
   schema: teamMessageSchema,
   fields: teamMessageFields,
   contact: (message: TeamMessage) => ({
