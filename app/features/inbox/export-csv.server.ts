@@ -25,7 +25,7 @@ const spreadsheetTime = new Intl.DateTimeFormat("sv-SE", {
 const companyDate = new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY_TIME_ZONE });
 
 /** One column per field label: the chosen type's fields, or every type's, a label shared by types once. */
-function fieldLabelsFor(type: string | undefined): string[] {
+export function fieldLabelsFor(type: string | undefined): string[] {
   const described = type === undefined ? submissionTypes : [describeSubmissionType(type)];
   return [
     ...new Set(
@@ -43,6 +43,15 @@ const fieldsOfType = new Map<string, Map<string, FieldDefinition>>(
     new Map(description.fields.filter((field) => field.kind !== "file").map((field) => [field.label, field])),
   ]),
 );
+
+/** A submission's answers under the export's label columns; a column of another type's field stays empty. */
+export function fieldCells(type: string, payload: Record<string, unknown>, labels: readonly string[]): string[] {
+  const fields = fieldsOfType.get(type);
+  return labels.map((label) => {
+    const field = fields?.get(label);
+    return field ? printAnswer(field, answerOf(field, payload)) : "";
+  });
+}
 
 export type ExportCursor = { time: string; id: number };
 
@@ -101,7 +110,6 @@ export function inboxCsv(db: Database, filters: Omit<InboxFilters, "page">): Rea
       }
       const text = next.value
         .map((row) => {
-          const fields = fieldsOfType.get(row.type);
           return csvRow([
             row.reference,
             describeSubmissionType(row.type).label,
@@ -110,10 +118,7 @@ export function inboxCsv(db: Database, filters: Omit<InboxFilters, "page">): Rea
             row.assignee ?? "",
             row.isSpam ? "Yes" : "No",
             DELIVERY_STATE_LABELS[row.deliveryState],
-            ...labels.map((label) => {
-              const field = fields?.get(label);
-              return field ? printAnswer(field, answerOf(field, row.payload)) : "";
-            }),
+            ...fieldCells(row.type, row.payload, labels),
           ]);
         })
         .join("");
