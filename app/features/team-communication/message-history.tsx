@@ -81,8 +81,8 @@ export function MessageHistory({ messages }: { messages: readonly MessageHistory
                 {message.reference}: every attempt
               </Link>
             </p>
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full min-w-[28rem] text-left text-sm">
+            <div className="mt-3">
+              <table className="w-full text-left text-sm">
                 <caption className="sr-only">Recipients of {message.subject}</caption>
                 <thead>
                   <tr className="border-b border-slate-300">
@@ -120,9 +120,12 @@ export function MessageHistory({ messages }: { messages: readonly MessageHistory
                 </tbody>
               </table>
             </div>
-            <p className="mt-2 text-sm text-slate-700">
+            <div className="mt-2 text-sm text-slate-700">
               Automation webhook: {stateText(message.webhook, "not configured")}
-            </p>
+              {message.webhook !== "none" && message.webhook.status === "failed" ? (
+                <RetryButton submissionId={message.submissionId} state={message.webhook} label="Retry the webhook" />
+              ) : null}
+            </div>
           </article>
         </li>
       ))}

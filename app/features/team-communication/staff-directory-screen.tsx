@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { DirectoryActionResult } from "./directory-schema";
 
@@ -113,13 +113,17 @@ function BusyButton({
 function AddEntryForm() {
   const result = useOwnResult(["add"]);
   const problems = result?.problems ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  // Emptied for the next person after an addition; after a refusal the answers stay to be corrected.
+  useEffect(() => {
+    if (result?.status === "success") formRef.current?.reset();
+  }, [result]);
   return (
     <section aria-labelledby="add-entry-heading" className="mt-8 rounded-xl border border-slate-300 p-4 sm:p-6">
       <h2 id="add-entry-heading" className="text-xl font-bold text-brand-900">
         Add a person
       </h2>
-      {/* A new key after each addition empties the form for the next person. */}
-      <Form method="post" key={result?.status === "success" ? result.message : "add"} className="mt-4 space-y-4">
+      <Form method="post" ref={formRef} className="mt-4 space-y-4">
         <div className="grid gap-4 sm:grid-cols-3">
           <DetailField name="name" label="Name" type="text" autoComplete="off" problem={problems.name} />
           <DetailField name="email" label="Email" type="email" autoComplete="off" problem={problems.email} />

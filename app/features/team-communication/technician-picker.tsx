@@ -32,7 +32,7 @@ export function TechnicianPicker({
   const describedBy = [`${id}-count`, error ? `${id}-error` : undefined].filter(Boolean).join(" ");
 
   return (
-    <fieldset aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+    <fieldset aria-describedby={describedBy}>
       <legend className="font-medium text-slate-900">Technicians</legend>
       <div className="mt-1 flex flex-wrap gap-2">
         <input
