@@ -1,11 +1,6 @@
 import { Link, useFetcher } from "react-router";
+import { formatStaffTime } from "~/components/staff/format-time";
 import type { DeliveryState, MessageHistoryEntry } from "./message-history.server";
-
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "America/New_York",
-});
 
 /** A delivery's state as staff read it: queued, sent, or failed with the reason. */
 function stateText(state: DeliveryState | "none", none: string): string {
@@ -76,7 +71,7 @@ export function MessageHistory({ messages }: { messages: readonly MessageHistory
               {message.subject}
             </h2>
             <p className="text-sm text-slate-700">
-              {timeFormat.format(new Date(message.sentAt))} by {message.sender} ·{" "}
+              {formatStaffTime(message.sentAt)} by {message.sender} ·{" "}
               <Link to={`/admin/inbox/${message.submissionId}`} className="text-brand-800 underline">
                 {message.reference}: every attempt
               </Link>

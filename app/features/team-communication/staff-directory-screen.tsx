@@ -1,5 +1,9 @@
-import { useEffect, useId, useRef } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, useActionData } from "react-router";
+import { Alert, AlertRegion } from "~/components/forms/alert";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { TextField } from "~/components/forms/text-field";
+import { usePending } from "~/components/forms/use-pending";
 import type { DirectoryActionResult } from "./directory-schema";
 
 type Entry = {
@@ -11,108 +15,55 @@ type Entry = {
   mobileUnreadable: boolean;
 };
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-3 focus:outline-brand-600/40 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50";
-
+/** The answer of this form: its intent and its entry (none for the add form). */
 function useOwnResult(intents: readonly string[], entryId?: number): DirectoryActionResult | undefined {
   const result = useActionData<DirectoryActionResult>();
   return result && intents.includes(result.intent) && result.entryId === entryId ? result : undefined;
 }
 
 function Outcome({ result }: { result: DirectoryActionResult | undefined }) {
-  return (
-    <div aria-live="polite">
-      {result ? (
-        <p
-          role={result.status === "error" ? "alert" : "status"}
-          className={result.status === "error" ? "font-medium text-red-800" : "font-medium text-brand-900"}
-        >
-          {result.message}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <AlertRegion>{result ? <Alert tone={result.status}>{result.message}</Alert> : null}</AlertRegion>;
 }
 
-function DetailField({
-  name,
-  label,
-  type,
-  autoComplete,
-  defaultValue,
-  problem,
-  note,
-}: {
-  name: "name" | "email" | "mobile";
-  label: string;
-  type: "text" | "email" | "tel";
-  autoComplete: string;
-  defaultValue?: string;
-  problem?: string;
-  note?: string;
-}) {
-  const id = useId();
-  const describedBy = [problem ? `${id}-error` : undefined, note ? `${id}-note` : undefined].filter(Boolean).join(" ");
+const errorsOf = (problem: string | undefined) => (problem ? [problem] : undefined);
+
+/** Name, email and mobile number of one person, as entered or as stored. */
+function DetailFields({ entry, problems }: { entry?: Entry; problems: Record<string, string> }) {
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium text-slate-900">
-        {label}
-        {name === "name" ? null : <span className="font-normal text-slate-600"> (optional)</span>}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        defaultValue={defaultValue}
-        required={name === "name"}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={inputClass}
+    <div className="grid gap-4 sm:grid-cols-3">
+      <TextField
+        name="name"
+        label="Name"
+        required
+        autoComplete="off"
+        defaultValue={entry?.name}
+        errors={errorsOf(problems.name)}
       />
-      {note ? (
-        <p id={`${id}-note`} className="mt-1 text-sm font-medium text-amber-900">
-          {note}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
-          {problem}
-        </p>
-      ) : null}
+      <TextField
+        kind="email"
+        name="email"
+        label="Email"
+        optional
+        autoComplete="off"
+        defaultValue={entry?.email}
+        errors={errorsOf(problems.email)}
+      />
+      <TextField
+        kind="tel"
+        name="mobile"
+        label="Mobile number"
+        optional
+        autoComplete="off"
+        defaultValue={entry?.mobile}
+        hint={entry?.mobileUnreadable ? "Not a number we can text: no texts go to it." : undefined}
+        errors={errorsOf(problems.mobile)}
+      />
     </div>
-  );
-}
-
-function BusyButton({
-  intent,
-  label,
-  busyLabel,
-  secondary,
-}: {
-  intent: string;
-  label: string;
-  busyLabel: string;
-  secondary?: boolean;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      disabled={busy}
-      className={`${secondary ? "button-secondary" : "button-primary"} px-5 py-2 disabled:cursor-wait disabled:opacity-70`}
-    >
-      {busy ? busyLabel : label}
-    </button>
   );
 }
 
 function AddEntryForm() {
   const result = useOwnResult(["add"]);
-  const problems = result?.problems ?? {};
   const formRef = useRef<HTMLFormElement>(null);
   // Emptied for the next person after an addition; after a refusal the answers stay to be corrected.
   useEffect(() => {
@@ -124,12 +75,11 @@ function AddEntryForm() {
         Add a person
       </h2>
       <Form method="post" ref={formRef} className="mt-4 space-y-4">
-        <div className="grid gap-4 sm:grid-cols-3">
-          <DetailField name="name" label="Name" type="text" autoComplete="off" problem={problems.name} />
-          <DetailField name="email" label="Email" type="email" autoComplete="off" problem={problems.email} />
-          <DetailField name="mobile" label="Mobile number" type="tel" autoComplete="off" problem={problems.mobile} />
-        </div>
-        <BusyButton intent="add" label="Add" busyLabel="Adding..." />
+        <input type="hidden" name="intent" value="add" />
+        <DetailFields problems={result?.problems ?? {}} />
+        <SubmitButton busy={usePending("add")} busyLabel="Adding...">
+          Add
+        </SubmitButton>
         <Outcome result={result} />
       </Form>
     </section>
@@ -138,7 +88,8 @@ function AddEntryForm() {
 
 function EntryCard({ entry }: { entry: Entry }) {
   const result = useOwnResult(["save", "deactivate", "reactivate"], entry.id);
-  const problems = result?.problems ?? {};
+  const switchIntent = entry.isActive ? "deactivate" : "reactivate";
+  const switchPending = usePending(switchIntent);
   const headingId = `directory-entry-${entry.id}`;
   return (
     <li
@@ -150,44 +101,23 @@ function EntryCard({ entry }: { entry: Entry }) {
         {entry.isActive ? null : <span className="ml-2 font-normal text-slate-600">(deactivated)</span>}
       </h3>
       <Form method="post" className="mt-3 space-y-4">
+        <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="entryId" value={entry.id} />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <DetailField
-            name="name"
-            label="Name"
-            type="text"
-            autoComplete="off"
-            defaultValue={entry.name}
-            problem={problems.name}
-          />
-          <DetailField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="off"
-            defaultValue={entry.email}
-            problem={problems.email}
-          />
-          <DetailField
-            name="mobile"
-            label="Mobile number"
-            type="tel"
-            autoComplete="off"
-            defaultValue={entry.mobile}
-            problem={problems.mobile}
-            note={entry.mobileUnreadable ? "Not a number we can text: no texts go to it." : undefined}
-          />
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <BusyButton intent="save" label="Save" busyLabel="Saving..." />
-          {entry.isActive ? (
-            <BusyButton intent="deactivate" label="Deactivate" busyLabel="Deactivating..." secondary />
-          ) : (
-            <BusyButton intent="reactivate" label="Reactivate" busyLabel="Reactivating..." secondary />
-          )}
-        </div>
-        <Outcome result={result} />
+        <DetailFields entry={entry} problems={result?.problems ?? {}} />
+        <SubmitButton busy={usePending("save")} busyLabel="Saving...">
+          Save
+        </SubmitButton>
       </Form>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value={switchIntent} />
+        <input type="hidden" name="entryId" value={entry.id} />
+        <button type="submit" disabled={switchPending} className="button-secondary px-5 py-2 disabled:cursor-wait">
+          {entry.isActive ? "Deactivate" : "Reactivate"}
+        </button>
+      </Form>
+      <div className="mt-3">
+        <Outcome result={result} />
+      </div>
     </li>
   );
 }

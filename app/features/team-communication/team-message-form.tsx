@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, useActionData, useFetcher, useNavigation } from "react-router";
+import { Form, useActionData, useFetcher } from "react-router";
+import { OutcomeAlert } from "~/components/forms/alert";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { TextAreaField } from "~/components/forms/text-area-field";
+import { TextField } from "~/components/forms/text-field";
+import { usePending } from "~/components/forms/use-pending";
 import type { FormActionResult } from "~/forms/action-result";
 import { teamMessageFields } from "./fields";
 import { MESSAGE_BODY_MAX_LENGTH } from "./schema";
@@ -10,28 +15,27 @@ export const TECHNICIANS_PATH = "/admin/quick-links/team-communication/technicia
 /** The success banner goes after this long (spec §9). */
 export const SUCCESS_BANNER_MS = 5_000;
 
-export type TeamMessageActionResult = FormActionResult;
 type TechniciansAnswer = { technicians: TechnicianOption[]; failed: boolean };
 
-const label = (name: (typeof teamMessageFields)[number]["name"]) =>
+const labelOf = (name: (typeof teamMessageFields)[number]["name"]) =>
   teamMessageFields.find((field) => field.name === name)?.label ?? name;
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-3 focus:outline-brand-600/40 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50";
+const BODY_TOO_LONG = `Body is too long (at most ${MESSAGE_BODY_MAX_LENGTH} characters)`;
+
+const errorsOf = (problem: string | undefined) => (problem ? [problem] : undefined);
 
 /**
  * The message form: technicians, subject and body, and the answer in a banner above it. A success clears the
  * form and the selection and the banner goes after 5 seconds; a failure keeps everything as it was.
  */
 export function TeamMessageForm() {
-  const result = useActionData<TeamMessageActionResult>();
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction?.endsWith("/team-communication");
+  const result = useActionData<FormActionResult>();
+  const sending = usePending();
   const technicians = useFetcher<TechniciansAnswer>();
   const formRef = useRef<HTMLFormElement>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bodyLength, setBodyLength] = useState(0);
-  const [shownResult, setShownResult] = useState<TeamMessageActionResult | undefined>(undefined);
+  const [shownResult, setShownResult] = useState<FormActionResult | undefined>(undefined);
 
   const { load } = technicians;
   useEffect(() => {
@@ -50,25 +54,14 @@ export function TeamMessageForm() {
 
   const problems = shownResult?.status === "invalid" ? shownResult.problems : {};
   const bodyTooLong = bodyLength > MESSAGE_BODY_MAX_LENGTH;
+  const outcome = shownResult && {
+    status: shownResult.status === "success" ? ("success" as const) : ("error" as const),
+    message: shownResult.status === "success" ? "Message sent successfully!" : shownResult.message,
+  };
 
   return (
     <>
-      <div aria-live="assertive" className="mt-6">
-        {shownResult ? (
-          shownResult.status === "success" ? (
-            <p
-              role="status"
-              className="rounded-lg border border-brand-700 bg-brand-50 px-4 py-3 font-medium text-brand-900"
-            >
-              Message sent successfully!
-            </p>
-          ) : (
-            <p role="alert" className="rounded-lg border border-red-700 bg-red-50 px-4 py-3 font-medium text-red-900">
-              {shownResult.message}
-            </p>
-          )
-        ) : null}
-      </div>
+      <OutcomeAlert outcome={outcome} className="mt-6" />
       <Form ref={formRef} method="post" className="mt-6 space-y-6" noValidate>
         <TechnicianPicker
           technicians={technicians.data?.technicians}
@@ -77,59 +70,25 @@ export function TeamMessageForm() {
           onChange={setSelected}
           error={problems.recipients}
         />
-        <div>
-          <label htmlFor="team-message-subject" className="block font-medium text-slate-900">
-            {label("subject")}
-          </label>
-          <input
-            id="team-message-subject"
-            name="subject"
-            required
-            autoComplete="off"
-            aria-invalid={problems.subject ? true : undefined}
-            aria-describedby={problems.subject ? "team-message-subject-error" : undefined}
-            className={inputClass}
-          />
-          {problems.subject ? (
-            <p id="team-message-subject-error" className="mt-1 text-sm font-medium text-red-800">
-              {problems.subject}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="team-message-body" className="block font-medium text-slate-900">
-            {label("body")}
-          </label>
-          <textarea
-            id="team-message-body"
-            name="body"
-            required
-            rows={6}
-            onChange={(event) => setBodyLength(event.target.value.length)}
-            aria-invalid={problems.body || bodyTooLong ? true : undefined}
-            aria-describedby={`team-message-body-count${problems.body ? " team-message-body-error" : ""}`}
-            className={inputClass}
-          />
-          <p
-            id="team-message-body-count"
-            className={`mt-1 text-sm ${bodyTooLong ? "font-medium text-red-800" : "text-slate-700"}`}
-          >
-            {bodyLength} of {MESSAGE_BODY_MAX_LENGTH} characters
-            {bodyTooLong ? ": too long to send, please shorten it" : ""}
-          </p>
-          {problems.body ? (
-            <p id="team-message-body-error" className="mt-1 text-sm font-medium text-red-800">
-              {problems.body}
-            </p>
-          ) : null}
-        </div>
-        <button
-          type="submit"
-          disabled={sending || bodyTooLong}
-          className="button-primary disabled:cursor-not-allowed disabled:bg-slate-500"
-        >
-          {sending ? "Sending..." : "Send Message"}
-        </button>
+        <TextField
+          name="subject"
+          label={labelOf("subject")}
+          required
+          autoComplete="off"
+          errors={errorsOf(problems.subject)}
+        />
+        <TextAreaField
+          name="body"
+          label={labelOf("body")}
+          required
+          rows={6}
+          hint={`${bodyLength} of ${MESSAGE_BODY_MAX_LENGTH} characters`}
+          onChange={(event) => setBodyLength(event.target.value.length)}
+          errors={errorsOf(problems.body ?? (bodyTooLong ? BODY_TOO_LONG : undefined))}
+        />
+        <SubmitButton busy={sending} busyLabel="Sending...">
+          Send Message
+        </SubmitButton>
       </Form>
     </>
   );

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { FieldError, inputClass } from "~/components/forms/field-error";
 import { reachabilityOf, type TechnicianOption } from "./technician";
 
 export const LOADING_PLACEHOLDER = "Loading technicians...";
@@ -44,7 +45,7 @@ export function TechnicianPicker({
           onChange={(event) => setSearch(event.target.value)}
           disabled={loading}
           autoComplete="off"
-          className="block min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-600 focus:border-brand-700 focus:outline-3 focus:outline-brand-600/40 disabled:bg-slate-100"
+          className={`${inputClass} placeholder:text-slate-600 disabled:bg-slate-100`}
         />
         <button
           type="button"
@@ -103,11 +104,7 @@ export function TechnicianPicker({
           </li>
         ) : null}
       </ul>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { loadStaffDirectory, staffDirectoryAction } from "~/features/team-communication/staff-directory-actions.server";
 import { StaffDirectoryScreen } from "~/features/team-communication/staff-directory-screen";
 import type { Route } from "./+types/staff-directory";

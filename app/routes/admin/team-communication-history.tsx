@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { MessageHistory } from "~/features/team-communication/message-history";
 import { loadMessageHistory } from "~/features/team-communication/message-history.server";
 import { requireStaff } from "~/server/auth/require-staff.server";

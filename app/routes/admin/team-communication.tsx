@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { submitTeamMessage } from "~/features/team-communication/submit-team-message.server";
 import { teamMessageClientAction } from "~/features/team-communication/team-message-actions";
 import { TeamMessageForm } from "~/features/team-communication/team-message-form";
