@@ -1,7 +1,7 @@
 import { defineForm, type PersonalMessage } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
 import { teamMessageFields } from "./fields";
-import { teamMessageSchema } from "./schema";
+import { MESSAGE_BODY_MAX_LENGTH, teamMessageSchema } from "./schema";
 import type { TeamMessage } from "./team-message";
 
 export const TEAM_MESSAGE_STATUS = { sent: "Sent", archived: "Archived" } as const;
@@ -10,6 +10,15 @@ export const TEAM_MESSAGE_STATUS = { sent: "Sent", archived: "Archived" } as con
 export const TEAM_MESSAGE_SENDER = "Team Communication System";
 
 const FAILED = "Failed to send message. Please try again.";
+
+/**
+ * A text carries the subject above the body, unless that would pass the 1,600 characters Twilio sends as one
+ * message: then the body alone, which the form keeps within the limit.
+ */
+function textOf(message: TeamMessage): string {
+  const withSubject = `${message.subject}\n\n${message.body}`;
+  return withSubject.length <= MESSAGE_BODY_MAX_LENGTH ? withSubject : message.body;
+}
 
 /** Every recipient's email and text: one per person with an address, one per person with a readable mobile. */
 function personalMessages(message: TeamMessage): PersonalMessage[] {
@@ -26,14 +35,7 @@ function personalMessages(message: TeamMessage): PersonalMessage[] {
         ]
       : []),
     ...(recipient.phoneNumber
-      ? [
-          {
-            channel: "sms" as const,
-            name: recipient.name,
-            to: recipient.phoneNumber,
-            text: `${message.subject}\n\n${message.body}`,
-          },
-        ]
+      ? [{ channel: "sms" as const, name: recipient.name, to: recipient.phoneNumber, text: textOf(message) }]
       : []),
   ]);
 }

@@ -12,7 +12,8 @@ export type ServiceTitanSettings = {
   apiUrl?: string;
 };
 
-export type ServiceTitanClient = { technicians: () => Promise<Technician[]> };
+/** `logger` is the asking request's, so a failed lookup is logged with the request it failed for. */
+export type ServiceTitanClient = { technicians: (logger?: Logger) => Promise<Technician[]> };
 
 /** How long the technician list is kept before it is read again. */
 export const TECHNICIAN_LIST_TTL_MS = 5 * 60_000;
@@ -63,7 +64,7 @@ export function technicianName(record: TechnicianRecord): string {
  */
 export function createServiceTitanClient(
   settings: ServiceTitanSettings,
-  logger: Logger,
+  defaultLogger: Logger,
   options: { now?: () => number } = {},
 ): ServiceTitanClient {
   const now = options.now ?? Date.now;
@@ -128,7 +129,7 @@ export function createServiceTitanClient(
     }
   }
 
-  async function readAllTechnicians(): Promise<Technician[]> {
+  async function readAllTechnicians(logger: Logger): Promise<Technician[]> {
     const tenant = encodeURIComponent(settings.tenantId);
     const records: TechnicianRecord[] = [];
     for (let page = 1; ; page++) {
@@ -158,9 +159,9 @@ export function createServiceTitanClient(
     return technicians.sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  async function refresh(): Promise<Technician[]> {
+  async function refresh(logger: Logger): Promise<Technician[]> {
     try {
-      const technicians = await readAllTechnicians();
+      const technicians = await readAllTechnicians(logger);
       list = { technicians, freshUntil: now() + TECHNICIAN_LIST_TTL_MS };
       return technicians;
     } catch (error) {
@@ -175,9 +176,9 @@ export function createServiceTitanClient(
   }
 
   return {
-    technicians: async () => {
+    technicians: async (logger = defaultLogger) => {
       if (list && now() < list.freshUntil) return list.technicians;
-      listRequest ??= refresh().finally(() => {
+      listRequest ??= refresh(logger).finally(() => {
         listRequest = undefined;
       });
       return listRequest;

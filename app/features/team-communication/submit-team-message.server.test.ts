@@ -250,6 +250,20 @@ describe("sending a team message", () => {
     ]);
   });
 
+  it("texts the body alone when the subject above it would pass 1,600 characters, as one message", async () => {
+    const body = "b".repeat(1600);
+    const response = await send([
+      ["recipients", String(people.mobileOnly)],
+      ["subject", "Long one"],
+      ["body", body],
+    ]);
+    const { deliveries: stored } = await storedByReference(
+      database.db,
+      (response.data as { reference: string }).reference,
+    );
+    expect(stored.find((delivery) => delivery.channel === "sms")?.body).toEqual({ text: body });
+  });
+
   it("refuses a message with no technician, in the spec's words, and stores nothing", async () => {
     const response = await send([
       ["subject", "Nobody"],

@@ -36,6 +36,8 @@ function serviceTitanClientFor(config: Config, logger: Logger): ServiceTitanClie
 
 /** The technicians a message may go to, from whichever source is configured. */
 export function listTechnicians(context: SourceContext): Promise<Technician[]> {
-  if (usesServiceTitan(context.config)) return serviceTitanClientFor(context.config, context.logger).technicians();
+  if (usesServiceTitan(context.config)) {
+    return serviceTitanClientFor(context.config, context.logger).technicians(context.logger);
+  }
   return directoryTechnicians(context.db);
 }
