@@ -11,9 +11,9 @@ import { MESSAGE_BODY_MAX_LENGTH } from "./schema";
 import type { TechnicianOption } from "./technician";
 import { TechnicianPicker } from "./technician-picker";
 
-export const TECHNICIANS_PATH = "/admin/quick-links/team-communication/technicians";
+const TECHNICIANS_PATH = "/admin/quick-links/team-communication/technicians";
 /** The success banner goes after this long (spec §9). */
-export const SUCCESS_BANNER_MS = 5_000;
+const SUCCESS_BANNER_MS = 5_000;
 
 type TechniciansAnswer = { technicians: TechnicianOption[]; failed: boolean };
 

@@ -2,8 +2,8 @@ import { useId, useState } from "react";
 import { FieldError, inputClass } from "~/components/forms/field-error";
 import { reachabilityOf, type TechnicianOption } from "./technician";
 
-export const LOADING_PLACEHOLDER = "Loading technicians...";
-export const READY_PLACEHOLDER = "Select technicians...";
+const LOADING_PLACEHOLDER = "Loading technicians...";
+const READY_PLACEHOLDER = "Select technicians...";
 
 /**
  * The searchable multi-select of technicians: a search box over a list of checkboxes. Native checkboxes in a
