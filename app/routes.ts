@@ -18,6 +18,10 @@ export default [
   route("admin/inbox/:submissionId/files/:fileId", "routes/admin/inbox-file.ts"),
   layout("routes/admin/staff-layout.tsx", [
     route("admin/quick-links", "routes/admin/quick-links.tsx"),
+    route("admin/quick-links/team-communication", "routes/admin/team-communication.tsx"),
+    route("admin/quick-links/team-communication/history", "routes/admin/team-communication-history.tsx"),
+    route("admin/quick-links/team-communication/technicians", "routes/admin/team-communication-technicians.ts"),
+    route("admin/staff-directory", "routes/admin/staff-directory.tsx"),
     route("admin/inbox", "routes/admin/inbox.tsx"),
     route("admin/inbox/export.csv", "routes/admin/inbox-export.ts"),
     route("admin/staff", "routes/admin/staff.tsx"),

@@ -44,6 +44,18 @@ const EXAMPLES: Record<string, { payload: Record<string, unknown>; webhookKeys: 
     payload: { answers: assessmentAnswers(10), score: { correct: 10, total: 15, percentage: 67 } },
     webhookKeys: { WEBHOOK_ASSESSMENT_URL: ["answers", "score"] },
   },
+  "team-message": {
+    payload: {
+      subject: "Storm crew",
+      body: "Meet at the yard at 6 pm.",
+      recipients: [
+        { id: 7, name: "Ana Ruiz", email: "ana@example.com", phoneNumber: "+18035550101" },
+        { id: 8, name: "Ben Okafor", email: null, phoneNumber: "+18035550102" },
+      ],
+      sentAt: "2026-03-05T14:00:00.000Z",
+    },
+    webhookKeys: { WEBHOOK_TEAM_MESSAGE_URL: ["subject", "message", "recipients", "timestamp", "sender"] },
+  },
 };
 
 const STORED = { reference: "TST-000001", files: [{ fieldName: "resume", fileName: "resume.pdf" }] };
@@ -107,8 +119,12 @@ describe.each(submissionTypes.map((definition) => [definition.type, definition] 
       const csv = fieldCells(type, example.payload, labels);
       expect(inbox.map(([label]) => label)).toEqual(labels);
       expect(inbox.map(([, answer]) => answer)).toEqual(csv);
+      // The notifications that list the answers; a personal email (a team message) carries only its text.
+      const notifications = new Set(
+        definition.deliveries.flatMap((delivery) => (delivery.channel === "email" ? [delivery.target] : [])),
+      );
       const emails = outgoingDeliveries(definition, example.payload, STORED, config).filter(
-        (delivery) => delivery.channel === "email",
+        (delivery) => delivery.channel === "email" && notifications.has(delivery.target),
       );
       for (const email of emails) {
         const text = (email.body as { text: string }).text;

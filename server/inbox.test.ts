@@ -69,7 +69,7 @@ describe("the inbox over HTTP", () => {
 
   it("shows the failed-delivery alert on the dashboard, linking to the filtered inbox", async () => {
     const html = await (await get("/admin/quick-links", { cookie })).text();
-    expect(html).toContain("1 delivery has failed.");
+    expect(html).toContain("1 delivery has failed: 1 webhook.");
     expect(html).toContain('href="/admin/inbox?delivery=failed"');
   });
 });

@@ -5,8 +5,10 @@ import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { company } from "../app/content/company";
 import { createEmailSender } from "../app/features/deliveries/email-sender.server";
+import { createSmsSender } from "../app/features/deliveries/sms-sender.server";
 import { logUnsetTargets } from "../app/features/deliveries/targets.server";
 import { createDeliveryWorker } from "../app/features/deliveries/worker.server";
+import { createAlertTextJob } from "../app/features/inbox/alert-texts.server";
 import { createRetentionJob } from "../app/features/inbox/retention.server";
 import { resolveDataEncryptionKey } from "../app/server/auth/data-encryption.server";
 import { sealPlainTotpSecrets } from "../app/server/auth/second-factor.server";
@@ -99,7 +101,19 @@ async function main(): Promise<void> {
     const emailSender = config.SMTP_URL
       ? createEmailSender(config.SMTP_URL, config.MAIL_FROM ?? `${company.name} <no-reply@localhost>`)
       : undefined;
-    const deliveryWorker = createDeliveryWorker({ db: database.db, config, logger, emailSender });
+    const smsSender =
+      config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
+        ? createSmsSender(
+            {
+              accountSid: config.TWILIO_ACCOUNT_SID,
+              authToken: config.TWILIO_AUTH_TOKEN,
+              from: config.TWILIO_FROM,
+              apiUrl: config.TWILIO_API_URL,
+            },
+            logger,
+          )
+        : undefined;
+    const deliveryWorker = createDeliveryWorker({ db: database.db, config, logger, emailSender, smsSender });
     deliveryWorker.start();
     stopSteps.push({
       name: "delivery worker",
@@ -116,6 +130,15 @@ async function main(): Promise<void> {
     });
     retentionJob.start();
     stopSteps.push({ name: "retention job", run: retentionJob.stop });
+
+    const alertTextJob = createAlertTextJob({
+      db: database.db,
+      config,
+      logger,
+      wakeDeliveryWorker: deliveryWorker.wake,
+    });
+    alertTextJob.start();
+    stopSteps.push({ name: "alert text job", run: alertTextJob.stop });
 
     const buildDir = path.join(rootDir, "build");
     const serverBuild: ServerBuild = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);

@@ -90,7 +90,25 @@ export type EmailNotification<Payload> = {
   rows?: (payload: Payload) => Array<[label: string, value: string]>;
 };
 
-export type DeliveryDefinition<Payload> = WebhookDelivery<Payload> | EmailNotification<Payload>;
+/** One message to one person, written for them: an email to an address, or a text to a mobile (E.164). */
+export type PersonalMessage =
+  | { channel: "email"; name: string; to: string; subject: string; text: string }
+  | { channel: "sms"; name: string; to: string; text: string };
+
+/**
+ * Deliveries whose recipients vary with each submission (a team message): one email or text per person, made
+ * from the payload, each a delivery of its own so one person who cannot be reached never holds up the others.
+ * Emails need SMTP_URL and texts the TWILIO_* settings; without them that channel is left out.
+ */
+export type PersonalDeliveries<Payload> = {
+  channel: "personal";
+  messages: (payload: Payload, stored: StoredSubmissionFacts) => PersonalMessage[];
+};
+
+export type DeliveryDefinition<Payload> =
+  | WebhookDelivery<Payload>
+  | EmailNotification<Payload>
+  | PersonalDeliveries<Payload>;
 
 /**
  * A form, described once: what it is, who may send it, what it asks, how its answers are checked and stored,
@@ -112,6 +130,11 @@ export type FormDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Payload
   maxBodyBytes: number;
   messages: FormMessages;
   deliveries: readonly DeliveryDefinition<Payload>[];
+  /**
+   * Whether a new submission waits for someone to act on it, and so counts as new in the inbox. A message staff
+   * sent out does not (default true).
+   */
+  needsHandling?: boolean;
   /** Files kept only for a while once the submission reaches this status (RESUME_RETENTION_DAYS). */
   fileRetention?: { afterStatus: string };
 };

@@ -1,12 +1,14 @@
 import { fieldTableEmail } from "~/features/deliveries/field-table-email.server";
+import { messageEmail } from "~/features/deliveries/message-email.server";
 import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
 import type { Config } from "~/server/config.server";
 import type { AnyFormDefinition } from "./definition";
 import { answerRows, type StoredFileName } from "./print-answer";
 
 /**
- * The deliveries a submission makes, from its definition: one per webhook whose setting is set, and one per
- * email that has an address (and a mail server to go through). Built once, when it is stored.
+ * The deliveries a submission makes, from its definition: one per webhook whose setting is set, one per
+ * email that has an address (and a mail server to go through), and one per personal email or text whose
+ * channel is configured. Built once, when it is stored.
  */
 export function outgoingDeliveries(
   definition: AnyFormDefinition,
@@ -27,6 +29,17 @@ export function outgoingDeliveries(
           bodyFormat: delivery.format ?? "json",
         },
       ];
+    }
+    if (delivery.channel === "personal") {
+      return delivery.messages(payload, stored).flatMap((message): OutgoingDelivery[] => {
+        if (message.channel === "email") {
+          if (!config.SMTP_URL) return [];
+          const body = messageEmail({ subject: message.subject, text: message.text });
+          return [{ channel: "email", target: message.name, destination: message.to, body }];
+        }
+        if (!config.TWILIO_ACCOUNT_SID) return [];
+        return [{ channel: "sms", target: message.name, destination: message.to, body: { text: message.text } }];
+      });
     }
     const to = config.SMTP_URL ? delivery.to(payload, config) : undefined;
     if (!to) return [];

@@ -7,20 +7,24 @@ import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
 import { outgoingDeliveries } from "./deliveries.server";
 import { parseForm } from "./parse-form";
+import { PayloadProblem } from "./payload-problem";
 import { judgeSubmission, readSubmissionGuards, submissionKeyOf, withinPublicFormLimit } from "./public-guards.server";
 import { type BodyProblem, readFormBody } from "./read-form-body.server";
 import { REQUIRED_MESSAGE } from "./text-field";
 
 /** The few steps that differ from form to form; everything else is the pipeline's. */
 export type FormSteps<Value, Payload, Success extends object> = {
-  /** What is stored and delivered, from the checked value (default: the value without its files). */
-  payload?: (value: Value) => Payload;
+  /**
+   * What is stored and delivered, from the checked value (default: the value without its files). It may look
+   * things up on the server, and throw a PayloadProblem for an answer that turns out not to be acceptable.
+   */
+  payload?: (value: Value, context: AppLoadContext) => Payload | Promise<Payload>;
   /** A document made on the server from the answers (a PDF), stored as a file of the submission. */
   document?: (payload: Payload, context: AppLoadContext) => Promise<SubmittedFile[]>;
   /** The success answer's fields besides the reference (default: the form's reset). */
   success?: (answer: { payload: Payload; reply: (options?: { resetForm?: boolean }) => FormReply }) => Success;
-  /** The invalid answer's message, from each field's first problem (default: the form's own line). */
-  invalidMessage?: (problems: Record<string, string>) => string;
+  /** The invalid answer's message, from each field's first problem; undefined leaves the form's own line. */
+  invalidMessage?: (problems: Record<string, string>) => string | undefined;
 };
 
 /**
@@ -55,7 +59,16 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       return answer({ status: "invalid", message, problems, result: submission.reply() }, 400);
     }
     const value = submission.value;
-    const payload = steps.payload ? steps.payload(value) : (withoutFiles(value, definition) as Payload);
+    let payload: Payload;
+    try {
+      payload = steps.payload ? await steps.payload(value, context) : (withoutFiles(value, definition) as Payload);
+    } catch (error) {
+      if (!(error instanceof PayloadProblem)) throw error;
+      const { problems } = error;
+      const message = steps.invalidMessage?.(problems) ?? messages.invalid;
+      const fieldErrors = Object.fromEntries(Object.entries(problems).map(([name, problem]) => [name, [problem]]));
+      return answer({ status: "invalid", message, problems, result: submission.reply({ fieldErrors }) }, 400);
+    }
     const uploads = await uploadedFiles(formData, definition);
     const documents = steps.document ? await steps.document(payload, context) : [];
     const files = [...uploads, ...documents];

@@ -78,6 +78,23 @@ describe("loadConfig", () => {
     expect(loadConfig({ INBOX_ALERT_AFTER: "90m" }).INBOX_ALERT_AFTER).toBe(90 * 60_000);
     expect(() => loadConfig({ INBOX_ALERT_AFTER: "a day" })).toThrow(/^Invalid configuration: INBOX_ALERT_AFTER/);
   });
+
+  it("reads ALERT_SMS_TO as a phone number in E.164 and refuses one that is not", () => {
+    expect(loadConfig({ ALERT_SMS_TO: "(803) 555-0199" }).ALERT_SMS_TO).toBe("+18035550199");
+    expect(() => loadConfig({ ALERT_SMS_TO: "on-call" })).toThrow(
+      'ALERT_SMS_TO must be a phone number, such as +18035550123 (got "on-call")',
+    );
+  });
+
+  it("wants the ServiceTitan and Twilio settings as whole sets, naming what is missing", () => {
+    expect(() => loadConfig({ SERVICETITAN_CLIENT_ID: "cid", SERVICETITAN_APP_KEY: "ak" })).toThrow(
+      /SERVICETITAN_CLIENT_SECRET is required with SERVICETITAN_CLIENT_ID, SERVICETITAN_APP_KEY.*SERVICETITAN_TENANT_ID is required/,
+    );
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_FROM: "+18035550100" })).toThrow(
+      "TWILIO_AUTH_TOKEN is required with TWILIO_ACCOUNT_SID, TWILIO_FROM",
+    );
+    expect(loadConfig({}).SERVICETITAN_CLIENT_ID).toBeUndefined();
+  });
 });
 
 describe("TRUST_PROXY", () => {

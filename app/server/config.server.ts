@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
 import { decodeDataEncryptionKey } from "./auth/data-encryption.server";
 import { DURATION_PATTERN, parseDuration } from "./duration.server";
@@ -58,6 +59,15 @@ export function isLocalSite(siteUrl: string): boolean {
 }
 
 const duration = z.string().regex(DURATION_PATTERN, "must be a number with an optional unit ms, s, m, h or d");
+
+/** Set together or not at all: half of a connection is a mistake to report at start, not at the first use. */
+const SERVICETITAN_SETTINGS = [
+  "SERVICETITAN_CLIENT_ID",
+  "SERVICETITAN_CLIENT_SECRET",
+  "SERVICETITAN_APP_KEY",
+  "SERVICETITAN_TENANT_ID",
+] as const;
+const TWILIO_SETTINGS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
 
 export const configSchema = z
   .object({
@@ -126,6 +136,16 @@ export const configSchema = z
     TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
     TWILIO_FROM: z.string().min(1).optional(),
     TWILIO_API_URL: optionalUrl,
+    /** The office's on-call mobile: each dashboard alert is texted here once (through Twilio). */
+    ALERT_SMS_TO: z
+      .string()
+      .transform((value, ctx) => {
+        const phone = parsePhoneNumberFromString(value, "US");
+        if (phone?.isValid()) return phone.number;
+        ctx.addIssue({ code: "custom", message: "must be a phone number, such as +18035550123" });
+        return z.NEVER;
+      })
+      .optional(),
     SERVICETITAN_CLIENT_ID: z.string().min(1).optional(),
     SERVICETITAN_CLIENT_SECRET: z.string().min(1).optional(),
     SERVICETITAN_APP_KEY: z.string().min(1).optional(),
@@ -134,6 +154,18 @@ export const configSchema = z
     SERVICETITAN_API_URL: optionalUrl,
   })
   .superRefine((config, ctx) => {
+    for (const group of [SERVICETITAN_SETTINGS, TWILIO_SETTINGS]) {
+      const missing = group.filter((name) => !config[name]);
+      if (missing.length > 0 && missing.length < group.length) {
+        for (const name of missing) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `is required with ${group.filter((other) => config[other]).join(", ")}`,
+          });
+        }
+      }
+    }
     if (config.NODE_ENV !== "production" || config.SITE_URL === undefined || isLocalSite(config.SITE_URL)) return;
     for (const variable of ["SESSION_SECRET", "DATA_ENCRYPTION_KEY"] as const) {
       if (!config[variable]) ctx.addIssue({ code: "custom", path: [variable], message: PUBLIC_PRODUCTION_REQUIRES });

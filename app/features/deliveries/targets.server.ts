@@ -21,4 +21,8 @@ export function logUnsetTargets(config: Config, logger: Logger): void {
     if (!config[setting]) logger.info(`${setting} is not set: ${receives} are stored only`);
   }
   if (!config.SMTP_URL) logger.info("SMTP_URL is not set: no notification emails are sent");
+  if (!config.TWILIO_ACCOUNT_SID) logger.info("TWILIO_ACCOUNT_SID is not set: no text messages are sent");
+  if (config.ALERT_SMS_TO && !config.TWILIO_ACCOUNT_SID) {
+    logger.warn("ALERT_SMS_TO is set but Twilio is not: dashboard alerts are not texted");
+  }
 }

@@ -1,6 +1,9 @@
 import { createHmac } from "node:crypto";
 
-export type SendOutcome = { ok: true; httpStatus?: number } | { ok: false; httpStatus?: number; error: string };
+/** How a send went. A permanent failure (a number that can never be texted) is not tried again. */
+export type SendOutcome =
+  | { ok: true; httpStatus?: number }
+  | { ok: false; httpStatus?: number; error: string; permanent?: boolean };
 
 /** A request body as it goes over the wire: the exact bytes that are signed and sent. */
 export type EncodedBody = { bytes: Uint8Array<ArrayBuffer>; contentType: string };

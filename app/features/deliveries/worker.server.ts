@@ -8,6 +8,7 @@ import { createLeaseHolder, LEASE_LOCK_SPACE } from "./lease-holder.server";
 import { isMultipartBody } from "./multipart-body";
 import { encodeMultipart } from "./multipart-body.server";
 import { nextAttemptDelay } from "./retry-schedule.server";
+import type { SmsBody, SmsSender } from "./sms-sender.server";
 import { readSubmissionFiles } from "./submission-files.server";
 import {
   type EncodedBody,
@@ -24,6 +25,7 @@ export type DeliveryWorkerOptions = {
   config: Pick<Config, "DELIVERY_RETRY_SCHEDULE" | "WEBHOOK_SECRET">;
   logger: Logger;
   emailSender?: EmailSender;
+  smsSender?: SmsSender;
   pollIntervalMs?: number;
   /** The most sends this instance has in flight at once. */
   maxInFlight?: number;
@@ -58,7 +60,7 @@ const INTERRUPTED_ERROR = "no outcome recorded: the instance sending it stopped 
  * recorded, and sent again with the same webhook-id (at least once: receivers deduplicate on it).
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const { db, config, logger, emailSender } = options;
+  const { db, config, logger, emailSender, smsSender } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const maxInFlight = options.maxInFlight ?? 50;
   const perTargetLimit = options.perTargetLimit ?? 10;
@@ -140,6 +142,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         secret: config.WEBHOOK_SECRET,
       });
     }
+    if (delivery.channel === "sms") {
+      if (!smsSender) return { ok: false, error: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set" };
+      return smsSender.send(delivery.destination, delivery.body as SmsBody);
+    }
     if (!emailSender) return { ok: false, error: "SMTP_URL is not set" };
     return emailSender.send(delivery.destination, delivery.body as EmailBody);
   }
@@ -156,7 +162,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       (error: unknown): SendOutcome => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
     );
     const durationMs = Date.now() - startedAt.getTime();
-    const delay = outcome.ok ? undefined : nextAttemptDelay(config.DELIVERY_RETRY_SCHEDULE, delivery.attemptCount);
+    const delay =
+      outcome.ok || outcome.permanent
+        ? undefined
+        : nextAttemptDelay(config.DELIVERY_RETRY_SCHEDULE, delivery.attemptCount);
     const status = outcome.ok ? "delivered" : delay === undefined ? "failed" : "pending";
     const error = outcome.ok ? null : outcome.error;
     const stillOurs = await db.transaction(async (tx) => {

@@ -1,12 +1,29 @@
 import { and, count, eq, lt, not } from "drizzle-orm";
 import type { Config } from "~/server/config.server";
 import type { Database } from "~/server/db/database.server";
+import type { DeliveryChannel } from "~/server/db/schema.server";
 import { deliveries, submissions } from "~/server/db/schema.server";
 import { describeSubmissionType } from "~/submission-types";
 import type { InboxAlert } from "./inbox-alert-banner";
 import { inboxQuery } from "./inbox-filters";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+const CHANNEL_NAMES: Record<DeliveryChannel, [one: string, many: string]> = {
+  sms: ["text", "texts"],
+  email: ["email", "emails"],
+  webhook: ["webhook", "webhooks"],
+};
+
+/** "1 text, 2 emails": the failed deliveries by channel, texts and emails first since people wait on those. */
+function byChannel(counts: ReadonlyArray<{ channel: DeliveryChannel; count: number }>): string {
+  return (Object.keys(CHANNEL_NAMES) as DeliveryChannel[])
+    .flatMap((channel) => {
+      const found = counts.find((row) => row.channel === channel)?.count ?? 0;
+      return found > 0 ? [plural(found, ...CHANNEL_NAMES[channel])] : [];
+    })
+    .join(", ");
+}
 
 function waitingTime(milliseconds: number): string {
   const hours = milliseconds / 3_600_000;
@@ -15,14 +32,18 @@ function waitingTime(milliseconds: number): string {
 }
 
 /**
- * What the dashboard warns about: deliveries that gave up (nobody outside heard of those submissions), and
+ * What the dashboard warns about: deliveries that gave up (webhooks, emails and texts that never arrived), and
  * estimate requests still new, not spam, after INBOX_ALERT_AFTER.
  */
 export async function loadInboxAlerts(db: Database, config: Pick<Config, "INBOX_ALERT_AFTER">) {
   const estimate = describeSubmissionType("estimate");
   const newStatus = estimate.statuses[0];
-  const [[failed], [waiting]] = await Promise.all([
-    db.select({ count: count() }).from(deliveries).where(eq(deliveries.status, "failed")),
+  const [failed, [waiting]] = await Promise.all([
+    db
+      .select({ channel: deliveries.channel, count: count() })
+      .from(deliveries)
+      .where(eq(deliveries.status, "failed"))
+      .groupBy(deliveries.channel),
     db
       .select({ count: count() })
       .from(submissions)
@@ -36,10 +57,10 @@ export async function loadInboxAlerts(db: Database, config: Pick<Config, "INBOX_
       ),
   ]);
   const alerts: InboxAlert[] = [];
-  const failedCount = failed?.count ?? 0;
+  const failedCount = failed.reduce((sum, row) => sum + row.count, 0);
   if (failedCount > 0) {
     alerts.push({
-      message: `${plural(failedCount, "delivery has", "deliveries have")} failed.`,
+      message: `${plural(failedCount, "delivery has", "deliveries have")} failed: ${byChannel(failed)}.`,
       linkText: "See the submissions with a failed delivery",
       href: `/admin/inbox${inboxQuery({ delivery: "failed" })}`,
     });

@@ -294,7 +294,7 @@ describe("the dashboard alerts", () => {
     await insertInboxSubmission(database.db, { deliveryStatuses: ["failed", "failed", "delivered"] });
     expect(await loadInboxAlerts(database.db, config)).toEqual([
       {
-        message: "2 deliveries have failed.",
+        message: "2 deliveries have failed: 2 webhooks.",
         linkText: "See the submissions with a failed delivery",
         href: "/admin/inbox?delivery=failed",
       },

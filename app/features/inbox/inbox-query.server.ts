@@ -69,9 +69,11 @@ export function isNewSubmission(): SQL | undefined {
   return and(
     not(submissions.isSpam),
     or(
-      ...submissionTypes.map((description) =>
-        and(eq(submissions.type, description.type), eq(submissions.status, description.statuses[0])),
-      ),
+      ...submissionTypes
+        .filter((description) => description.needsHandling !== false)
+        .map((description) =>
+          and(eq(submissions.type, description.type), eq(submissions.status, description.statuses[0])),
+        ),
     ),
   );
 }

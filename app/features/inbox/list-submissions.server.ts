@@ -68,10 +68,12 @@ export function newSubmissionCountsQuery(db: Database) {
 
 export async function countNewSubmissions(db: Database) {
   const counts = await newSubmissionCountsQuery(db);
-  return submissionTypes.map((description) => ({
-    type: description.type,
-    label: description.label,
-    status: description.statuses[0],
-    count: counts.find((row) => row.type === description.type)?.count ?? 0,
-  }));
+  return submissionTypes
+    .filter((description) => description.needsHandling !== false)
+    .map((description) => ({
+      type: description.type,
+      label: description.label,
+      status: description.statuses[0],
+      count: counts.find((row) => row.type === description.type)?.count ?? 0,
+    }));
 }

@@ -17,6 +17,12 @@ export const quickLinks: readonly QuickLink[] = [
     path: "/assessment",
   },
   {
+    category: "Team Management",
+    title: "Team Communication",
+    description: "Send an email and a text message to technicians, and see what reached whom.",
+    path: "/admin/quick-links/team-communication",
+  },
+  {
     category: "Project Management",
     title: "Inbox",
     description: "Every estimate request, application and assessment that came in, with its delivery state.",

@@ -121,7 +121,8 @@ export const submissionFiles = pgTable(
   (table) => [index("submission_files_submission_idx").on(table.submissionId)],
 );
 
-export type DeliveryChannel = "webhook" | "email";
+/** A webhook post, an email (SMTP) or a text message (Twilio). */
+export type DeliveryChannel = "webhook" | "email" | "sms";
 /** How a webhook body is sent: as JSON, or as multipart/form-data built from its fields and the stored files. */
 export type DeliveryBodyFormat = "json" | "multipart";
 export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "held";
@@ -141,10 +142,10 @@ export const deliveries = pgTable(
     channel: text().$type<DeliveryChannel>().notNull(),
     /** The configuration name of the target, e.g. WEBHOOK_ESTIMATE_URL or STAFF_NOTIFY_EMAIL. */
     target: text().notNull(),
-    /** Where it goes: a URL for a webhook, an address for an email. */
+    /** Where it goes: a URL for a webhook, an address for an email, an E.164 number for a text. */
     destination: text().notNull(),
     /**
-     * The body: JSON for a webhook, { subject, text, html } for an email, or a MultipartBody for a multipart
+     * The body: JSON for a webhook, { subject, text, html } for an email, { text } for a text message, or a MultipartBody for a multipart
      * webhook. `json` keeps the keys in their order.
      */
     body: json().$type<unknown>().notNull(),
@@ -286,4 +287,29 @@ export const appSettings = pgTable("app_settings", {
   key: text().primaryKey(),
   value: jsonb().$type<unknown>().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The people Team Communication writes to when ServiceTitan is not configured: kept by admins in the staff area.
+ * A deactivated entry is kept (old messages name it) but no longer offered.
+ */
+export const staffDirectory = pgTable("staff_directory", {
+  id: bigserial({ mode: "number" }).primaryKey(),
+  name: text().notNull(),
+  email: text(),
+  /** As typed; texted only when it reads as a phone number (E.164 is worked out when a message is sent). */
+  mobile: text(),
+  isActive: boolean().notNull().default(true),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every dashboard alert already texted to ALERT_SMS_TO, by a key naming the alert (failed-delivery:42). The key
+ * is unique, so however many instances run the alert job, each alert is texted once.
+ */
+export const alertTexts = pgTable("alert_texts", {
+  key: text().primaryKey(),
+  deliveryId: bigint({ mode: "number" }).references(() => deliveries.id, { onDelete: "set null" }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

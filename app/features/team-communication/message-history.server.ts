@@ -1,0 +1,105 @@
+import { desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "~/server/db/database.server";
+import {
+  type DeliveryChannel,
+  type DeliveryStatus,
+  deliveries,
+  staffUsers,
+  submissions,
+} from "~/server/db/schema.server";
+import { teamMessageForm } from "./definition";
+import type { TeamMessage } from "./team-message";
+
+const HISTORY_LENGTH = 50;
+
+/** Where one delivery is: the newest send of it (a retry is a new send with the same webhook-id). */
+export type DeliveryState = {
+  deliveryId: number;
+  status: DeliveryStatus;
+  attemptCount: number;
+  lastError: string | null;
+};
+
+export type RecipientStates = {
+  id: number;
+  name: string;
+  email: DeliveryState | "none";
+  text: DeliveryState | "none";
+};
+
+export type MessageHistoryEntry = {
+  submissionId: number;
+  reference: string;
+  sentAt: string;
+  sender: string;
+  subject: string;
+  recipients: RecipientStates[];
+  webhook: DeliveryState | "none";
+};
+
+type DeliveryRow = typeof deliveries.$inferSelect;
+
+/** The newest send of each delivery (by webhook-id): what a retry left, not the attempt it replaced. */
+function newestSends(rows: readonly DeliveryRow[]): DeliveryRow[] {
+  const newest = new Map<string, DeliveryRow>();
+  for (const row of rows) {
+    const known = newest.get(row.webhookId);
+    if (!known || row.id > known.id) newest.set(row.webhookId, row);
+  }
+  return [...newest.values()];
+}
+
+const stateOf = (row: DeliveryRow | undefined): DeliveryState | "none" =>
+  row ? { deliveryId: row.id, status: row.status, attemptCount: row.attemptCount, lastError: row.lastError } : "none";
+
+/**
+ * The latest team messages, newest first: when, by whom, what, and for each recipient and channel where its
+ * delivery is. A recipient's email and text are found by channel, name and address, as they were made.
+ */
+export async function loadMessageHistory(db: Database): Promise<MessageHistoryEntry[]> {
+  const messages = await db
+    .select({
+      id: submissions.id,
+      reference: submissions.reference,
+      payload: submissions.payload,
+      createdAt: submissions.createdAt,
+      sender: staffUsers.username,
+    })
+    .from(submissions)
+    .leftJoin(staffUsers, eq(staffUsers.id, submissions.submittedById))
+    .where(eq(submissions.type, teamMessageForm.type))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .limit(HISTORY_LENGTH);
+  if (messages.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(deliveries)
+    .where(
+      inArray(
+        deliveries.submissionId,
+        messages.map((message) => message.id),
+      ),
+    );
+  return messages.map((message) => {
+    const payload = message.payload as TeamMessage;
+    const sends = newestSends(rows.filter((row) => row.submissionId === message.id));
+    const find = (channel: DeliveryChannel, name: string, destination: string | null) =>
+      destination === null
+        ? undefined
+        : sends.find((row) => row.channel === channel && row.target === name && row.destination === destination);
+    return {
+      submissionId: message.id,
+      reference: message.reference,
+      sentAt: message.createdAt.toISOString(),
+      sender: message.sender ?? "a removed user",
+      subject: payload.subject,
+      recipients: payload.recipients.map((recipient) => ({
+        id: recipient.id,
+        name: recipient.name,
+        email: stateOf(find("email", recipient.name, recipient.email)),
+        text: stateOf(find("sms", recipient.name, recipient.phoneNumber)),
+      })),
+      webhook: stateOf(sends.find((row) => row.channel === "webhook")),
+    };
+  });
+}

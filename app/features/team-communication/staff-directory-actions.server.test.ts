@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInRequest } from "../../../tests/support/inbox-fixture";
+import { loadContextFor } from "../../../tests/support/load-context";
+import { addStaffUser } from "../../../tests/support/staff";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { loadTechnicianOptions } from "./load-technicians.server";
+import { loadStaffDirectory, staffDirectoryAction } from "./staff-directory-actions.server";
+
+let database: TestDatabase;
+let adminId: number;
+let staffId: number;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  adminId = (await addStaffUser(database.db, "admin")).id;
+  staffId = (await addStaffUser(database.db, "staff")).id;
+});
+afterAll(() => database.drop());
+
+const PATH = "/admin/staff-directory";
+const context = () => loadContextFor(database.db);
+const act = async (userId: number, form: Record<string, string>) =>
+  staffDirectoryAction(await signedInRequest(context(), userId, PATH, { form }), context());
+
+describe("the staff directory", () => {
+  it("lets an admin add, edit, deactivate and reactivate people, and the message screen offers the active ones", async () => {
+    const added = await act(adminId, {
+      intent: "add",
+      name: "Ana Ruiz",
+      email: "ana@example.com",
+      mobile: "(803) 555-0151",
+    });
+    expect(added.data).toMatchObject({ status: "success", message: "Ana Ruiz was added." });
+    await act(adminId, { intent: "add", name: "Ben Okafor", mobile: "803-555-0152" });
+    const { entries } = await loadStaffDirectory(await signedInRequest(context(), adminId, PATH), context());
+    const ana = entries.find((entry) => entry.name === "Ana Ruiz");
+    const ben = entries.find((entry) => entry.name === "Ben Okafor");
+    expect(ben).toMatchObject({ email: "", mobile: "803-555-0152", isActive: true, mobileUnreadable: false });
+
+    const saved = await act(adminId, {
+      intent: "save",
+      entryId: String(ana?.id),
+      name: "Ana Ruiz-Diaz",
+      email: "ana@example.com",
+      mobile: "",
+    });
+    expect(saved.data).toMatchObject({ status: "success", entryId: ana?.id });
+    await act(adminId, { intent: "deactivate", entryId: String(ben?.id) });
+
+    const options = await loadTechnicianOptions(await signedInRequest(context(), staffId, "/x"), context());
+    expect(options.data.technicians).toEqual([{ id: ana?.id, name: "Ana Ruiz-Diaz", canEmail: true, canText: false }]);
+
+    await act(adminId, { intent: "reactivate", entryId: String(ben?.id) });
+    const again = await loadTechnicianOptions(await signedInRequest(context(), staffId, "/x"), context());
+    expect(again.data.technicians.map((technician) => technician.name)).toEqual(["Ana Ruiz-Diaz", "Ben Okafor"]);
+  });
+
+  it("refuses a mobile number it cannot text, a bad email and a missing name with 400 and what to fix", async () => {
+    const answer = await act(adminId, { intent: "add", name: "", email: "not-an-email", mobile: "call the office" });
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toMatchObject({
+      status: "error",
+      problems: { name: "Enter a name.", email: "Enter an email address such as name@example.com." },
+    });
+    const mobile = await act(adminId, { intent: "add", name: "Cy", mobile: "call the office" });
+    expect(mobile.data).toMatchObject({
+      problems: { mobile: expect.stringContaining("Enter a mobile number we can text") },
+    });
+    const unknown = await act(adminId, { intent: "save", entryId: "999999", name: "Nobody" });
+    expect(unknown.init?.status).toBe(404);
+  });
+
+  it("is for admins: a staff user gets 403", async () => {
+    await expect(act(staffId, { intent: "add", name: "Mallory" })).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(loadStaffDirectory(await signedInRequest(context(), staffId, PATH), context())).rejects.toMatchObject({
+      init: { status: 403 },
+    });
+  });
+});

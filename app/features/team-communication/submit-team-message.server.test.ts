@@ -1,0 +1,307 @@
+import { asc, eq } from "drizzle-orm";
+import pino from "pino";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmailSender } from "~/features/deliveries/email-sender.server";
+import { createSmsSender } from "~/features/deliveries/sms-sender.server";
+import { createDeliveryWorker } from "~/features/deliveries/worker.server";
+import { startSession } from "~/server/auth/sessions.server";
+import { deliveries, deliveryAttempts } from "~/server/db/schema.server";
+import { loadContextFor } from "../../../tests/support/load-context";
+import { type SmtpReceiver, startSmtpReceiver } from "../../../tests/support/smtp-receiver";
+import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
+import { storedByReference } from "../../../tests/support/stored-submission";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
+import { NO_RECIPIENT_MESSAGE } from "./schema";
+import { addDirectoryEntry, setDirectoryEntryActive } from "./staff-directory.server";
+import { submitTeamMessage } from "./submit-team-message.server";
+
+const TWILIO_SID = "AC0123456789abcdef0123456789abcdef";
+const TWILIO_TOKEN = "twilio-auth-token-for-tests";
+const TWILIO_FROM = "+18035550100";
+const TWILIO_PATH = `/2010-04-01/Accounts/${TWILIO_SID}/Messages.json`;
+
+let database: TestDatabase;
+let smtp: SmtpReceiver;
+let twilio: WebhookReceiver;
+let automation: WebhookReceiver;
+let cookie: string;
+let people: { emailOnly: number; mobileOnly: number; both: number; unreadable: number; gone: number };
+
+beforeAll(async () => {
+  [database, smtp, twilio, automation] = await Promise.all([
+    createTestDatabase(),
+    startSmtpReceiver(),
+    startWebhookReceiver(),
+    startWebhookReceiver(),
+  ]);
+  const staff = await addStaffUser(database.db, "staff");
+  cookie = cookieFrom(
+    await startSession(database.db, contextFor().config, { userId: staff.id, secondFactorPending: false }),
+  );
+  const add = (name: string, email: string | null, mobile: string | null) =>
+    addDirectoryEntry(database.db, { name, email, mobile }).then((entry) => entry.id);
+  people = {
+    emailOnly: await add("Emma Email", "emma@example.com", null),
+    mobileOnly: await add("Mo Mobile", null, "(803) 555-0111"),
+    both: await add("Bo Both", "bo@example.com", "803.555.0112"),
+    unreadable: await add("Una Typo", "una@example.com", "555-CALL"),
+    gone: await add("Gus Gone", "gus@example.com", "803-555-0113"),
+  };
+  await setDirectoryEntryActive(database.db, people.gone, false);
+});
+afterAll(async () => {
+  await Promise.all([smtp.close(), twilio.close(), automation.close()]);
+  await database.drop();
+});
+
+function contextFor(env: Record<string, string> = {}): AppLoadContext {
+  return loadContextFor(database?.db, {
+    SMTP_URL: smtp?.smtpUrl ?? "smtp://127.0.0.1:9",
+    TWILIO_ACCOUNT_SID: TWILIO_SID,
+    TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+    TWILIO_FROM,
+    TWILIO_API_URL: twilio?.url ?? "http://127.0.0.1:9",
+    WEBHOOK_TEAM_MESSAGE_URL: `${automation?.url ?? "http://127.0.0.1:9/"}team-message`,
+    DELIVERY_RETRY_SCHEDULE: "0,50ms,50ms",
+    ...env,
+  });
+}
+
+function send(fields: Array<[string, string]>) {
+  const request = new Request("http://localhost/admin/quick-links/team-communication", {
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  return submitTeamMessage(request, contextFor());
+}
+
+/** The worker as the app runs it, with real SMTP and Twilio senders pointed at the loopback servers. */
+function workerFor(context: AppLoadContext) {
+  const logger = pino({ level: "silent" });
+  const { config } = context;
+  return createDeliveryWorker({
+    db: database.db,
+    config,
+    logger,
+    emailSender: createEmailSender(config.SMTP_URL ?? "", "Office <office@example.com>"),
+    smsSender: createSmsSender(
+      { accountSid: TWILIO_SID, authToken: TWILIO_TOKEN, from: TWILIO_FROM, apiUrl: twilio.url },
+      logger,
+    ),
+  });
+}
+
+/** Runs the worker until every delivery of the submission has ended (delivered or failed). */
+async function deliverAll(submissionId: number) {
+  const worker = workerFor(contextFor());
+  for (let round = 0; round < 200; round++) {
+    await worker.runOnce();
+    const rows = await database.db.select().from(deliveries).where(eq(deliveries.submissionId, submissionId));
+    if (rows.every((row) => row.status === "delivered" || row.status === "failed")) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("the deliveries did not end");
+}
+
+const twilioCreated = (sid: string) => ({
+  status: 201,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ sid, status: "queued" }),
+});
+
+describe("sending a team message", () => {
+  it("sends one email or text per channel per recipient, with the message, and the spec §7 webhook", async () => {
+    twilio.requests.length = 0;
+    twilio.respondWith(twilioCreated("SM1"), twilioCreated("SM2"));
+    const response = await send([
+      ["recipients", String(people.emailOnly)],
+      ["recipients", String(people.mobileOnly)],
+      ["recipients", String(people.both)],
+      ["subject", "Storm crew tonight"],
+      ["body", "Meet at the yard at 6 pm.\nBring the generator."],
+    ]);
+    expect(response.init?.status ?? 200).toBe(200);
+    expect(response.data).toMatchObject({ status: "success", reference: expect.stringMatching(/^MSG-/) });
+    const { submission, deliveries: stored } = await storedByReference(
+      database.db,
+      (response.data as { reference: string }).reference,
+    );
+    expect(stored.map((delivery) => [delivery.channel, delivery.target, delivery.destination])).toEqual([
+      ["email", "Emma Email", "emma@example.com"],
+      ["sms", "Mo Mobile", "+18035550111"],
+      ["email", "Bo Both", "bo@example.com"],
+      ["sms", "Bo Both", "+18035550112"],
+      ["webhook", "WEBHOOK_TEAM_MESSAGE_URL", `${automation.url}team-message`],
+    ]);
+
+    const ended = await deliverAll(submission.id);
+    expect(ended.map((delivery) => delivery.status)).toEqual(Array(5).fill("delivered"));
+
+    const emails = await smtp.waitForMessages(2);
+    expect(emails.map((email) => email.envelope.rcptTo).sort()).toEqual([["bo@example.com"], ["emma@example.com"]]);
+    expect(emails.every((email) => email.subject === "Storm crew tonight")).toBe(true);
+    expect(emails.every((email) => email.raw.includes("Meet at the yard at 6 pm."))).toBe(true);
+
+    const texts = twilio.requests.filter((request) => request.path === TWILIO_PATH);
+    expect(texts).toHaveLength(2);
+    const basic = `Basic ${Buffer.from(`${TWILIO_SID}:${TWILIO_TOKEN}`).toString("base64")}`;
+    expect(texts.every((request) => request.headers.authorization === basic)).toBe(true);
+    expect(
+      texts
+        .map((request) => Object.fromEntries(new URLSearchParams(request.body)))
+        .sort((a, b) => (a.To ?? "").localeCompare(b.To ?? "")),
+    ).toEqual([
+      {
+        To: "+18035550111",
+        From: TWILIO_FROM,
+        Body: "Storm crew tonight\n\nMeet at the yard at 6 pm.\nBring the generator.",
+      },
+      {
+        To: "+18035550112",
+        From: TWILIO_FROM,
+        Body: "Storm crew tonight\n\nMeet at the yard at 6 pm.\nBring the generator.",
+      },
+    ]);
+
+    const [hook] = await automation.waitForRequests(1);
+    const payload = submission.payload as { sentAt: string };
+    expect(JSON.parse(hook?.body ?? "")).toEqual({
+      subject: "Storm crew tonight",
+      message: "Meet at the yard at 6 pm.\nBring the generator.",
+      recipients: [
+        { id: people.emailOnly, name: "Emma Email", email: "emma@example.com", phoneNumber: null },
+        { id: people.mobileOnly, name: "Mo Mobile", email: null, phoneNumber: "+18035550111" },
+        { id: people.both, name: "Bo Both", email: "bo@example.com", phoneNumber: "+18035550112" },
+      ],
+      timestamp: payload.sentAt,
+      sender: "Team Communication System",
+    });
+    expect(new Date(payload.sentAt).toISOString()).toBe(payload.sentAt);
+    expect(Object.keys(JSON.parse(hook?.body ?? ""))).toEqual([
+      "subject",
+      "message",
+      "recipients",
+      "timestamp",
+      "sender",
+    ]);
+  });
+
+  it("does not text a number it cannot read, and still emails that person", async () => {
+    const response = await send([
+      ["recipients", String(people.unreadable)],
+      ["subject", "Hello"],
+      ["body", "Testing"],
+    ]);
+    const { deliveries: stored } = await storedByReference(
+      database.db,
+      (response.data as { reference: string }).reference,
+    );
+    expect(stored.map((delivery) => delivery.channel)).toEqual(["email", "webhook"]);
+  });
+
+  it("shows an invalid number as failed in words and does not retry it; a 503 is retried and then delivered", async () => {
+    twilio.requests.length = 0;
+    twilio.respondWith(
+      {
+        status: 400,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          code: 21211,
+          message: "The 'To' number +18035550111 is not a valid phone number.",
+          more_info: "https://www.twilio.com/docs/errors/21211",
+          status: 400,
+        }),
+      },
+      { status: 503, body: "" },
+      twilioCreated("SM3"),
+    );
+    const response = await send([
+      ["recipients", String(people.mobileOnly)],
+      ["subject", "First"],
+      ["body", "One"],
+    ]);
+    const first = await storedByReference(database.db, (response.data as { reference: string }).reference);
+    const invalid = (await deliverAll(first.submission.id)).find((delivery) => delivery.channel === "sms");
+    expect(invalid).toMatchObject({
+      status: "failed",
+      attemptCount: 1,
+      lastError: "Not a valid phone number (Twilio 21211)",
+    });
+
+    const retried = await send([
+      ["recipients", String(people.mobileOnly)],
+      ["subject", "Second"],
+      ["body", "Two"],
+    ]);
+    const second = await storedByReference(database.db, (retried.data as { reference: string }).reference);
+    const text = (await deliverAll(second.submission.id)).find((delivery) => delivery.channel === "sms");
+    expect(text).toMatchObject({ status: "delivered", attemptCount: 2 });
+    const attempts = await database.db
+      .select()
+      .from(deliveryAttempts)
+      .where(eq(deliveryAttempts.deliveryId, text?.id ?? 0))
+      .orderBy(asc(deliveryAttempts.id));
+    expect(attempts.map((attempt) => [attempt.httpStatus, attempt.succeeded])).toEqual([
+      [503, false],
+      [201, true],
+    ]);
+  });
+
+  it("texts the body alone when the subject above it would pass 1,600 characters, as one message", async () => {
+    const body = "b".repeat(1600);
+    const response = await send([
+      ["recipients", String(people.mobileOnly)],
+      ["subject", "Long one"],
+      ["body", body],
+    ]);
+    const { deliveries: stored } = await storedByReference(
+      database.db,
+      (response.data as { reference: string }).reference,
+    );
+    expect(stored.find((delivery) => delivery.channel === "sms")?.body).toEqual({ text: body });
+  });
+
+  it("refuses a message with no technician, in the spec's words, and stores nothing", async () => {
+    const response = await send([
+      ["subject", "Nobody"],
+      ["body", "Hello?"],
+    ]);
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toMatchObject({ status: "invalid", message: NO_RECIPIENT_MESSAGE });
+  });
+
+  it("refuses a technician who is not on the list (deactivated) and a body over 1,600 characters", async () => {
+    const gone = await send([
+      ["recipients", String(people.gone)],
+      ["subject", "Hi"],
+      ["body", "Hi"],
+    ]);
+    expect(gone.init?.status).toBe(400);
+    expect(gone.data).toMatchObject({
+      status: "invalid",
+      problems: { recipients: expect.stringContaining("no longer on the list") },
+    });
+
+    const long = await send([
+      ["recipients", String(people.both)],
+      ["subject", "Long"],
+      ["body", "x".repeat(1601)],
+    ]);
+    expect(long.init?.status).toBe(400);
+    expect(long.data).toMatchObject({ problems: { body: "Body is too long (at most 1600 characters)" } });
+  });
+
+  it("sends signed-out visitors to sign in and stores nothing", async () => {
+    const request = new Request("http://localhost/admin/quick-links/team-communication", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ recipients: String(people.both), subject: "x", body: "y" }),
+    });
+    const before = (await database.db.select().from(deliveries)).length;
+    await expect(submitTeamMessage(request, contextFor())).rejects.toMatchObject({ status: 302 });
+    expect((await database.db.select().from(deliveries)).length).toBe(before);
+  });
+});

@@ -1,0 +1,10 @@
+/**
+ * Thrown by a form's payload step when an answer that passed the schema is still not acceptable once the
+ * server looks it up (a technician who is no longer on the list): the pipeline answers 400 with these problems.
+ */
+export class PayloadProblem extends Error {
+  override name = "PayloadProblem";
+  constructor(readonly problems: Record<string, string>) {
+    super(Object.values(problems).join(" "));
+  }
+}

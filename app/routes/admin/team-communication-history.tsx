@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { MessageHistory } from "~/features/team-communication/message-history";
+import { loadMessageHistory } from "~/features/team-communication/message-history.server";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import type { Route } from "./+types/team-communication-history";
+
+export const meta: Route.MetaFunction = () => staffPageMeta("Message history");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  return { messages: await loadMessageHistory(context.db) };
+}
+
+export default function TeamCommunicationHistory({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaffPage
+      title="Message history"
+      intro={
+        <Link to="/admin/quick-links/team-communication" className="text-brand-800 underline">
+          Back to Team Communication
+        </Link>
+      }
+    >
+      <MessageHistory messages={loaderData.messages} />
+    </StaffPage>
+  );
+}

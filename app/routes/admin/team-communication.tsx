@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { submitTeamMessage } from "~/features/team-communication/submit-team-message.server";
+import { teamMessageClientAction } from "~/features/team-communication/team-message-actions";
+import { TeamMessageForm } from "~/features/team-communication/team-message-form";
+import { usesServiceTitan } from "~/features/team-communication/technician-source.server";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import type { Route } from "./+types/team-communication";
+
+export const meta: Route.MetaFunction = () => staffPageMeta("Team Communication");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireStaff(request, context);
+  return { canEditDirectory: user.role === "admin" && !usesServiceTitan(context.config) };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitTeamMessage(request, context);
+}
+
+export const clientAction = teamMessageClientAction;
+
+export default function TeamCommunication({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaffPage
+      title="Team Communication"
+      width="max-w-3xl"
+      intro={
+        <>
+          <p>
+            Sends an email and a text message to the staff you choose: an email to each who has an address, a text to
+            each who has a mobile number.
+          </p>
+          <p className="mt-2 flex flex-wrap gap-x-4">
+            <Link to="/admin/quick-links/team-communication/history" className="text-brand-800 underline">
+              Message history
+            </Link>
+            {loaderData.canEditDirectory ? (
+              <Link to="/admin/staff-directory" className="text-brand-800 underline">
+                Staff directory
+              </Link>
+            ) : null}
+          </p>
+        </>
+      }
+    >
+      <TeamMessageForm />
+    </StaffPage>
+  );
+}
