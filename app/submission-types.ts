@@ -1,6 +1,7 @@
 import { assessmentForm } from "~/features/assessment/definition";
 import { applicationForm } from "~/features/careers/definition";
 import { estimateForm } from "~/features/estimate/definition";
+import { peerReviewForm } from "~/features/peer-review/definition";
 import type { AnyFormDefinition } from "~/forms/definition";
 import type { StaffRole } from "~/server/db/schema.server";
 
@@ -8,7 +9,12 @@ import type { StaffRole } from "~/server/db/schema.server";
  * Every form whose submissions the staff tools show, as its definition. Like the route table, this is where
  * the features meet: a new form joins the inbox, its filters, its export and its alerts by one line here.
  */
-export const submissionTypes: readonly AnyFormDefinition[] = [estimateForm, applicationForm, assessmentForm];
+export const submissionTypes: readonly AnyFormDefinition[] = [
+  estimateForm,
+  applicationForm,
+  assessmentForm,
+  peerReviewForm,
+];
 
 /** What the inbox needs of a type. */
 export type SubmissionTypeView = Pick<

@@ -25,8 +25,11 @@ export function lineWithRightText(doc: PDFKit.PDFDocument, left: string, right: 
   const y = doc.y;
   doc.font("regular").fontSize(size).fillColor("black");
   const rightWidth = doc.widthOfString(right);
-  doc.text(right, box.left + box.width - rightWidth, y, { lineBreak: false });
   doc.text(left, box.left, y, { width: box.width - rightWidth - CELL_PADDING * 4 });
+  const below = doc.y;
+  doc.text(right, box.left + box.width - rightWidth, y, { lineBreak: false });
+  doc.x = box.left;
+  doc.y = below;
 }
 
 /** A paragraph of regular text at `size` points across the page. */
