@@ -1,16 +1,26 @@
 import { assessmentForm } from "~/features/assessment/definition";
 import { applicationForm } from "~/features/careers/definition";
 import { estimateForm } from "~/features/estimate/definition";
+import { peerReviewForm } from "~/features/peer-review/definition";
 import type { AnyFormDefinition } from "~/forms/definition";
+import type { StaffRole } from "~/server/db/schema.server";
 
 /**
  * Every form whose submissions the staff tools show, as its definition. Like the route table, this is where
  * the features meet: a new form joins the inbox, its filters, its export and its alerts by one line here.
  */
-export const submissionTypes: readonly AnyFormDefinition[] = [estimateForm, applicationForm, assessmentForm];
+export const submissionTypes: readonly AnyFormDefinition[] = [
+  estimateForm,
+  applicationForm,
+  assessmentForm,
+  peerReviewForm,
+];
 
 /** What the inbox needs of a type. */
-export type SubmissionTypeView = Pick<AnyFormDefinition, "type" | "label" | "statuses" | "fields" | "contact">;
+export type SubmissionTypeView = Pick<
+  AnyFormDefinition,
+  "type" | "label" | "statuses" | "fields" | "contact" | "readableBy"
+>;
 
 /** The definition of a type; an unknown type (a form removed since) still shows its raw fields. */
 export function describeSubmissionType(type: string): SubmissionTypeView {
@@ -23,4 +33,14 @@ export function describeSubmissionType(type: string): SubmissionTypeView {
       contact: () => ({ name: "", email: "", phone: "" }),
     }
   );
+}
+
+/** Whether a staff user of `role` may read the stored submissions of `type`: admins read every type. */
+export function mayReadSubmissionsOf(type: string, role: StaffRole): boolean {
+  return role === "admin" || (describeSubmissionType(type).readableBy ?? "staff") === "staff";
+}
+
+/** The types whose submissions a staff user of `role` may not read, to leave out of lists and exports. */
+export function typesHiddenFrom(role: StaffRole): string[] {
+  return submissionTypes.filter((definition) => !mayReadSubmissionsOf(definition.type, role)).map(({ type }) => type);
 }

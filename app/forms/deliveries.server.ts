@@ -1,8 +1,8 @@
 import { fieldTableEmail } from "~/features/deliveries/field-table-email.server";
 import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
 import type { Config } from "~/server/config.server";
-import type { AnyFormDefinition } from "./definition";
-import { answerRows, type StoredFileName } from "./print-answer";
+import type { AnyFormDefinition, StoredSubmissionFacts } from "./definition";
+import { answerRows } from "./print-answer";
 
 /**
  * The deliveries a submission makes, from its definition: one per webhook whose setting is set, and one per
@@ -11,7 +11,7 @@ import { answerRows, type StoredFileName } from "./print-answer";
 export function outgoingDeliveries(
   definition: AnyFormDefinition,
   payload: Record<string, unknown>,
-  stored: { reference: string; files: readonly StoredFileName[] },
+  stored: StoredSubmissionFacts,
   config: Config,
 ): OutgoingDelivery[] {
   return definition.deliveries.flatMap((delivery): OutgoingDelivery[] => {

@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
 import { type AppLoadContext, data } from "react-router";
 import type * as z from "zod/mini";
-import { acceptSubmission, type SubmittedFile } from "~/features/deliveries/submission-store.server";
+import {
+  acceptSubmission,
+  type StoredSubmission,
+  type SubmittedFile,
+} from "~/features/deliveries/submission-store.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
@@ -18,7 +22,12 @@ export type FormSteps<Value, Payload, Success extends object> = {
   /** A document made on the server from the answers (a PDF), stored as a file of the submission. */
   document?: (payload: Payload, context: AppLoadContext) => Promise<SubmittedFile[]>;
   /** The success answer's fields besides the reference (default: the form's reset). */
-  success?: (answer: { payload: Payload; reply: (options?: { resetForm?: boolean }) => FormReply }) => Success;
+  success?: (answer: {
+    payload: Payload;
+    /** The stored submission: its id and its files' ids, for a page that offers its document to download. */
+    stored: StoredSubmission;
+    reply: (options?: { resetForm?: boolean }) => FormReply;
+  }) => Success;
   /** The invalid answer's message, from each field's first problem (default: the form's own line). */
   invalidMessage?: (problems: Record<string, string>) => string;
 };
@@ -61,6 +70,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     const files = [...uploads, ...documents];
     const guards = readSubmissionGuards(formData);
     const judged = definition.audience === "public" ? judgeSubmission(guards, context.config) : ({} as const);
+    const submittedAt = new Date().toISOString();
     const stored = await acceptSubmission(context, {
       definition,
       submissionKey: submissionKeyOf(guards, context.clientIp, [payload, uploads.map(sha256)]),
@@ -71,10 +81,15 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       clientIp: context.clientIp,
       userAgent: request.headers.get("user-agent") ?? undefined,
       deliveries: (reference) =>
-        outgoingDeliveries(definition, payload as Record<string, unknown>, { reference, files }, context.config),
+        outgoingDeliveries(
+          definition,
+          payload as Record<string, unknown>,
+          { reference, submittedAt, files },
+          context.config,
+        ),
     });
     const success = steps.success
-      ? steps.success({ payload, reply: (options) => submission.reply(options) })
+      ? steps.success({ payload, stored, reply: (options) => submission.reply(options) })
       : ({ result: submission.reply({ resetForm: true }) } as unknown as Success);
     return answer({ status: "success", reference: stored.reference, ...success });
   } catch (error) {
