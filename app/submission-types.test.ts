@@ -9,6 +9,7 @@ import { answerRows } from "~/forms/print-answer";
 import { loadConfig } from "~/server/config.server";
 import { APPLICATION_PARTS, validApplication } from "../tests/support/application-fixture";
 import { assessmentAnswers } from "../tests/support/assessment-fixture";
+import { checklistAnswers } from "../tests/support/checklist-fixture";
 import { validEstimate } from "../tests/support/estimate-fixture";
 import { submissionTypes } from "./submission-types";
 
@@ -44,9 +45,32 @@ const EXAMPLES: Record<string, { payload: Record<string, unknown>; webhookKeys: 
     payload: { answers: assessmentAnswers(10), score: { correct: 10, total: 15, percentage: 67 } },
     webhookKeys: { WEBHOOK_ASSESSMENT_URL: ["answers", "score"] },
   },
+  "estimate-checklist": {
+    payload: checklistAnswers,
+    webhookKeys: {
+      WEBHOOK_CHECKLIST_URL: [
+        "fillerName",
+        "fillerEmail",
+        "projectName",
+        "timestamp",
+        "filename",
+        "pdfBase64",
+        "formData",
+        "photoCount",
+      ],
+    },
+  },
 };
 
-const STORED = { reference: "TST-000001", files: [{ fieldName: "resume", fileName: "resume.pdf" }] };
+const STORED = {
+  reference: "TST-000001",
+  submittedAt: "2026-03-05T14:30:00.000Z",
+  files: [
+    { fieldName: "resume", fileName: "resume.pdf" },
+    { fieldName: "pdf", fileName: "Estimate_Checklist_Project_2026-03-05.pdf" },
+    { fieldName: "photos", fileName: "IMG_0001.jpg" },
+  ],
+};
 
 /** Every webhook and email target set, so that every delivery a definition describes is made. */
 const config = loadConfig({

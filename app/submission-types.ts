@@ -1,6 +1,7 @@
 import { assessmentForm } from "~/features/assessment/definition";
 import { applicationForm } from "~/features/careers/definition";
 import { estimateForm } from "~/features/estimate/definition";
+import { checklistForm } from "~/features/estimate-checklist/definition";
 import { peerReviewForm } from "~/features/peer-review/definition";
 import type { AnyFormDefinition } from "~/forms/definition";
 import type { StaffRole } from "~/server/db/schema.server";
@@ -14,6 +15,7 @@ export const submissionTypes: readonly AnyFormDefinition[] = [
   applicationForm,
   assessmentForm,
   peerReviewForm,
+  checklistForm,
 ];
 
 /** What the inbox needs of a type. */

@@ -93,6 +93,8 @@ export type EmailNotification<Payload> = {
   replyTo?: (payload: Payload) => string | undefined;
   /** Only the rows this email shows; all of the form's fields when left out. */
   rows?: (payload: Payload) => Array<[label: string, value: string]>;
+  /** The submission's stored files attached to the email, by field name (its PDF), read when it is sent. */
+  attachStoredFiles?: readonly string[];
 };
 
 export type DeliveryDefinition<Payload> = WebhookDelivery<Payload> | EmailNotification<Payload>;

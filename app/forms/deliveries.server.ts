@@ -37,6 +37,14 @@ export function outgoingDeliveries(
       rows: delivery.rows?.(payload) ?? answerRows(definition, payload, stored.files),
       replyTo: delivery.replyTo?.(payload),
     });
-    return [{ channel: "email", target: delivery.target, destination: to, body }];
+    const attachStoredFiles = delivery.attachStoredFiles ? [...delivery.attachStoredFiles] : undefined;
+    return [
+      {
+        channel: "email",
+        target: delivery.target,
+        destination: to,
+        body: attachStoredFiles ? { ...body, attachStoredFiles } : body,
+      },
+    ];
   });
 }

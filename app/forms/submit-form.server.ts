@@ -15,12 +15,25 @@ import { judgeSubmission, readSubmissionGuards, submissionKeyOf, withinPublicFor
 import { type BodyProblem, readFormBody } from "./read-form-body.server";
 import { REQUIRED_MESSAGE } from "./text-field";
 
+/** The uploads as they are stored, and those that could not be prepared and are not, with why. */
+export type PreparedUploads = { files: SubmittedFile[]; problems: UploadProblem[] };
+
+export type UploadProblem = { fieldName: string; fileName: string; reason: string };
+
 /** The few steps that differ from form to form; everything else is the pipeline's. */
 export type FormSteps<Value, Payload, Success extends object> = {
   /** What is stored and delivered, from the checked value (default: the value without its files). */
   payload?: (value: Value) => Payload;
-  /** A document made on the server from the answers (a PDF), stored as a file of the submission. */
-  document?: (payload: Payload, context: AppLoadContext) => Promise<SubmittedFile[]>;
+  /**
+   * What is stored of the uploaded files (default: each as it came). For example photos re-encoded upright
+   * without their location; a file that cannot be prepared is left out, with the reason, in `problems`.
+   */
+  prepareUploads?: (uploads: SubmittedFile[], context: AppLoadContext) => Promise<PreparedUploads>;
+  /**
+   * A document made on the server from the answers and the prepared uploads (a PDF with the photos), stored
+   * as a file of the submission.
+   */
+  document?: (payload: Payload, context: AppLoadContext, uploads: PreparedUploads) => Promise<SubmittedFile[]>;
   /** The success answer's fields besides the reference (default: the form's reset). */
   success?: (answer: {
     payload: Payload;
@@ -46,12 +59,13 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   const { messages } = definition;
   const answer = (result: FormActionResult<Success>, status = 200) => data(result, { status });
 
+  // A staff form's body (up to 80 MB of photos) is read only once its sender is known to be signed in.
+  const staff = definition.audience === "staff" ? await requireStaff(request, context) : undefined;
   const read = await readFormBody(request, { maxBytes: definition.maxBodyBytes, files: definition.files });
   if (!read.ok) {
     return answer({ status: "error", message: bodyProblemMessage(read.problem, messages), retry: false }, read.status);
   }
   const { formData } = read;
-  const staff = definition.audience === "staff" ? await requireStaff(request, context) : undefined;
   const submission = parseForm(formData, definition.schema);
   try {
     if (definition.audience === "public" && !(await withinPublicFormLimit(context))) {
@@ -66,8 +80,11 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     const value = submission.value;
     const payload = steps.payload ? steps.payload(value) : (withoutFiles(value, definition) as Payload);
     const uploads = await uploadedFiles(formData, definition);
-    const documents = steps.document ? await steps.document(payload, context) : [];
-    const files = [...uploads, ...documents];
+    const prepared = steps.prepareUploads
+      ? await steps.prepareUploads(uploads, context)
+      : { files: uploads, problems: [] };
+    const documents = steps.document ? await steps.document(payload, context, prepared) : [];
+    const files = [...prepared.files, ...documents];
     const guards = readSubmissionGuards(formData);
     const judged = definition.audience === "public" ? judgeSubmission(guards, context.config) : ({} as const);
     const submittedAt = new Date().toISOString();
@@ -103,8 +120,9 @@ function bodyProblemMessage(problem: BodyProblem, messages: FormDefinition["mess
     case "too-large":
       return messages.tooLarge;
     case "file-too-large":
-    case "too-many-files":
       return messages.fileTooLarge;
+    case "too-many-files":
+      return messages.tooManyFiles;
     case "wrong-type":
       return messages.fileWrongType;
     default:

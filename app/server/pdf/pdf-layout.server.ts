@@ -1,4 +1,4 @@
-import type { AnyFormDefinition } from "~/forms/definition";
+import type { AnyFormDefinition, FieldDefinition } from "~/forms/definition";
 import { answerRows, type StoredFileName } from "~/forms/print-answer";
 
 /** The header fill of our tables: the blue of the original documents' tables, with white bold text. */
@@ -45,26 +45,107 @@ function ensureRoom(doc: PDFKit.PDFDocument, height: number): boolean {
   return true;
 }
 
+/** The height of one label/answer pair across the page at `size` points. */
+function labelledAnswerHeight(doc: PDFKit.PDFDocument, label: string, answer: string, size: number): number {
+  const { width } = contentBox(doc);
+  doc.fontSize(size);
+  return doc.font("bold").heightOfString(label, { width }) + doc.font("regular").heightOfString(answer, { width });
+}
+
+/**
+ * One field: the label in bold, the answer below it. The page breaks before a field, never through it,
+ * unless the field alone is taller than a page: then it starts on a new page and its answer flows on.
+ */
+export function labelledAnswer(doc: PDFKit.PDFDocument, label: string, answer: string, size = 10) {
+  const { left, width } = contentBox(doc);
+  ensureRoom(doc, labelledAnswerHeight(doc, label, answer, size) + size / 2);
+  doc.fontSize(size).font("bold").fillColor("black").text(label, left, doc.y, { width });
+  doc.font("regular").text(answer, left, doc.y, { width });
+  doc.moveDown(0.5);
+}
+
+/**
+ * A section's heading in bold at `size` points, kept on one page with the first `keepWithNext` points that
+ * follow it (its first field), so a heading never ends a page alone.
+ */
+export function sectionHeading(doc: PDFKit.PDFDocument, text: string, size: number, keepWithNext = 0) {
+  const { left, width } = contentBox(doc);
+  doc.fontSize(size).font("bold");
+  const height = doc.heightOfString(text, { width });
+  ensureRoom(doc, height + size / 2 + keepWithNext);
+  doc.moveDown(0.3);
+  doc.fillColor("black").text(text, left, doc.y, { width });
+  doc.moveDown(0.3);
+  doc.font("regular");
+}
+
 /**
  * Every field of a submission as the form labels it and the answer printer prints it (the same words as the
- * inbox, the CSV and the emails): the label in bold, the answer below it, a page break where needed.
+ * inbox, the CSV and the emails): the label in bold, the answer below it, a page break between fields. Fields
+ * laid out in sections get their section's heading where a section starts. A file field is drawn by
+ * `fileField` when given (a photo grid); otherwise it lists its files' names when `files` are given.
  */
 export function labelledAnswers(
   doc: PDFKit.PDFDocument,
   definition: Pick<AnyFormDefinition, "fields">,
   payload: Record<string, unknown>,
-  options: { size?: number; files?: readonly StoredFileName[] } = {},
+  options: {
+    size?: number;
+    sectionSize?: number;
+    files?: readonly StoredFileName[];
+    fileField?: (field: FieldDefinition) => void;
+  } = {},
 ) {
   const size = options.size ?? 10;
+  let section: string | undefined;
+  for (const field of definition.fields) {
+    const [row] =
+      field.kind === "file" && options.fileField ? [] : answerRows({ fields: [field] }, payload, options.files);
+    if (field.section !== undefined && field.section !== section) {
+      section = field.section;
+      const firstHeight = row ? labelledAnswerHeight(doc, row[0], row[1], size) : size * 3;
+      sectionHeading(doc, section, options.sectionSize ?? size + 3, firstHeight);
+    }
+    if (field.kind === "file" && options.fileField) options.fileField(field);
+    else if (row) labelledAnswer(doc, row[0], row[1], size);
+  }
+}
+
+/** An image to draw: JPEG bytes and the size it is drawn at, in points. */
+export type PdfImage = { jpeg: Uint8Array; width: number; height: number; caption: string };
+
+/**
+ * Images in rows of cells `cellWidth` by `cellHeight` points, each centred in its cell with its caption
+ * below; a page breaks between rows, never through one.
+ */
+export function imageGrid(
+  doc: PDFKit.PDFDocument,
+  images: readonly PdfImage[],
+  {
+    cellWidth,
+    cellHeight,
+    gap = 8,
+    captionSize = 8,
+  }: { cellWidth: number; cellHeight: number; gap?: number; captionSize?: number },
+) {
   const { left, width } = contentBox(doc);
-  for (const [label, answer] of answerRows(definition, payload, options.files)) {
-    doc.fontSize(size);
-    const height =
-      doc.font("bold").heightOfString(label, { width }) + doc.font("regular").heightOfString(answer, { width });
-    ensureRoom(doc, height + size / 2);
-    doc.font("bold").fillColor("black").text(label, left, doc.y, { width });
-    doc.font("regular").text(answer, left, doc.y, { width });
-    doc.moveDown(0.5);
+  const perRow = Math.max(1, Math.floor((width + gap) / (cellWidth + gap)));
+  for (let start = 0; start < images.length; start += perRow) {
+    const row = images.slice(start, start + perRow);
+    doc.fontSize(captionSize).font("regular");
+    const captionHeight = Math.max(...row.map((image) => doc.heightOfString(image.caption, { width: cellWidth })));
+    ensureRoom(doc, cellHeight + captionHeight + gap);
+    const top = doc.y;
+    for (const [index, image] of row.entries()) {
+      const x = left + index * (cellWidth + gap);
+      doc.image(Buffer.from(image.jpeg), x + (cellWidth - image.width) / 2, top + (cellHeight - image.height), {
+        width: image.width,
+        height: image.height,
+      });
+      doc.fillColor("black").text(image.caption, x, top + cellHeight + 2, { width: cellWidth, align: "center" });
+    }
+    doc.x = left;
+    doc.y = top + cellHeight + 2 + captionHeight + gap;
   }
 }
 
