@@ -8,9 +8,11 @@ export default [
   route("apply", "routes/apply.tsx"),
   route("quiz", "routes/quiz.tsx"),
   route("assessment", "routes/assessment.tsx"),
-  route("admin", "routes/admin/login.tsx"),
-  route("admin/verify", "routes/admin/verify.tsx"),
-  route("admin/setup", "routes/admin/setup.tsx"),
+  layout("routes/admin/sign-in-layout.tsx", [
+    route("admin", "routes/admin/login.tsx"),
+    route("admin/verify", "routes/admin/verify.tsx"),
+    route("admin/setup", "routes/admin/setup.tsx"),
+  ]),
   route("admin/logout", "routes/admin/logout.tsx"),
   // A download, not a screen: outside the staff layout, whose loader it does not need.
   route("admin/inbox/:submissionId/files/:fileId", "routes/admin/inbox-file.ts"),
@@ -22,6 +24,7 @@ export default [
     route("admin/staff/:userId", "routes/admin/staff-user.tsx"),
     route("admin/inbox/:submissionId", "routes/admin/inbox-submission.tsx"),
     route("admin/account/two-factor", "routes/admin/two-factor.tsx"),
+    route("admin/*", "routes/admin/staff-not-found.tsx"),
   ]),
   route("forms/fill-token", "routes/fill-token.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
