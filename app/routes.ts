@@ -16,8 +16,11 @@ export default [
   route("admin/logout", "routes/admin/logout.tsx"),
   // A download, not a screen: outside the staff layout, whose loader it does not need.
   route("admin/inbox/:submissionId/files/:fileId", "routes/admin/inbox-file.ts"),
+  // The checklist's JSON answer to the page's script; the screen itself is in the staff layout.
+  route("admin/quick-links/estimate-checklist/submit", "routes/admin/estimate-checklist-submit.ts"),
   layout("routes/admin/staff-layout.tsx", [
     route("admin/quick-links", "routes/admin/quick-links.tsx"),
+    route("admin/quick-links/estimate-checklist", "routes/admin/estimate-checklist.tsx"),
     route("admin/inbox", "routes/admin/inbox.tsx"),
     route("admin/inbox/export.csv", "routes/admin/inbox-export.ts"),
     route("admin/staff", "routes/admin/staff.tsx"),

@@ -18,6 +18,12 @@ export const quickLinks: readonly QuickLink[] = [
   },
   {
     category: "Project Management",
+    title: "Estimate Checklist",
+    description: "The site survey for an estimate, with photos, filled in on a phone; the office gets its PDF.",
+    path: "/admin/quick-links/estimate-checklist",
+  },
+  {
+    category: "Project Management",
     title: "Inbox",
     description: "Every estimate request, application and assessment that came in, with its delivery state.",
     path: "/admin/inbox",
