@@ -13,7 +13,8 @@ export function contentSecurityPolicy(scriptSources: readonly string[]): string 
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // blob: for the previews a page makes of files picked on the device (the checklist's photos).
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
     `frame-src ${new URL(company.map.src).origin}`,

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { countSubmissionsOf } from "../support/submission-lookup";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
@@ -7,6 +8,31 @@ const SUBMIT_URL = `**${PAGE}/submit`;
 const OFFLINE_MESSAGE =
   "Error: the server could not be reached, so nothing was sent. Your answers and photos are kept on this device: submit again when you have a signal.";
 const SUCCESS_MESSAGE = "PDF generated and sent to webhook successfully!";
+
+/**
+ * What the page has saved on the device so far: the answers, and the names of the photos kept, read from
+ * its IndexedDB store as the page will read them after a reload.
+ */
+function savedDraft(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ answers?: Record<string, string>; photoNames?: string[] }>((resolve, reject) => {
+        const opened = indexedDB.open("estimate-checklist");
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const db = opened.result;
+          if (!db.objectStoreNames.contains("drafts")) return resolve({});
+          const all = db.transaction("drafts").objectStore("drafts").getAll();
+          all.onsuccess = () => {
+            const values = all.result as Array<{ answers?: Record<string, string> } | File[]>;
+            const answers = values.find((value): value is { answers: Record<string, string> } => !Array.isArray(value));
+            const photos = values.find((value): value is File[] => Array.isArray(value));
+            resolve({ answers: answers?.answers, photoNames: photos?.map((file) => file.name) });
+          };
+        };
+      }),
+  );
+}
 
 async function photo(name: string, background: string) {
   const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background } })
@@ -30,12 +56,15 @@ test("a half-filled checklist with its photos comes back after a reload", async 
   await expect(page.getByText("2 photos added")).toBeVisible();
   await expect(page.getByText(/Draft saved on this device at/)).toBeVisible();
   await page.getByLabel("City").fill("Sumter");
-  // The typing is saved after a short pause; the line's time moves on when it is.
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByLabel("City")).toHaveValue("Sumter", { timeout: 1_000 });
-  }).toPass();
+  await expect
+    .poll(() => savedDraft(page))
+    .toEqual({
+      answers: expect.objectContaining({ projectName: "Reload Test Plaza", city: "Sumter" }),
+      photoNames: ["panel.jpg", "conduit.jpg"],
+    });
+  await page.reload();
 
+  await expect(page.getByLabel("City")).toHaveValue("Sumter");
   await expect(page.getByLabel("Project Name")).toHaveValue("Reload Test Plaza");
   await expect(page.getByLabel("Panel Condition")).toHaveValue("Rusty cover, breakers fine.");
   await expect(page.getByText("2 photos added")).toBeVisible();

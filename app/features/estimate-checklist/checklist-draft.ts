@@ -1,15 +1,10 @@
-import { createStore, del, get, set, type UseStore } from "idb-keyval";
+import { createStore, delMany, getMany, set, type UseStore } from "idb-keyval";
 
-/**
- * A checklist being filled in, as kept on the device: the answers, the photos themselves (IndexedDB keeps
- * files), the double-submit key of this checklist, and when it was last saved.
- */
-export type ChecklistDraft = {
-  answers: Record<string, string>;
-  photos: File[];
-  submissionKey: string;
-  savedAt: string;
-};
+/** The answers of a checklist being filled in, its double-submit key, and when they were last saved. */
+export type DraftAnswers = { answers: Record<string, string>; submissionKey: string; savedAt: string };
+
+/** A checklist being filled in, as kept on the device: the answers and the photos themselves. */
+export type ChecklistDraft = DraftAnswers & { photos: File[] };
 
 let store: UseStore | undefined;
 // Opened on first use, in the browser only.
@@ -18,17 +13,31 @@ const draftStore = () => {
   return store;
 };
 
-/** One draft per signed-in user on a device, so two people sharing a tablet do not see each other's. */
-const draftKey = (userId: number) => `draft:${userId}`;
+/**
+ * One draft per signed-in user on a device, so two people sharing a tablet do not see each other's. The
+ * answers and the photos are kept apart: the answers are saved at every keystroke, the photos (megabytes
+ * each, copied into IndexedDB) only when the list changes.
+ */
+const answersKey = (userId: number) => `answers:${userId}`;
+const photosKey = (userId: number) => `photos:${userId}`;
 
-export function loadDraft(userId: number): Promise<ChecklistDraft | undefined> {
-  return get<ChecklistDraft>(draftKey(userId), draftStore());
+export async function loadDraft(userId: number): Promise<ChecklistDraft | undefined> {
+  const [answers, photos] = await getMany<DraftAnswers | File[] | undefined>(
+    [answersKey(userId), photosKey(userId)],
+    draftStore(),
+  );
+  if (!answers || Array.isArray(answers)) return undefined;
+  return { ...answers, photos: Array.isArray(photos) ? photos : [] };
 }
 
-export function saveDraft(userId: number, draft: ChecklistDraft): Promise<void> {
-  return set(draftKey(userId), draft, draftStore());
+export function saveDraftAnswers(userId: number, answers: DraftAnswers): Promise<void> {
+  return set(answersKey(userId), answers, draftStore());
+}
+
+export function saveDraftPhotos(userId: number, photos: readonly File[]): Promise<void> {
+  return set(photosKey(userId), [...photos], draftStore());
 }
 
 export function discardDraft(userId: number): Promise<void> {
-  return del(draftKey(userId), draftStore());
+  return delMany([answersKey(userId), photosKey(userId)], draftStore());
 }

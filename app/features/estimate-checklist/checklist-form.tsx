@@ -8,7 +8,7 @@ import { TextField } from "~/components/forms/text-field";
 import { useHydrated } from "~/components/use-hydrated";
 import type { FieldDefinition } from "~/forms/definition";
 import { parseForm } from "~/forms/parse-form";
-import { type ChecklistDraft, discardDraft, loadDraft, saveDraft } from "./checklist-draft";
+import { discardDraft, loadDraft, saveDraftAnswers, saveDraftPhotos } from "./checklist-draft";
 import { type ChecklistActionResult, checklistForm } from "./definition";
 import { CHECKLIST_SECTIONS, checklistFields, PHOTOS_FIELD } from "./fields";
 import { mergePhotos } from "./photo-list";
@@ -20,9 +20,6 @@ const { messages } = checklistForm;
 
 export const SIGNED_OUT_MESSAGE =
   "Error: you were signed out, so nothing was sent. Sign in again in another tab, then submit again: your checklist is kept on this device.";
-
-/** How long typing pauses before the draft is saved. */
-const SAVE_DELAY_MS = 400;
 
 /** The banner's tone as the original chose it (spec §8): an error when the text says Error or Please fill. */
 const toneOf = (message: string): Outcome["status"] =>
@@ -93,7 +90,6 @@ export function ChecklistForm({ userId, defaults, action, submitUrl, serverResul
   const [problems, setProblems] = useState<Record<string, string>>(
     serverResult?.status === "invalid" ? serverResult.problems : {},
   );
-  const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
     let cancelled = false;
@@ -118,31 +114,25 @@ export function ChecklistForm({ userId, defaults, action, submitUrl, serverResul
     };
   }, [userId, defaults]);
 
+  // Saves go one after another, so an older save never lands after a newer one.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
   const persist = useCallback(
-    async (currentPhotos: File[]) => {
-      clearTimeout(saveTimer.current);
+    (changedPhotos?: File[]) => {
       const form = formRef.current;
-      if (!form || !draftReady || !submissionKey) return;
-      const draft: ChecklistDraft = {
-        answers: answersIn(form),
-        photos: currentPhotos,
-        submissionKey,
-        savedAt: new Date().toISOString(),
-      };
-      try {
-        await saveDraft(userId, draft);
-        setSavedAt(draft.savedAt);
-      } catch {
+      if (!form || !draftReady || !submissionKey) return saving.current;
+      const draft = { answers: answersIn(form), submissionKey, savedAt: new Date().toISOString() };
+      saving.current = saving.current
+        .then(async () => {
+          if (changedPhotos) await saveDraftPhotos(userId, changedPhotos);
+          await saveDraftAnswers(userId, draft);
+          setSavedAt(draft.savedAt);
+        })
         // The device is out of space or has no IndexedDB: the checklist can still be sent from the screen.
-      }
+        .catch(() => undefined);
+      return saving.current;
     },
     [draftReady, submissionKey, userId],
   );
-
-  const persistSoon = () => {
-    clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(() => void persist(photos), SAVE_DELAY_MS);
-  };
 
   const addPhotos = (added: File[]) => {
     const merged = mergePhotos(photos, added);
@@ -161,7 +151,6 @@ export function ChecklistForm({ userId, defaults, action, submitUrl, serverResul
   };
 
   const startAfresh = (key: string) => {
-    clearTimeout(saveTimer.current);
     setInitial(defaults);
     setPhotos([]);
     setSavedAt(undefined);
@@ -172,6 +161,7 @@ export function ChecklistForm({ userId, defaults, action, submitUrl, serverResul
   };
 
   const discard = async () => {
+    await saving.current;
     await discardDraft(userId).catch(() => undefined);
     startAfresh(crypto.randomUUID());
     setOutcome(undefined);
@@ -196,7 +186,7 @@ export function ChecklistForm({ userId, defaults, action, submitUrl, serverResul
     body.set("submissionKey", key);
     setBusy(true);
     setProgress(undefined);
-    await persist(photos);
+    await persist();
     const sent = await sendChecklist(submitUrl, body, setProgress);
     setBusy(false);
     const message = messageOf(sent);
@@ -204,7 +194,8 @@ export function ChecklistForm({ userId, defaults, action, submitUrl, serverResul
     if (sent.kind !== "answered") return;
     if (sent.result.status === "invalid") setProblems(sent.result.problems);
     if (sent.result.status === "success") {
-      // Stored on the server: only now may the copy on the device go.
+      // Stored on the server: only now may the copy on the device go, after any save still under way.
+      await saving.current;
       await discardDraft(userId).catch(() => undefined);
       startAfresh(crypto.randomUUID());
     }
@@ -249,7 +240,7 @@ export function ChecklistForm({ userId, defaults, action, submitUrl, serverResul
       encType="multipart/form-data"
       noValidate={hydrated}
       onSubmit={hydrated ? submit : undefined}
-      onInput={hydrated ? persistSoon : undefined}
+      onInput={hydrated ? () => void persist() : undefined}
       className="mt-8 grid gap-6"
       aria-describedby="checklist-draft-line"
     >
