@@ -88,11 +88,28 @@ test("a photo with the same name and size as one in the list is skipped; one can
   await expect(page.getByText("Already in the list, so not added again: panel.jpg.")).toBeVisible();
   await expect(page.getByText("2 photos added")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "panel.jpg" })).toHaveCount(1);
-  await expect(page.getByRole("listitem").filter({ hasText: "panel.jpg" }).getByRole("img")).toBeVisible();
+  const thumbnail = page.getByRole("listitem").filter({ hasText: "panel.jpg" }).locator("img");
+  await expect(thumbnail).toBeVisible();
+  const previewUrl = (await thumbnail.getAttribute("src")) ?? "";
+  expect(previewUrl).toMatch(/^blob:/);
+  const previewLoads = () =>
+    page.evaluate(
+      (url) =>
+        new Promise<boolean>((resolve) => {
+          const image = new Image();
+          image.onload = () => resolve(true);
+          image.onerror = () => resolve(false);
+          image.src = url;
+        }),
+      previewUrl,
+    );
+  expect(await previewLoads()).toBe(true);
 
   await page.getByRole("button", { name: "Remove panel.jpg" }).click();
   await expect(page.getByText("1 photo added")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "panel.jpg" })).toHaveCount(0);
+  // The removed photo's preview is released: its object URL no longer loads.
+  await expect.poll(previewLoads).toBe(false);
 });
 
 test("offline, the checklist is kept and the message says so; online again it is stored once", async ({
