@@ -47,6 +47,14 @@ test.beforeEach(async ({ page, signInAsStaff }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Estimate Checklist" })).toBeVisible();
 });
 
+test("the Estimate Checklist card on Quick Links opens the screen", async ({ page }) => {
+  await page.goto("/admin/quick-links");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Estimate Checklist" }) });
+  await card.getByRole("link", { name: "Visit Link" }).click();
+  await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Estimate Checklist" })).toBeVisible();
+});
+
 test("a half-filled checklist with its photos comes back after a reload", async ({ page }) => {
   await page.getByLabel("Project Name").fill("Reload Test Plaza");
   await page.getByLabel("Panel Condition").fill("Rusty cover, breakers fine.");

@@ -5,7 +5,9 @@ import { usePhotoPreviews } from "./use-photo-previews";
 
 const PHOTO_ACCEPT = "image/*,.heic,.heif";
 
-export const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** A size as a person reads it on a phone: "840 KB", "3.2 MB". */
+export const megabytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
  * The site photos: picked several at a time or taken with the camera, listed by name with a thumbnail where

@@ -1,5 +1,15 @@
+import { redirect } from "react-router";
 import { submitChecklist } from "~/features/estimate-checklist/submit-checklist.server";
+import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/estimate-checklist-submit";
+
+const CHECKLIST_PATH = "/admin/quick-links/estimate-checklist";
+
+/** Nothing to show here: a signed-in visit goes to the checklist, a signed-out one to sign in. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  return redirect(CHECKLIST_PATH);
+}
 
 /**
  * The checklist's post from the page's script (XMLHttpRequest, for its upload progress), answered with the

@@ -6,7 +6,7 @@ import { submitChecklist } from "~/features/estimate-checklist/submit-checklist.
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/estimate-checklist";
 
-export const CHECKLIST_PATH = "/admin/quick-links/estimate-checklist";
+const CHECKLIST_PATH = "/admin/quick-links/estimate-checklist";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Estimate Checklist");
 
