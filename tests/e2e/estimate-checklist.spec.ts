@@ -163,7 +163,8 @@ test("a send cut off after the server stored it is sent again and stored once", 
     { times: 1 },
   );
   await page.getByRole("button", { name: "Submit Checklist" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: OFFLINE_MESSAGE })).toBeVisible();
+  // The server stores it (photos, PDF) before the cut: that takes a while on a busy machine.
+  await expect(page.getByRole("alert").filter({ hasText: OFFLINE_MESSAGE })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("site.jpg")).toBeVisible();
 
   await page.getByRole("button", { name: "Submit Checklist" }).click();
