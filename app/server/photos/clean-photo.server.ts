@@ -1,6 +1,9 @@
 import sharp from "sharp";
 import { DecodeTimeoutError, decodeHeic } from "./heic-decoder.server";
 
+// Each photo is decoded once and never again: libvips's operation cache would only hold on to its pixels.
+sharp.cache(false);
+
 /** The spec's image time-out: a photo that takes longer to decode is left out with a note. */
 export const PHOTO_DECODE_TIMEOUT_MS = 5_000;
 
