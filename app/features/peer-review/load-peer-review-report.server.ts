@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import { submissions } from "~/server/db/schema.server";
@@ -14,7 +14,8 @@ async function summaries(context: AppLoadContext): Promise<PersonSummary[]> {
   const rows = await context.db
     .select({ payload: submissions.payload })
     .from(submissions)
-    .where(eq(submissions.type, peerReviewForm.type));
+    .where(eq(submissions.type, peerReviewForm.type))
+    .orderBy(asc(submissions.id));
   const reviews = rows.map(({ payload }) => ({
     reviewFor: typeof payload.reviewFor === "string" ? payload.reviewFor : "",
     answers: Array.isArray(payload.answers) ? payload.answers : [],

@@ -22,17 +22,18 @@ export type PersonSummary =
       spread: Record<Rating, number>;
     };
 
-/** What the report reads of one stored review: the person's name as typed and the fifteen answers. */
+/** What the report reads of one stored review, oldest first: the person's name as typed and the fifteen answers. */
 export type ReviewAnswers = { reviewFor: string; answers: readonly unknown[] };
 
-/** The spelling most reviews used (the first alphabetically on a tie), so no one reviewer's typing shows. */
+/** The spelling most reviews used (the earliest on a tie): reviews come oldest first. */
 function commonSpelling(names: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const name of names) {
     const spelling = name.trim().replace(/\s+/g, " ");
     counts.set(spelling, (counts.get(spelling) ?? 0) + 1);
   }
-  return [...counts].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))[0]?.[0] ?? "";
+  // A stable sort keeps the earliest of equally common spellings first.
+  return [...counts].sort(([, countA], [, countB]) => countB - countA)[0]?.[0] ?? "";
 }
 
 /**
