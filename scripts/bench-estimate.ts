@@ -29,7 +29,6 @@ function estimateForm(index: number): URLSearchParams {
     bestTime: "Morning",
     comments: `bench-${index}`,
     submissionKey: crypto.randomUUID(),
-    startedAt: String(Date.now() - 60_000),
   });
 }
 

@@ -11,7 +11,7 @@ import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
 import { nonceContentSecurityPolicy } from "./content-security-policy";
-import { limitRequestBodies, requireSameOrigin } from "./request-guards";
+import { closeWhenBodyUnread, limitRequestBodies, requireSameOrigin } from "./request-guards";
 import { findPrerenderedPages, mountClientFiles, redirectTrailingSlash, servePrerenderedPages } from "./static-files";
 
 export type AppDependencies = {
@@ -64,6 +64,7 @@ export function createApp(dependencies: AppDependencies) {
     }
   });
 
+  app.use(closeWhenBodyUnread);
   app.use(requireSameOrigin(config.SITE_URL));
   app.use(limitRequestBodies);
   app.use(redirectTrailingSlash);

@@ -32,7 +32,6 @@ function applicationPost(fields: Record<string, string>, resume?: { bytes: Buffe
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (resume) form.append("resume", new Blob([new Uint8Array(resume.bytes)], { type: "application/pdf" }), resume.name);
-  form.append("startedAt", String(Date.now() - 60_000));
   return form;
 }
 

@@ -24,27 +24,38 @@ export function requireSameOrigin(siteUrl: string): RequestHandler {
   };
 }
 
-/** Form posts are small; a file upload is capped by its own handler too. Bigger bodies are refused unread. */
+/** Form posts are small; a file upload is capped by its own form too. Bigger declared bodies are refused unread. */
 const BODY_LIMITS = { form: 64 * 1024, multipart: 8 * 1024 * 1024 } as const;
 
 /**
- * Refuses request bodies over the limits before anything reads them. A form body without a declared length
- * (chunked) is refused too: browsers always declare it, and an undeclared one could be of any size. A chunked
- * multipart body passes on to the upload's own parser, which caps it while it streams (see /apply).
+ * Refuses request bodies declared over the limits before anything reads them. A body without a declared length
+ * (chunked) passes on: every action reads its body through readFormBody (app/forms), which stops at its form's
+ * cap while the body streams in.
  */
 export const limitRequestBodies: RequestHandler = (req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
-  const multipart = Boolean(req.is("multipart/form-data"));
   const declared = req.get("content-length");
-  if (declared === undefined) {
-    if (req.get("transfer-encoding") === undefined || multipart) return next();
-    res.status(411).type("text/plain").send("Please send the form again; its length was not given.");
-    return;
-  }
-  if (Number(declared) > (multipart ? BODY_LIMITS.multipart : BODY_LIMITS.form)) {
-    res.setHeader("Connection", "close");
+  const limit = req.is("multipart/form-data") ? BODY_LIMITS.multipart : BODY_LIMITS.form;
+  if (declared !== undefined && Number(declared) > limit) {
     res.status(413).type("text/plain").send("The form is too large to accept.");
     return;
   }
+  next();
+};
+
+/**
+ * An answer that goes out before its request's body has all arrived (a body refused unread, or past its cap)
+ * closes the connection. The unread rest is never drained: the request stream stays paused, and without this
+ * the client would go on sending into it until the keep-alive timeout.
+ */
+export const closeWhenBodyUnread: RequestHandler = (req, res, next) => {
+  // A request with no body is not complete yet while a middleware answers it at once; it needs nothing here.
+  const hasBody = req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;
+  if (!hasBody) return next();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
   next();
 };

@@ -48,7 +48,10 @@ export type FileRule = {
   field: string;
   maxBytes: number;
   maxCount: number;
-  /** The content type the first bytes show, or undefined when they are not an accepted type. */
+  /**
+   * The content type the file's first 4 KB show (e.g. "application/pdf"), or undefined when they are not
+   * acceptable. The file is kept with this type, not the one the browser declared.
+   */
   sniff: (head: Uint8Array) => string | undefined;
 };
 

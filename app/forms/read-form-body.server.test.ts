@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type FileRule, readFormBody, TEXT_FORM_LIMITS } from "./read-form-body.server";
+import type { FileRule } from "./definition";
+import { readFormBody, TEXT_FORM_LIMITS } from "./read-form-body.server";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -198,7 +199,7 @@ describe("readFormBody with a multipart body", () => {
 });
 
 describe("readFormBody with a body that is not a form", () => {
-  it("answers 400 to JSON, as to any body that is not a form", async () => {
+  it("answers 400 to JSON, saying it is not a form", async () => {
     const { stream } = streamedBody(() => inChunks(encode('{"name":"Jordan"}')));
     expect(await readFormBody(post("application/json", stream), TEXT_FORM_LIMITS)).toEqual({
       ok: false,

@@ -6,17 +6,7 @@ import {
   MultipartParseError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-
-/** What a form accepts in one file field; the content is checked by its bytes, not by name or declared type. */
-export type FileRule = {
-  field: string;
-  /** Per file. */
-  maxBytes: number;
-  /** Files in this field. */
-  maxCount: number;
-  /** The content type the bytes show (e.g. "application/pdf"), or undefined when they are not acceptable. */
-  sniff: (head: Uint8Array) => string | undefined;
-};
+import type { FileRule } from "./definition";
 
 /** `maxBytes` caps the whole body as sent, multipart boundaries and headers included. */
 export type BodyLimits = { maxBytes: number; files?: readonly FileRule[]; maxParts?: number };
@@ -35,7 +25,7 @@ export type ReadBody = { ok: true; formData: FormData } | { ok: false; status: 4
 export const TEXT_FORM_LIMITS = { maxBytes: 64 * 1024 } as const satisfies BodyLimits;
 
 /** How many of a file's first bytes `sniff` is given. */
-export const SNIFF_BYTES = 4096;
+const SNIFF_BYTES = 4096;
 const DEFAULT_MAX_PARTS = 200;
 
 const STATUS: Record<BodyProblem["kind"], 400 | 413> = {
@@ -44,6 +34,7 @@ const STATUS: Record<BodyProblem["kind"], 400 | 413> = {
   "too-many-files": 413,
   // The body is a form; one of its answers is not acceptable, as a required field left empty would be.
   "wrong-type": 400,
+  // Told apart from a malformed form so that a form can answer it with 415 if it wants.
   "not-a-form": 400,
   unreadable: 400,
 };
@@ -113,7 +104,8 @@ export async function readFormBody(request: Request, limits: BodyLimits): Promis
     return overCap ? refused({ kind: "too-large" }) : { ok: true, formData };
   } catch (error) {
     if (error instanceof RefusedPart) return refused(error.problem);
-    // Known only by the largest cap while the part streams: its field's name comes after its bytes.
+    // The parser stops a part past the largest file cap while it streams, before it hands over the part and
+    // its name: the field is taken to be the one with that cap (the only file field of every form today).
     if (error instanceof MaxFileSizeExceededError && largestFileRule) {
       return refused({ kind: "file-too-large", field: largestFileRule.field });
     }

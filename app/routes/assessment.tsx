@@ -1,9 +1,9 @@
+import { QuestionnairePage } from "~/components/questionnaire/questionnaire-page";
 import { publicPageMeta } from "~/components/seo";
 import { siteUrlFromMatches } from "~/components/site-url";
 import { company } from "~/content/company";
 import { SkillsAssessment } from "~/features/assessment/skills-assessment";
 import { submitAssessment } from "~/features/assessment/submit-assessment.server";
-import { QuestionnairePage } from "~/features/questionnaire/questionnaire-page";
 import type { Route } from "./+types/assessment";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

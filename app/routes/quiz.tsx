@@ -1,7 +1,7 @@
+import { QuestionnairePage } from "~/components/questionnaire/questionnaire-page";
 import { publicPageMeta } from "~/components/seo";
 import { siteUrlFromMatches } from "~/components/site-url";
 import { company } from "~/content/company";
-import { QuestionnairePage } from "~/features/questionnaire/questionnaire-page";
 import { SkillsQuiz } from "~/features/quiz/skills-quiz";
 import type { Route } from "./+types/quiz";
 

@@ -9,7 +9,7 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { fillApplication, fillEstimate, sendButton, submitButton } from "./public-forms";
 import { addStaffAccount, signInThroughForm } from "./staff-users";
 
-/** The public forms flag a form sent sooner than 3 s after it was opened as spam. */
+/** The public forms mark a form sent sooner than 3 s after it was first touched as suspicious. */
 const HUMAN_FILL_MS = 3_200;
 
 /** Reloads the page until the locator shows the text: the detail page shows the state when it was loaded. */

@@ -4,7 +4,7 @@ import { parseCsv } from "../support/csv-parser";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { addStaffAccount, signIn } from "./staff-users";
 
-/** The public form flags a submission sent sooner than this after the page opened as spam. */
+/** The public form marks a submission sent sooner than this after it was first touched as suspicious. */
 const HUMAN_FILL_MS = 3_000;
 
 const randomLetters = () =>

@@ -2,18 +2,38 @@ import pg from "pg";
 import pino from "pino";
 import { openEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server";
 
-/** The id of the submission with the reference, read from the running app's embedded PostgreSQL. */
-export async function submissionIdOf(dataDir: string, reference: string): Promise<number> {
+/** One query against the running app's embedded PostgreSQL, for browser tests that check what was stored. */
+async function queryAppDatabase<Row extends pg.QueryResultRow>(
+  dataDir: string,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
   const embedded = await openEmbeddedPostgres({ dataDir, logger: pino({ level: "silent" }) });
   const client = new pg.Client({ connectionString: embedded.url });
   await client.connect();
   try {
-    const result = await client.query<{ id: string }>("SELECT id FROM submissions WHERE reference = $1", [reference]);
-    const id = result.rows[0]?.id;
-    if (id === undefined) throw new Error(`no submission has the reference ${reference}`);
-    return Number(id);
+    return (await client.query<Row>(text, values)).rows;
   } finally {
     await client.end();
     await embedded.stop();
   }
+}
+
+/** The id of the submission with the reference, and how the guards judged it. */
+export async function storedSubmissionOf(
+  dataDir: string,
+  reference: string,
+): Promise<{ id: number; isSpam: boolean; suspiciousReason: string | null }> {
+  const [row] = await queryAppDatabase<{ id: string; is_spam: boolean; suspicious_reason: string | null }>(
+    dataDir,
+    "SELECT id, is_spam, suspicious_reason FROM submissions WHERE reference = $1",
+    [reference],
+  );
+  if (!row) throw new Error(`no submission has the reference ${reference}`);
+  return { id: Number(row.id), isSpam: row.is_spam, suspiciousReason: row.suspicious_reason };
+}
+
+/** The id of the submission with the reference, read from the running app's embedded PostgreSQL. */
+export async function submissionIdOf(dataDir: string, reference: string): Promise<number> {
+  return (await storedSubmissionOf(dataDir, reference)).id;
 }

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { ChoiceFieldset } from "~/features/questionnaire/choice-fieldset";
+import { ChoiceFieldset } from "~/components/questionnaire/choice-fieldset";
 import { ContactField } from "./contact-field";
 import type { AssessmentActionResult } from "./definition";
 import { assessmentQuestions } from "./questions";

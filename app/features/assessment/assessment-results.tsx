@@ -1,4 +1,4 @@
-import { StepHeading } from "~/features/questionnaire/step-heading";
+import { StepHeading } from "~/components/questionnaire/step-heading";
 import type { AssessmentScore } from "./schema";
 
 /** The score the server worked out; which answers were right is never sent. */

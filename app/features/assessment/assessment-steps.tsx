@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ChoiceOption, OptionId } from "~/features/questionnaire/choice";
-import { ChoiceFieldset } from "~/features/questionnaire/choice-fieldset";
-import { QuestionStep } from "~/features/questionnaire/question-step";
+import type { ChoiceOption, OptionId } from "~/components/questionnaire/choice";
+import { ChoiceFieldset } from "~/components/questionnaire/choice-fieldset";
+import { QuestionStep } from "~/components/questionnaire/question-step";
 import { AssessmentIntro } from "./assessment-intro";
 import { AssessmentResults } from "./assessment-results";
 import { ContactField } from "./contact-field";

@@ -1,8 +1,7 @@
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissions } from "~/server/db/schema.server";
 import { assessmentAnswers } from "../../../tests/support/assessment-fixture";
-import { loadContextFor } from "../../../tests/support/load-context";
+import { formActionHarness } from "../../../tests/support/form-action";
 import { storedByReference } from "../../../tests/support/stored-submission";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitAssessment } from "./submit-assessment.server";
@@ -13,17 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-function contextFor(env: Record<string, string> = {}, clientIp = "192.0.2.20"): AppLoadContext {
-  return loadContextFor(database.db, { WEBHOOK_ASSESSMENT_URL: "http://127.0.0.1:9/assessment", ...env }, clientIp);
-}
-
-function post(fields: Record<string, string>) {
-  return new Request("http://localhost/assessment", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": "test-agent" },
-    body: new URLSearchParams(fields),
-  });
-}
+const { contextFor, post } = formActionHarness({
+  path: "/assessment",
+  database: () => database.db,
+  env: { WEBHOOK_ASSESSMENT_URL: "http://127.0.0.1:9/assessment" },
+  clientIp: "192.0.2.20",
+});
 
 const countSubmissions = async () => (await database.db.select().from(submissions)).length;
 const referenceOf = (response: { data: unknown }) => (response.data as { reference: string }).reference;

@@ -1,5 +1,5 @@
 import { company } from "~/content/company";
-import type { MultipartBody } from "~/features/deliveries/multipart-body.server";
+import type { MultipartBody } from "~/features/deliveries/multipart-body";
 import type { FormActionResult } from "~/forms/action-result";
 import { defineForm, type StoredSubmissionFacts } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isMultipartBody } from "~/features/deliveries/multipart-body.server";
+import { isMultipartBody } from "~/features/deliveries/multipart-body";
 import { submissions } from "~/server/db/schema.server";
 import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "../../../tests/support/application-fixture";
-import { loadContextFor } from "../../../tests/support/load-context";
+import { formActionHarness, type PostedFile } from "../../../tests/support/form-action";
 import { storedByReference } from "../../../tests/support/stored-submission";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitApplication } from "./submit-application.server";
@@ -15,33 +14,21 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-function contextFor(env: Record<string, string> = {}): AppLoadContext {
-  return loadContextFor(
-    database.db,
-    {
-      WEBHOOK_APPLICATION_URL: "http://127.0.0.1:9/primary",
-      WEBHOOK_APPLICATION_SECONDARY_URL: "http://127.0.0.1:9/secondary",
-      SMTP_URL: "smtp://127.0.0.1:9",
-      MAIL_FROM: "Website <website@example.com>",
-      STAFF_NOTIFY_EMAIL: "office@example.com",
-      ...env,
-    },
-    "192.0.2.20",
-  );
-}
-
-function post(fields: Record<string, string>, resume?: { bytes: Buffer; name: string; type?: string }) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append(
-    "resume",
-    resume
-      ? new Blob([new Uint8Array(resume.bytes)], { type: resume.type ?? "application/pdf" })
-      : new Blob([], { type: "application/octet-stream" }),
-    resume?.name ?? "",
-  );
-  return new Request("http://localhost/apply", { method: "POST", body: form, headers: { "user-agent": "test-agent" } });
-}
+const harness = formActionHarness({
+  path: "/apply",
+  database: () => database.db,
+  env: {
+    WEBHOOK_APPLICATION_URL: "http://127.0.0.1:9/primary",
+    WEBHOOK_APPLICATION_SECONDARY_URL: "http://127.0.0.1:9/secondary",
+    SMTP_URL: "smtp://127.0.0.1:9",
+    MAIL_FROM: "Website <website@example.com>",
+    STAFF_NOTIFY_EMAIL: "office@example.com",
+  },
+  clientIp: "192.0.2.20",
+});
+const { contextFor } = harness;
+/** The application always posts its resume input, empty when no file was chosen. */
+const post = (fields: Record<string, string>, resume?: PostedFile) => harness.post(fields, { files: { resume } });
 
 /** The parts a stored multipart webhook delivery will send. */
 function partsOf(delivery: { body: unknown } | undefined): Array<{ name: string; value?: string }> {

@@ -1,16 +1,6 @@
+import type { MultipartBody } from "./multipart-body";
 import type { StoredFile } from "./submission-files.server";
 import type { EncodedBody } from "./webhook-sender.server";
-
-/**
- * What a multipart webhook delivery stores as its body: the parts in order, each a text value or "the files
- * the submission stored under this field name". The files stay in submission_files, so a large upload is not
- * copied into every delivery row.
- */
-export type MultipartBody = { parts: Array<{ name: string; value: string } | { name: string; storedFiles: true }> };
-
-export function isMultipartBody(body: unknown): body is MultipartBody {
-  return typeof body === "object" && body !== null && Array.isArray((body as MultipartBody).parts);
-}
 
 /** The multipart/form-data bytes and content type (with its boundary) of a body and its submission's files. */
 export async function encodeMultipart(body: MultipartBody, files: StoredFile[]): Promise<EncodedBody> {

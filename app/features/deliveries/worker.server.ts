@@ -4,7 +4,8 @@ import type { Config } from "~/server/config.server";
 import type { Database } from "~/server/db/database.server";
 import { deliveries, deliveryAttempts } from "~/server/db/schema.server";
 import type { EmailBody, EmailSender } from "./email-sender.server";
-import { encodeMultipart, isMultipartBody } from "./multipart-body.server";
+import { isMultipartBody } from "./multipart-body";
+import { encodeMultipart } from "./multipart-body.server";
 import { nextAttemptDelay } from "./retry-schedule.server";
 import { readSubmissionFiles } from "./submission-files.server";
 import {

@@ -1,10 +1,9 @@
 import fc from "fast-check";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueFillToken } from "~/forms/fill-time.server";
 import { deliveries, submissions } from "~/server/db/schema.server";
 import { validEstimate } from "../../../tests/support/estimate-fixture";
-import { loadContextFor } from "../../../tests/support/load-context";
+import { formActionHarness } from "../../../tests/support/form-action";
 import { storedByReference } from "../../../tests/support/stored-submission";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitEstimate } from "./submit-estimate.server";
@@ -17,26 +16,16 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-function contextFor(env: Record<string, string> = {}, clientIp = "192.0.2.10"): AppLoadContext {
-  return loadContextFor(
-    database.db,
-    {
-      WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/estimate",
-      SMTP_URL: "smtp://127.0.0.1:9",
-      STAFF_NOTIFY_EMAIL: "office@example.com",
-      ...env,
-    },
-    clientIp,
-  );
-}
-
-function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return new Request("http://localhost/learnmore", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": "test-agent", ...headers },
-    body: new URLSearchParams(fields),
-  });
-}
+const { contextFor, post } = formActionHarness({
+  path: "/learnmore",
+  database: () => database.db,
+  env: {
+    WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/estimate",
+    SMTP_URL: "smtp://127.0.0.1:9",
+    STAFF_NOTIFY_EMAIL: "office@example.com",
+  },
+  clientIp: "192.0.2.10",
+});
 
 const referenceOf = (response: { data: unknown }) => (response.data as { reference: string }).reference;
 

@@ -25,7 +25,7 @@ const spreadsheetTime = new Intl.DateTimeFormat("sv-SE", {
 const companyDate = new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY_TIME_ZONE });
 
 /** One column per field label: the chosen type's fields, or every shown type's, a label shared by types once. */
-function fieldLabelsFor(type: string | undefined, hiddenTypes: readonly string[]): string[] {
+export function fieldLabelsFor(type: string | undefined, hiddenTypes: readonly string[] = []): string[] {
   const described = (type === undefined ? submissionTypes : [describeSubmissionType(type)]).filter(
     (description) => !hiddenTypes.includes(description.type),
   );
@@ -45,6 +45,15 @@ const fieldsOfType = new Map<string, Map<string, FieldDefinition>>(
     new Map(description.fields.filter((field) => field.kind !== "file").map((field) => [field.label, field])),
   ]),
 );
+
+/** A submission's answers under the export's label columns; a column of another type's field stays empty. */
+export function fieldCells(type: string, payload: Record<string, unknown>, labels: readonly string[]): string[] {
+  const fields = fieldsOfType.get(type);
+  return labels.map((label) => {
+    const field = fields?.get(label);
+    return field ? printAnswer(field, answerOf(field, payload)) : "";
+  });
+}
 
 export type ExportCursor = { time: string; id: number };
 
@@ -112,7 +121,6 @@ export function inboxCsv(
       }
       const text = next.value
         .map((row) => {
-          const fields = fieldsOfType.get(row.type);
           return csvRow([
             row.reference,
             describeSubmissionType(row.type).label,
@@ -121,10 +129,7 @@ export function inboxCsv(
             row.assignee ?? "",
             row.isSpam ? "Yes" : "No",
             DELIVERY_STATE_LABELS[row.deliveryState],
-            ...labels.map((label) => {
-              const field = fields?.get(label);
-              return field ? printAnswer(field, answerOf(field, row.payload)) : "";
-            }),
+            ...fieldCells(row.type, row.payload, labels),
           ]);
         })
         .join("");

@@ -1,4 +1,4 @@
-import type { MultipartBody } from "~/features/deliveries/multipart-body.server";
+import type { MultipartBody } from "~/features/deliveries/multipart-body";
 import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
