@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
+import { TEST_SESSION_SECRET } from "./tests/support/test-session-secret";
 
 // The config is evaluated again in every worker; the environment carries the first evaluation's choices.
 process.env.E2E_PORT ??= "4319";
@@ -40,7 +41,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
-      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+      SESSION_SECRET: TEST_SESSION_SECRET,
       // Every browser test posts from 127.0.0.1.
       PUBLIC_FORM_RATE_LIMIT: "10000",
     },

@@ -1,9 +1,11 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import styles from "./app.css?inline";
+import { errorScreenText } from "./components/error-screen";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { usesStaffFrame } from "./components/staff/staff-frame-handle";
 import { company } from "./content/company";
 import { readSiteUrl } from "./server/site-url.server";
 
@@ -15,6 +17,8 @@ export function loader() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The staff screens bring their own frame (header and <main>); everything else wears the public site's.
+  const staffFrame = useMatches().some((match) => usesStaffFrame(match.handle));
   return (
     <html lang="en">
       <head>
@@ -31,11 +35,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter />
+        {staffFrame ? (
+          children
+        ) : (
+          <>
+            <SiteHeader />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter />
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -47,35 +57,11 @@ export default function App() {
   return <Outlet />;
 }
 
-/** What each error screen says: a missing page, a page this user may not open, or our own failure. */
-function errorScreen(error: unknown) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 404) {
-    return {
-      title: "Page not found",
-      eyebrow: "404 Not Found",
-      heading: "We couldn't find that page",
-      text: "The page you asked for has moved or never existed. These links will get you back on track.",
-    };
-  }
-  if (status === 403) {
-    return {
-      title: "No access",
-      eyebrow: "403 Forbidden",
-      heading: "You don't have access to this page",
-      text: "This page is for admins only. Ask an admin if you need it.",
-    };
-  }
-  return {
-    title: "Unexpected Application Error!",
-    eyebrow: "Error",
-    heading: "Unexpected Application Error!",
-    text: `Something went wrong on our side. Please try again, or call us at ${company.phone.display}.`,
-  };
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const screen = errorScreen(error);
+  const screen = errorScreenText(
+    error,
+    `Something went wrong on our side. Please try again, or call us at ${company.phone.display}.`,
+  );
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
       <title>{`${screen.title} | ${company.name}`}</title>

@@ -8,9 +8,11 @@ export default [
   route("apply", "routes/apply.tsx"),
   route("quiz", "routes/quiz.tsx"),
   route("assessment", "routes/assessment.tsx"),
-  route("admin", "routes/admin/login.tsx"),
-  route("admin/verify", "routes/admin/verify.tsx"),
-  route("admin/setup", "routes/admin/setup.tsx"),
+  layout("routes/admin/sign-in-layout.tsx", [
+    route("admin", "routes/admin/login.tsx"),
+    route("admin/verify", "routes/admin/verify.tsx"),
+    route("admin/setup", "routes/admin/setup.tsx"),
+  ]),
   route("admin/logout", "routes/admin/logout.tsx"),
   // A download, not a screen: outside the staff layout, whose loader it does not need.
   route("admin/inbox/:submissionId/files/:fileId", "routes/admin/inbox-file.ts"),
@@ -25,6 +27,7 @@ export default [
     route("admin/quick-links/peer-review", "routes/admin/peer-review.tsx"),
     route("admin/peer-review-report", "routes/admin/peer-review-report.tsx"),
     route("admin/peer-review-report/pdf", "routes/admin/peer-review-report-pdf.ts"),
+    route("admin/*", "routes/admin/staff-not-found.tsx"),
   ]),
   route("forms/fill-token", "routes/fill-token.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { company } from "~/content/company";
 import { contactPath } from "~/content/navigation";
+import { CompanyMarkIcon } from "./company-mark";
 import { MainMenu } from "./main-menu";
 import { MobileMenu } from "./mobile-menu";
 
@@ -20,10 +21,7 @@ export function SiteHeader() {
       </div>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-3 sm:px-6">
         <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900">
-          <svg aria-hidden="true" viewBox="0 0 32 32" width="32" height="32">
-            <circle cx="16" cy="16" r="16" className="fill-brand-700" />
-            <path d="M18 4 9 18h6l-2 10 10-15h-6z" fill="#fff" />
-          </svg>
+          <CompanyMarkIcon />
           {company.name}
         </Link>
         <MainMenu

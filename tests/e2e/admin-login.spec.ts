@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import { startAppServer } from "../support/app-server";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { addStaffAccount, signIn, signInThroughForm } from "./staff-users";
+import { addStaffAccount, followStaffNavigation, signIn, signInThroughForm } from "./staff-users";
 
 test("the first start's setup link creates the first admin, who lands on the dashboard", async ({ page }) => {
   const app = await startAppServer();
@@ -69,7 +69,7 @@ test("a redirectTo pointing off the site lands on the dashboard instead", async 
 test("a user enrols an authenticator app and then signs in with its code", async ({ page }) => {
   const account = addStaffAccount("staff", "totp");
   await signIn(page, account);
-  await page.getByRole("link", { name: "Two-step verification" }).click();
+  await followStaffNavigation(page, "Two-step verification");
   await expect(page.getByRole("img", { name: /QR code to add/ })).toBeVisible();
   const secret = (await page.locator("code").textContent()) ?? "";
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
@@ -108,7 +108,7 @@ test("a card's copy icon copies the full link and says Copied! for a moment", as
 
 test("an admin adds a user, resets their password and deactivates them", async ({ page, browser }) => {
   await signIn(page, addStaffAccount("admin", "manager"));
-  await page.getByRole("link", { name: "Staff accounts" }).click();
+  await followStaffNavigation(page, "Staff accounts");
   const newName = `field-tech-${Date.now()}`;
   const addForm = page.getByRole("region", { name: "Add a user" });
   await addForm.getByLabel("Username").fill(newName);

@@ -1,11 +1,23 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import type { StaffRole } from "../../app/server/db/schema.server";
+import { startStaffSession } from "../support/staff-session";
+
+/** An app to sign in to: the one every spec shares by default, or one a spec started itself. */
+type AppUnderTest = { url: string; dataDir: string };
+
+/**
+ * Signs the browser context in as a new staff user of the role, without the sign-in form: the user and a
+ * session are created in the app's database, and the session's signed cookie is handed to the browser.
+ * Resolves with the user, whose name a test can look for on the page.
+ */
+type SignInAsStaff = (role: StaffRole, label: string, app?: AppUnderTest) => Promise<{ id: number; username: string }>;
 
 /**
  * Every browser test runs with the site's real Content-Security-Policy, and fails if the browser reports a
  * violation: a script, style, frame or connection the policy blocked is a broken page for a visitor.
  */
-export const test = base.extend<{ contentSecurityPolicyViolations: string[] }>({
+export const test = base.extend<{ contentSecurityPolicyViolations: string[]; signInAsStaff: SignInAsStaff }>({
   contentSecurityPolicyViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];
@@ -17,6 +29,18 @@ export const test = base.extend<{ contentSecurityPolicyViolations: string[] }>({
     },
     { auto: true },
   ],
+  signInAsStaff: async ({ context, baseURL }, use) => {
+    await use(async (role, label, app) => {
+      const { url, dataDir } = app ?? { url: baseURL ?? "", dataDir: process.env.E2E_DATA_DIR ?? "" };
+      const { user, cookie } = await startStaffSession({ dataDir, role, label });
+      const [name = "", value = ""] = cookie.split(/=(.*)/s);
+      // Secure, host-only and path `/`, as the app sets its `__Host-` cookie; Chromium treats 127.0.0.1 as secure.
+      await context.addCookies([
+        { name, value, domain: new URL(url).hostname, path: "/", secure: true, httpOnly: true, sameSite: "Lax" },
+      ]);
+      return user;
+    });
+  },
 });
 
 export { expect };

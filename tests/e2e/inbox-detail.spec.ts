@@ -7,7 +7,6 @@ import { submissionIdOf } from "../support/submission-lookup";
 import { startWebhookReceiver } from "../support/webhook-receiver";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { fillApplication, fillEstimate, sendButton, submitButton } from "./public-forms";
-import { addStaffAccount, signInThroughForm } from "./staff-users";
 
 /** The public forms mark a form sent sooner than 3 s after it was first touched as suspicious. */
 const HUMAN_FILL_MS = 3_200;
@@ -24,6 +23,7 @@ const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 
 test("a lead whose delivery failed is replayed once the receiver is up, and handled with status, assignee and a note", async ({
   page,
+  signInAsStaff,
 }) => {
   test.setTimeout(120_000);
   const receiver = await startWebhookReceiver();
@@ -42,10 +42,7 @@ test("a lead whose delivery failed is replayed once the receiver is up, and hand
     await expect(dialog).toContainText(/EST-[0-9A-Z]{6}/);
     const reference = /EST-[0-9A-Z]{6}/.exec((await dialog.textContent()) ?? "")?.[0] ?? "";
 
-    const account = addStaffAccount("staff", "inbox", app.dataDir);
-    await page.goto(`${app.url}/admin`);
-    await signInThroughForm(page, account.username, account.password);
-    await expect(page).toHaveURL(/\/admin\/quick-links$/);
+    const account = await signInAsStaff("staff", "inbox", app);
 
     // In the inbox the lead shows as retrying while the receiver is down; it opens from there.
     await page.goto(`${app.url}/admin/inbox?q=${reference}`);
@@ -113,7 +110,7 @@ test("a lead whose delivery failed is replayed once the receiver is up, and hand
   }
 });
 
-test("a resume sent with an application downloads byte for byte", async ({ page }) => {
+test("a resume sent with an application downloads byte for byte", async ({ page, signInAsStaff }) => {
   test.setTimeout(60_000);
   const resume = smallPdf("Resume of the download test");
   await page.goto("/apply");
@@ -126,10 +123,7 @@ test("a resume sent with an application downloads byte for byte", async ({ page 
   await expect(confirmation).toContainText(/APP-[0-9A-Z]{6}/);
   const reference = /APP-[0-9A-Z]{6}/.exec((await confirmation.textContent()) ?? "")?.[0] ?? "";
 
-  const account = addStaffAccount("staff", "resume");
-  await page.goto("/admin");
-  await signInThroughForm(page, account.username, account.password);
-  await expect(page).toHaveURL(/\/admin\/quick-links$/);
+  await signInAsStaff("staff", "resume");
   await page.goto(`/admin/inbox/${await submissionIdOf(process.env.E2E_DATA_DIR ?? "", reference)}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Job application ${reference}`);
   await expect(page.getByText("Desired role")).toBeVisible();

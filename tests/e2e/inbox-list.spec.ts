@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { parseCsv } from "../support/csv-parser";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { addStaffAccount, signIn } from "./staff-users";
+import { followStaffNavigation } from "./staff-users";
 
 /** The public form marks a submission sent sooner than this after it was first touched as suspicious. */
 const HUMAN_FILL_MS = 3_000;
@@ -35,6 +35,7 @@ async function submitEstimate(page: Page, lastName: string, phone: string) {
 
 test("a public estimate shows in the inbox, is found by filter and search, and exports as safe CSV", async ({
   page,
+  signInAsStaff,
 }) => {
   const lastName = `Inboxtest${randomLetters()}`;
   const phoneDigits = `803555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
@@ -44,8 +45,9 @@ test("a public estimate shows in the inbox, is found by filter and search, and e
     `(${phoneDigits.slice(0, 3)}) ${phoneDigits.slice(3, 6)}-${phoneDigits.slice(6)}`,
   );
 
-  await signIn(page, addStaffAccount("staff", "inbox"));
-  await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Inbox" }).click();
+  await signInAsStaff("staff", "inbox");
+  await page.goto("/admin/quick-links");
+  await followStaffNavigation(page, "Inbox");
   await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
   const row = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: reference }) });
   await expect(row).toBeVisible();
@@ -93,8 +95,12 @@ test("a public estimate shows in the inbox, is found by filter and search, and e
   expect(cell("Phone")).toMatch(/^\(803\) 555-\d{4}$/);
 });
 
-test("a bad filter in the URL shows what to fix, and the dashboard links to the inbox", async ({ page }) => {
-  await signIn(page, addStaffAccount("staff", "inboxfilter"));
+test("a bad filter in the URL shows what to fix, and the dashboard links to the inbox", async ({
+  page,
+  signInAsStaff,
+}) => {
+  await signInAsStaff("staff", "inboxfilter");
+  await page.goto("/admin/quick-links");
   await page.getByRole("link", { name: "Visit Link: Inbox" }).click();
   await expect(page).toHaveURL(/\/admin\/inbox$/);
   await page.goto("/admin/inbox?type=estimate&status=Hired&q=ab");
@@ -107,8 +113,8 @@ test("a bad filter in the URL shows what to fix, and the dashboard links to the 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the filter form still filters, through a plain GET", async ({ page }) => {
-    await signIn(page, addStaffAccount("staff", "inboxnojs"));
+  test("the filter form still filters, through a plain GET", async ({ page, signInAsStaff }) => {
+    await signInAsStaff("staff", "inboxnojs");
     await page.goto("/admin/inbox");
     await page.getByLabel("Search").fill("no-such-person-anywhere");
     await page.getByText("More filters").click();

@@ -34,3 +34,11 @@ export async function signIn(page: Page, account: { username: string; password: 
   await signInThroughForm(page, account.username, account.password);
   await expect(page).toHaveURL(/\/admin\/quick-links$/);
 }
+
+/** Follows a link of the staff navigation, opening its menu first where the screen is narrow enough to have one. */
+export async function followStaffNavigation(page: Page, name: string) {
+  const navigation = page.getByRole("navigation", { name: "Staff" });
+  const menu = navigation.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
+  await navigation.getByRole("link", { name, exact: true }).click();
+}

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { TEST_SESSION_SECRET } from "./test-session-secret";
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const SERVER_ENTRY = path.join(projectRoot, "build/server-entry/index.js");
@@ -35,7 +36,7 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
     DATA_DIR: dataDir,
     LOG_LEVEL: "info",
     NODE_ENV: "production",
-    SESSION_SECRET: "test-session-secret-that-is-long-enough-0123456789",
+    SESSION_SECRET: TEST_SESSION_SECRET,
     ...options.env,
   };
   const { child, output, exited, lines } = spawnApp(env);

@@ -3,8 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { createDeliveryWorker } from "../../app/features/deliveries/worker.server";
 import { loadConfig } from "../../app/server/config.server";
 import type { Database } from "../../app/server/db/database.server";
-
-export const TEST_SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
+import { TEST_SESSION_SECRET } from "./test-session-secret";
 
 /** What the Express server hands loaders and actions, for calling them as functions against a test database. */
 export function loadContextFor(

@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { formatStaffTime } from "~/features/staff-accounts/format-time";
+import { formatStaffTime } from "~/components/staff/format-time";
 import { StatusBanner } from "~/features/staff-accounts/staff-form-controls";
 import type { DeliveryStatus } from "~/server/db/schema.server";
 import { IntentForm } from "./intent-form";

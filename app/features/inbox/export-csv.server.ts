@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { COMPANY_TIME_ZONE } from "~/features/staff-accounts/format-time";
+import { company } from "~/content/company";
 import type { FieldDefinition } from "~/forms/definition";
 import { answerOf, printAnswer } from "~/forms/print-answer";
 import { requireStaff } from "~/server/auth/require-staff.server";
@@ -18,11 +18,11 @@ const FIXED_COLUMNS = ["Reference", "Type", "Created at", "Status", "Assignee", 
 
 /** A local date and time a spreadsheet sorts as text: 2025-03-31 14:05:09, in the company's zone. */
 const spreadsheetTime = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: COMPANY_TIME_ZONE,
+  timeZone: company.timeZone,
   dateStyle: "short",
   timeStyle: "medium",
 });
-const companyDate = new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY_TIME_ZONE });
+const companyDate = new Intl.DateTimeFormat("en-CA", { timeZone: company.timeZone });
 
 /** One column per field label: the chosen type's fields, or every shown type's, a label shared by types once. */
 export function fieldLabelsFor(type: string | undefined, hiddenTypes: readonly string[] = []): string[] {

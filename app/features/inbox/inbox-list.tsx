@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatStaffTime } from "~/features/staff-accounts/format-time";
+import { formatStaffTime } from "~/components/staff/format-time";
 import { describeSubmissionType } from "~/submission-types";
 import { DELIVERY_STATE_LABELS, type DeliveryState } from "./delivery-state";
 

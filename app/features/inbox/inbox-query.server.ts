@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, not, notInArray, or, type SQL, sql } from "drizzle-orm";
-import { COMPANY_TIME_ZONE } from "~/features/staff-accounts/format-time";
+import { company } from "~/content/company";
 import { submissions } from "~/server/db/schema.server";
 import { submissionTypes } from "~/submission-types";
 import type { DeliveryState } from "./delivery-state";
@@ -34,8 +34,8 @@ export const newestFirst = [
 ] as const;
 
 /** The start of a calendar day in the company's zone, as an instant. */
-const startOfCompanyDay = (date: string) => sql`((${date}::date)::timestamp AT TIME ZONE ${COMPANY_TIME_ZONE})`;
-const startOfNextCompanyDay = (date: string) => sql`((${date}::date + 1)::timestamp AT TIME ZONE ${COMPANY_TIME_ZONE})`;
+const startOfCompanyDay = (date: string) => sql`((${date}::date)::timestamp AT TIME ZONE ${company.timeZone})`;
+const startOfNextCompanyDay = (date: string) => sql`((${date}::date + 1)::timestamp AT TIME ZONE ${company.timeZone})`;
 
 /** `%`, `_` and `\` typed in a search are looked for as themselves, not as LIKE wildcards. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);

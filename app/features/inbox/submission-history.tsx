@@ -1,4 +1,4 @@
-import { formatStaffTime } from "~/features/staff-accounts/format-time";
+import { formatStaffTime } from "~/components/staff/format-time";
 import type { SubmissionEventKind } from "~/server/db/schema.server";
 import type { SubmissionDetail } from "./submission-detail.server";
 

@@ -29,3 +29,8 @@ export const quickLinks: readonly QuickLink[] = [
     path: "/admin/inbox",
   },
 ];
+
+/** The cards that open a staff tool of ours; the staff navigation lists these too, after Quick Links and Inbox. */
+export const staffToolLinks: readonly QuickLink[] = quickLinks.filter((link) =>
+  link.path.startsWith("/admin/quick-links/"),
+);

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { DeliveryHistory } from "~/features/inbox/delivery-history";
 import { LeadWorkflowForms } from "~/features/inbox/lead-workflow-forms";
 import { SubmissionAttachments, SubmissionFields, SubmissionSummary } from "~/features/inbox/submission-detail";
 import { ChangeHistory, SubmissionNotes } from "~/features/inbox/submission-history";
 import { loadSubmissionPage, submissionPageAction } from "~/features/inbox/submission-page.server";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
 import type { Route } from "./+types/inbox-submission";
 
 export const meta: Route.MetaFunction = ({ data }) =>

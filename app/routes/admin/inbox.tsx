@@ -1,10 +1,10 @@
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { InboxFilterForm } from "~/features/inbox/inbox-filter-form";
 import { type InboxFilters, inboxQuery } from "~/features/inbox/inbox-filters";
 import { InboxList, InboxPager } from "~/features/inbox/inbox-list";
 import { loadInbox } from "~/features/inbox/load-inbox.server";
 import { NewSubmissionCounts } from "~/features/inbox/new-submission-counts";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Inbox");

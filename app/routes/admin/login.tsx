@@ -1,7 +1,7 @@
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { LoginForm } from "~/features/staff-accounts/login-form";
 import { redirectIfSignedIn, signIn } from "~/features/staff-accounts/sign-in.server";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Admin Login");

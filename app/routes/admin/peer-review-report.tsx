@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { loadPeerReviewReport } from "~/features/peer-review/load-peer-review-report.server";
 import { PeerReviewReportView } from "~/features/peer-review/peer-review-report-view";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import type { Route } from "./+types/peer-review-report";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Peer review report");

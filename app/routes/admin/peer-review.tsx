@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { PeerReviewForm } from "~/features/peer-review/peer-review-form";
 import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/peer-review";
 

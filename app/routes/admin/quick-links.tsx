@@ -1,9 +1,9 @@
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { InboxAlertBanner } from "~/features/inbox/inbox-alert-banner";
 import { loadInboxAlerts } from "~/features/inbox/inbox-alerts.server";
 import { QuickLinkCard } from "~/features/quick-links/quick-link-card";
 import { QUICK_LINK_CATEGORIES, quickLinks } from "~/features/quick-links/quick-links";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/quick-links";
 
@@ -22,20 +22,23 @@ export default function QuickLinks({ loaderData }: Route.ComponentProps) {
     links: quickLinks.filter((link) => link.category === category),
   })).filter((group) => group.links.length > 0);
   return (
-    <StaffPage title="Quick Links" intro="The staff tools and the links you send out.">
+    <StaffPage title="Quick Links" intro="The staff tools and the links you send out." width="max-w-7xl">
       <InboxAlertBanner alerts={loaderData.alerts} />
-      {groups.map(({ category, links }) => (
-        <section key={category} aria-labelledby={headingId(category)} className="mt-10">
-          <h2 id={headingId(category)} className="text-xl font-bold text-brand-900">
-            {category}
-          </h2>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {links.map((link) => (
-              <QuickLinkCard key={link.path} link={link} />
-            ))}
-          </ul>
-        </section>
-      ))}
+      {/* The categories side by side on wide screens; within one, as many cards to a row as fit, none left narrow. */}
+      <div className="mt-10 grid gap-x-8 gap-y-10 lg:grid-cols-2">
+        {groups.map(({ category, links }) => (
+          <section key={category} aria-labelledby={headingId(category)}>
+            <h2 id={headingId(category)} className="text-xl font-bold text-brand-900">
+              {category}
+            </h2>
+            <ul className="mt-4 grid grid-cols-[repeat(auto-fit,minmax(min(16rem,100%),1fr))] gap-4">
+              {links.map((link) => (
+                <QuickLinkCard key={link.path} link={link} />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
     </StaffPage>
   );
 }

@@ -1,46 +1,50 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { StaffErrorScreen } from "~/components/staff/staff-error-screen";
+import { StaffFrame } from "~/components/staff/staff-frame";
+import { staffFrameHandle } from "~/components/staff/staff-frame-handle";
+import type { StaffNavEntry } from "~/components/staff/staff-navigation";
+import { staffToolLinks } from "~/features/quick-links/quick-links";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/staff-layout";
+
+export const handle = staffFrameHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   return { username: user.username, isAdmin: user.role === "admin" };
 }
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-full px-3 py-1.5 font-medium ${isActive ? "bg-brand-800 text-white" : "text-brand-900 hover:bg-brand-100"}`;
+/** The staff screens that exist, the tools among them read from the Quick Links cards. */
+function staffNavigation(isAdmin: boolean): StaffNavEntry[] {
+  return [
+    { label: "Quick Links", path: "/admin/quick-links" },
+    { label: "Inbox", path: "/admin/inbox" },
+    ...staffToolLinks.map((link) => ({ label: link.title, path: link.path })),
+    ...(isAdmin ? [{ label: "Staff accounts", path: "/admin/staff" }] : []),
+    { label: "Two-step verification", path: "/admin/account/two-factor" },
+  ];
+}
 
-/** The bar above every signed-in staff screen: where to go, who is signed in, and the way out. */
+/** Every signed-in staff screen sits in the staff frame. */
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <>
-      <nav aria-label="Staff" className="border-b border-brand-100 bg-brand-50">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-4 py-2 sm:px-6">
-          <NavLink to="/admin/quick-links" className={navLinkClass}>
-            Quick Links
-          </NavLink>
-          <NavLink to="/admin/inbox" className={navLinkClass}>
-            Inbox
-          </NavLink>
-          {loaderData.isAdmin ? (
-            <NavLink to="/admin/staff" className={navLinkClass}>
-              Staff accounts
-            </NavLink>
-          ) : null}
-          <NavLink to="/admin/account/two-factor" className={navLinkClass}>
-            Two-step verification
-          </NavLink>
-          <span className="ml-auto text-sm text-slate-700">
-            Signed in as <strong>{loaderData.username}</strong>
-          </span>
-          <Form method="post" action="/admin/logout">
-            <button type="submit" className="button-secondary px-4 py-1.5 text-sm">
-              Log out
-            </button>
-          </Form>
-        </div>
-      </nav>
+    <StaffFrame user={{ username: loaderData.username }} navigation={staffNavigation(loaderData.isAdmin)}>
       <Outlet />
-    </>
+    </StaffFrame>
+  );
+}
+
+/**
+ * A 404, 403 or failure in a staff screen keeps the staff frame and its navigation. When this layout's own
+ * loader failed there is no user to show, and the navigation leaves out the admins' entry.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  return (
+    <StaffFrame
+      user={loaderData ? { username: loaderData.username } : undefined}
+      navigation={staffNavigation(loaderData?.isAdmin ?? false)}
+    >
+      <StaffErrorScreen error={error} />
+    </StaffFrame>
   );
 }

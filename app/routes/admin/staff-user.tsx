@@ -1,10 +1,10 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { formatStaffTime } from "~/components/staff/format-time";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import type { StaffFormResult } from "~/features/staff-accounts/form-result";
-import { formatStaffTime } from "~/features/staff-accounts/format-time";
 import { LabelledInput, StatusBanner, SubmitButton } from "~/features/staff-accounts/staff-form-controls";
 import { loadStaffUser, staffUserAction } from "~/features/staff-accounts/staff-management.server";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
 import type { Route } from "./+types/staff-user";
 

@@ -1,6 +1,6 @@
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { SecondFactorForm } from "~/features/staff-accounts/login-form";
-import { StaffPage } from "~/features/staff-accounts/staff-page-layout";
-import { staffPageMeta } from "~/features/staff-accounts/staff-page-meta";
 import { requirePendingSession, verifySecondFactor } from "~/features/staff-accounts/verify-second-factor.server";
 import type { Route } from "./+types/verify";
 

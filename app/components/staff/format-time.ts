@@ -1,5 +1,4 @@
-/** Where the company works: staff read times, and pick dates, in this zone. */
-export const COMPANY_TIME_ZONE = "America/New_York";
+import { company } from "~/content/company";
 
 /** A time as staff read it, in the company's time zone, the same on the server and in the browser. */
 export function formatStaffTime(value: Date | string | null): string {
@@ -7,6 +6,6 @@ export function formatStaffTime(value: Date | string | null): string {
   return new Intl.DateTimeFormat("en-US", {
     dateStyle: "medium",
     timeStyle: "short",
-    timeZone: COMPANY_TIME_ZONE,
+    timeZone: company.timeZone,
   }).format(new Date(value));
 }

@@ -1,0 +1,53 @@
+import { Form, Link } from "react-router";
+import { company } from "~/content/company";
+import { CompanyMarkIcon } from "../company-mark";
+import { type StaffNavEntry, StaffNavigation } from "./staff-navigation";
+
+type StaffFrameProps = {
+  /** The signed-in user; the sign-in screens have none, and show only the company mark. */
+  user?: { username: string };
+  navigation?: readonly StaffNavEntry[];
+  children: React.ReactNode;
+};
+
+/**
+ * The compact app frame of the staff area, in place of the public site's header and footer: the company mark,
+ * the staff navigation, and who is signed in with the way out. One bar high on a phone too.
+ */
+export function StaffFrame({ user, navigation = [], children }: StaffFrameProps) {
+  return (
+    <>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
+          <Link
+            to={user ? "/admin/quick-links" : "/"}
+            className="flex shrink-0 items-center gap-2 font-extrabold tracking-tight text-slate-900"
+          >
+            <CompanyMarkIcon />
+            <span className="sr-only xl:not-sr-only">{company.shortName}</span>
+            <span className="max-sm:sr-only rounded bg-brand-100 px-1.5 py-0.5 text-xs font-bold tracking-wider text-brand-900 uppercase">
+              Staff
+            </span>
+          </Link>
+          {navigation.length > 0 ? <StaffNavigation entries={navigation} /> : null}
+          {user ? (
+            <div className="ml-auto flex min-w-0 items-center gap-3">
+              {/* On a phone the name goes under "Signed in as", cut short if it is long, to keep one bar. */}
+              <p className="min-w-0 text-xs leading-tight text-slate-700 sm:text-sm max-sm:[&>strong]:block max-sm:[&>strong]:truncate">
+                Signed in as <strong>{user.username}</strong>
+              </p>
+              <Form method="post" action="/admin/logout" className="shrink-0">
+                <button type="submit" className="button-secondary px-3 py-1 text-sm">
+                  Log out
+                </button>
+              </Form>
+            </div>
+          ) : null}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useRef } from "react";
+import { NavLink } from "react-router";
+
+/** One entry of the staff navigation: a staff screen that exists. */
+export type StaffNavEntry = { label: string; path: string };
+
+const MENU_ID = "staff-menu";
+
+/**
+ * The staff screens: a row on wide screens, a menu behind one button on phones. The menu is a native popover,
+ * so it opens without JavaScript, closes on Escape or a tap outside, and needs no focus handling of ours.
+ */
+export function StaffNavigation({ entries }: { entries: readonly StaffNavEntry[] }) {
+  const menuRef = useRef<HTMLUListElement>(null);
+  // After a client-side navigation the frame stays on screen, and so would an open menu.
+  const closeMenu = () => {
+    if (menuRef.current?.matches(":popover-open")) menuRef.current.hidePopover();
+  };
+  return (
+    <nav aria-label="Staff" className="lg:min-w-0 lg:flex-1">
+      <button
+        type="button"
+        popoverTarget={MENU_ID}
+        className="inline-flex items-center gap-1.5 rounded-full border-2 border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 lg:hidden"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M3 6h18M3 12h18M3 18h18" strokeLinecap="round" />
+        </svg>
+        Menu
+      </button>
+      <ul
+        id={MENU_ID}
+        ref={menuRef}
+        popover="auto"
+        className="fixed inset-x-0 top-14 bottom-auto max-h-[calc(100dvh-3.5rem)] w-full space-y-1 overflow-y-auto border-b border-slate-200 bg-white p-3 text-slate-800 shadow-lg lg:static lg:flex lg:max-h-none lg:w-auto lg:items-center lg:gap-1 lg:space-y-0 lg:overflow-visible lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none"
+      >
+        {entries.map((entry) => (
+          <li key={entry.path}>
+            <NavLink
+              to={entry.path}
+              onClick={closeMenu}
+              className="block rounded-lg px-3 py-2.5 font-medium whitespace-nowrap text-slate-800 hover:bg-brand-50 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white lg:rounded-full lg:py-1.5 lg:text-sm"
+            >
+              {entry.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,38 @@
+import pino from "pino";
+import { startSession } from "../../app/server/auth/sessions.server";
+import { createStaffUser } from "../../app/server/auth/staff-users.server";
+import { loadConfig } from "../../app/server/config.server";
+import { connectDatabase } from "../../app/server/db/database.server";
+import { openEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server";
+import type { StaffRole } from "../../app/server/db/schema.server";
+import { cookieFrom } from "./staff";
+import { TEST_SESSION_SECRET } from "./test-session-secret";
+
+let counter = 0;
+
+/**
+ * Creates a staff user and a session for them straight in the database of a running app (its embedded
+ * PostgreSQL, found in its data directory), with the app's own session code, and returns the user and the
+ * signed `name=value` cookie of that session, as signing in would have set it.
+ */
+export async function startStaffSession(options: { dataDir: string; role: StaffRole; label: string }) {
+  counter += 1;
+  const username = `${options.label}-${options.role}-${process.pid}-${counter}`.toLowerCase();
+  const logger = pino({ level: "silent" });
+  const embedded = await openEmbeddedPostgres({ dataDir: options.dataDir, logger });
+  const connection = connectDatabase(embedded.url, logger);
+  try {
+    const user = await createStaffUser(connection.db, {
+      username,
+      password: `unused password of ${username}`,
+      role: options.role,
+    });
+    // The settings the app runs with in the tests; the session lifetimes are the app's defaults.
+    const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: TEST_SESSION_SECRET });
+    const setCookie = await startSession(connection.db, config, { userId: user.id, secondFactorPending: false });
+    return { user, cookie: cookieFrom(setCookie) };
+  } finally {
+    await connection.close();
+    await embedded.stop();
+  }
+}
