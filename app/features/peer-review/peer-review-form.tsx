@@ -10,9 +10,9 @@ import { REQUIRED_MESSAGE } from "~/forms/text-field";
 import { averageRating, NO_AVERAGE } from "./average";
 import { type PeerReviewActionResult, peerReviewForm } from "./definition";
 import { PEER_REVIEW_STATEMENTS, statementFieldName } from "./fields";
-import { RATING_MEANINGS, RATINGS } from "./ratings";
 import { RatingColumnHeadings, RatingRow } from "./rating-row";
-import { REVIEW_FOR_MAX_LENGTH, peerReviewSchema } from "./schema";
+import { RATING_MEANINGS, RATINGS } from "./ratings";
+import { peerReviewSchema, REVIEW_FOR_MAX_LENGTH } from "./schema";
 
 const STATEMENT_NAMES = PEER_REVIEW_STATEMENTS.map((_statement, index) => statementFieldName(index));
 

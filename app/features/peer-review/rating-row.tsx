@@ -7,7 +7,10 @@ export const RATING_GRID = "md:grid md:grid-cols-[minmax(0,1fr)_repeat(6,3.5rem)
 /** The column headings above the rows on wide screens; each choice names its own rating to a screen reader. */
 export function RatingColumnHeadings() {
   return (
-    <div aria-hidden="true" className={`hidden px-4 pb-2 text-center text-sm font-semibold text-slate-700 ${RATING_GRID}`}>
+    <div
+      aria-hidden="true"
+      className={`hidden px-4 pb-2 text-center text-sm font-semibold text-slate-700 ${RATING_GRID}`}
+    >
       <span className="text-left">Statement</span>
       {RATINGS.map((rating) => (
         <span key={rating}>{rating}</span>

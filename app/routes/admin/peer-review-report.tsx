@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { loadPeerReviewReport } from "~/features/peer-review/load-peer-review-report.server";
-import { PeerReviewReportView } from "~/features/peer-review/peer-review-report-view";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { loadPeerReviewReport } from "~/features/peer-review/load-peer-review-report.server";
+import { PeerReviewReportView } from "~/features/peer-review/peer-review-report-view";
 import type { Route } from "./+types/peer-review-report";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Peer review report");
@@ -18,8 +18,8 @@ export default function PeerReviewReport({ loaderData }: Route.ComponentProps) {
       intro={
         <>
           <p>
-            Every person reviewed, with the averages of all their reviews once {loaderData.minResponses} or more are
-            in. Averages leave out NE; no reviewer is named.
+            Every person reviewed, with the averages of all their reviews once {loaderData.minResponses} or more are in.
+            Averages leave out NE; no reviewer is named.
           </p>
           <Link to="/admin/quick-links/peer-review" className="text-brand-800 underline">
             Fill in a peer review

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { PeerReviewForm } from "~/features/peer-review/peer-review-form";
-import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { PeerReviewForm } from "~/features/peer-review/peer-review-form";
+import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/peer-review";
 
@@ -26,9 +26,9 @@ export default function PeerReview({ loaderData }: Route.ComponentProps) {
       intro={
         <>
           <p>
-            Your answers are compiled with other employees' answers into one report per person, and the person
-            reviewed is not told who was asked. Rate how often each statement is true of them; choose NE where you
-            have no experience of it.
+            Your answers are compiled with other employees' answers into one report per person, and the person reviewed
+            is not told who was asked. Rate how often each statement is true of them; choose NE where you have no
+            experience of it.
           </p>
           {loaderData.isAdmin ? (
             <Link to="/admin/peer-review-report" className="text-brand-800 underline">

@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+
+/** What a form's action answers, as far as the page shows it. */
+export type Outcome = { status: "error" | "success"; message: ReactNode };
+
+const TONE_CLASS = {
+  error: "rounded-lg border border-red-700 bg-red-50 px-4 py-3 font-medium text-red-900",
+  success: "rounded-lg border border-brand-700 bg-brand-50 px-4 py-3 font-medium text-brand-900",
+} as const;
+
+/**
+ * A banner: red for an error, read out at once (role=alert); green for a success, read out politely
+ * (role=status).
+ */
+export function Alert({
+  tone,
+  children,
+  className,
+}: {
+  tone: "error" | "success";
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`${TONE_CLASS[tone]}${className ? ` ${className}` : ""}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The place a form's answer appears. It stays in the page while empty, so a screen reader already knows it
+ * as a live region and reads a message that appears in it.
+ */
+export function AlertRegion({ children, className }: { children?: ReactNode; className?: string }) {
+  return (
+    <div aria-live="assertive" className={className}>
+      {children}
+    </div>
+  );
+}
+
+/** A form's outcome in its region: the staff forms' answer above or beside their fields. */
+export function OutcomeAlert({ outcome, className }: { outcome: Outcome | undefined; className?: string }) {
+  return (
+    <AlertRegion className={className}>
+      {outcome ? <Alert tone={outcome.status}>{outcome.message}</Alert> : null}
+    </AlertRegion>
+  );
+}

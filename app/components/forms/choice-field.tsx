@@ -1,0 +1,67 @@
+import type { FieldOption } from "~/forms/definition";
+import { errorIdOf, type FieldSource, hintIdOf, useFieldControl } from "./field-control";
+import { FieldError } from "./field-error";
+import { columnClass, describedControl, FieldHint, type FieldLabelling, OptionalMark } from "./field-frame";
+
+export const YES_NO_OPTIONS: readonly FieldOption[] = [
+  { value: "yes", label: "Yes" },
+  { value: "no", label: "No" },
+];
+
+/**
+ * One answer out of a few, as radio buttons in a fieldset named by its legend; yes/no is the common case.
+ * The whole group is marked while it has an error, so a missed question stands out.
+ */
+export function ChoiceField({
+  field,
+  name,
+  id,
+  defaultValue,
+  errors,
+  label,
+  hint,
+  optional,
+  requiredText,
+  announceError,
+  wide,
+  className,
+  options = YES_NO_OPTIONS,
+}: FieldSource & Omit<FieldLabelling, "size"> & { options?: readonly FieldOption[] }) {
+  const control = useFieldControl({ field, name, id, defaultValue, errors });
+  const labelling = { label, hint, optional, requiredText, announceError, wide, className };
+  const { message, aria } = describedControl(control, labelling);
+  const outer = columnClass(labelling);
+  // The group's highlight reaches past its content without moving it: the outer grid keeps the negative
+  // margins from collapsing into the spacing around the field.
+  return (
+    <div className={outer ? `grid ${outer}` : "grid"}>
+      <fieldset
+        key={control.key}
+        id={control.id}
+        {...aria}
+        className="-m-3 rounded-lg border border-transparent p-3 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50"
+      >
+        <legend className="font-medium text-slate-900">
+          {label}
+          {optional ? <OptionalMark /> : null}
+        </legend>
+        {hint ? <FieldHint id={hintIdOf(control)}>{hint}</FieldHint> : null}
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          {options.map((option) => (
+            <label key={option.value} className="inline-flex items-center gap-2">
+              <input
+                type="radio"
+                name={control.name}
+                value={option.value}
+                defaultChecked={control.defaultValue === option.value}
+                className="h-5 w-5 accent-brand-700"
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+        <FieldError id={errorIdOf(control)} message={message} announce={announceError} />
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { ReactNode } from "react";
+import { errorIdOf, type FieldControl, hintIdOf } from "./field-control";
+import { errorMessageOf, FieldError } from "./field-error";
+
+/** How a field is labelled and explained, the same for every kind of field. */
+export type FieldLabelling = {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** Marks the label "(optional)". */
+  optional?: boolean;
+  /** What a missing answer says under the field; without it only the form's banner speaks of missing answers. */
+  requiredText?: string;
+  /** Reads the error out as it appears: for a problem found as the person acts, such as a file too large. */
+  announceError?: boolean;
+  /** Spans both columns of a two-column form. */
+  wide?: boolean;
+  /** The bigger type of a form that asks one question per screen. */
+  size?: "large";
+  /** Classes of the field's outer box. */
+  className?: string;
+};
+
+/** The attributes that tie a control to its hint and error, and mark it invalid while it has errors. */
+export function describedControl(control: FieldControl, labelling: FieldLabelling) {
+  const message = errorMessageOf(control.errors, labelling.requiredText);
+  const describedBy = [labelling.hint ? hintIdOf(control) : undefined, message ? errorIdOf(control) : undefined]
+    .filter(Boolean)
+    .join(" ");
+  return {
+    message,
+    aria: {
+      "aria-invalid": control.errors.length > 0 ? true : undefined,
+      "aria-describedby": describedBy || undefined,
+    },
+  };
+}
+
+export function OptionalMark() {
+  return <span className="font-normal text-slate-600"> (optional)</span>;
+}
+
+export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="text-sm text-slate-600">
+      {children}
+    </p>
+  );
+}
+
+/** The classes of a field's outer box in a form's grid. */
+export const columnClass = (labelling: FieldLabelling) =>
+  [labelling.wide ? "sm:col-span-2" : undefined, labelling.className].filter(Boolean).join(" ") || undefined;
+
+/** A labelled field: its label (with "(optional)"), its hint, the control, and its error. */
+export function FieldFrame({
+  control,
+  labelling,
+  message,
+  children,
+}: {
+  control: FieldControl;
+  labelling: FieldLabelling;
+  message: string | undefined;
+  children: ReactNode;
+}) {
+  const large = labelling.size === "large";
+  return (
+    <div className={columnClass(labelling)}>
+      <label
+        htmlFor={control.id}
+        className={large ? "block text-lg font-semibold text-slate-900 sm:text-xl" : "block font-medium text-slate-900"}
+      >
+        {labelling.label}
+        {labelling.optional ? <OptionalMark /> : null}
+      </label>
+      {labelling.hint ? <FieldHint id={hintIdOf(control)}>{labelling.hint}</FieldHint> : null}
+      {children}
+      <FieldError id={errorIdOf(control)} message={message} announce={labelling.announceError} large={large} />
+    </div>
+  );
+}

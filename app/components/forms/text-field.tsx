@@ -1,0 +1,63 @@
+import type { InputHTMLAttributes } from "react";
+import { type FieldSource, useFieldControl } from "./field-control";
+import { inputClass, largeInputClass } from "./field-error";
+import { describedControl, FieldFrame, type FieldLabelling } from "./field-frame";
+
+export type TextKind = "text" | "email" | "tel" | "date" | "time" | "number" | "money" | "password" | "search";
+
+/** What each kind asks the browser for: the input type, and the keyboard a phone shows. */
+const KIND_ATTRIBUTES: Record<TextKind, InputHTMLAttributes<HTMLInputElement>> = {
+  text: { type: "text" },
+  email: { type: "email" },
+  tel: { type: "tel" },
+  date: { type: "date" },
+  time: { type: "time" },
+  // A count (years, people): whole and not negative.
+  number: { type: "number", inputMode: "numeric", min: 0, step: 1 },
+  // A text box, so "$1,250.50" can be typed as written; the schema reads the amount.
+  money: { type: "text", inputMode: "decimal" },
+  password: { type: "password" },
+  search: { type: "search" },
+};
+
+type InputAttributes = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "id" | "name" | "type" | "defaultValue" | "className" | "size"
+>;
+
+/** A one-line answer with its label, hint and error. */
+export function TextField({
+  kind = "text",
+  field,
+  name,
+  id,
+  defaultValue,
+  errors,
+  label,
+  hint,
+  optional,
+  requiredText,
+  announceError,
+  wide,
+  size,
+  className,
+  ...input
+}: FieldSource & FieldLabelling & { kind?: TextKind } & InputAttributes) {
+  const control = useFieldControl({ field, name, id, defaultValue, errors });
+  const labelling = { label, hint, optional, requiredText, announceError, wide, size, className };
+  const { message, aria } = describedControl(control, labelling);
+  return (
+    <FieldFrame control={control} labelling={labelling} message={message}>
+      <input
+        {...KIND_ATTRIBUTES[kind]}
+        {...input}
+        key={control.key}
+        id={control.id}
+        name={control.name}
+        defaultValue={input.value === undefined ? control.defaultValue : undefined}
+        {...aria}
+        className={size === "large" ? largeInputClass : inputClass}
+      />
+    </FieldFrame>
+  );
+}
