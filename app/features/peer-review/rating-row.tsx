@@ -48,8 +48,7 @@ export function RatingRow({
     >
       <div className={RATING_GRID}>
         <p id={statementId} className="font-medium text-slate-900">
-          <span className="mr-1 font-bold">{number}.</span>
-          {statement}
+          <span className="font-bold">{number}.</span> {statement}
         </p>
         <div className="mt-3 grid grid-cols-6 gap-1.5 md:contents">
           {RATINGS.map((rating, index) => (
