@@ -53,7 +53,8 @@ function PersonReport({ person, minResponses }: { person: PersonSummary; minResp
             </table>
           </div>
           <p className="mt-4 font-semibold text-slate-900">Overall average: {person.overall}</p>
-          <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-slate-800" aria-label="Spread of all answers">
+          <h3 className="mt-2 font-semibold text-slate-900">Spread of all answers</h3>
+          <dl className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-slate-800">
             {RATINGS.map((rating) => (
               <div key={rating} className="flex gap-1">
                 <dt>
