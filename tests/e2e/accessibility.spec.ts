@@ -32,6 +32,8 @@ test("every screen of the quiz has no axe violations", async ({ page }) => {
 });
 
 test("every screen of the assessment has no axe violations", async ({ page }) => {
+  // Nineteen axe runs: each takes seconds on a busy machine.
+  test.setTimeout(90_000);
   await page.goto("/assessment");
   await expect(page.getByRole("button", { name: "Start Assessment" })).toBeVisible();
   await expectNoAxeViolations(page, "intro");

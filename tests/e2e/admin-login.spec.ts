@@ -156,6 +156,8 @@ test("a staff user is refused the admin pages", async ({ page }) => {
 });
 
 test("the sign-in page, the dashboard and the staff page have no axe violations", async ({ page }) => {
+  // Three axe runs and a real password hash: seconds each on a busy machine.
+  test.setTimeout(60_000);
   await page.goto("/admin");
   await expectNoAxeViolations(page);
   await signIn(page, addStaffAccount("admin", "axe"));

@@ -37,6 +37,8 @@ test("a public estimate shows in the inbox, is found by filter and search, and e
   page,
   signInAsStaff,
 }) => {
+  // A visitor's pause before sending, two axe runs and a CSV download.
+  test.setTimeout(60_000);
   const lastName = `Inboxtest${randomLetters()}`;
   const phoneDigits = `803555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
   const reference = await submitEstimate(

@@ -1,6 +1,9 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { Alert } from "~/components/forms/alert";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { TextField } from "~/components/forms/text-field";
+import { usePending } from "~/components/forms/use-pending";
 import { ChoiceFieldset } from "~/components/questionnaire/choice-fieldset";
-import { ContactField } from "./contact-field";
 import type { AssessmentActionResult } from "./definition";
 import { assessmentQuestions } from "./questions";
 
@@ -11,43 +14,55 @@ type Refused = Extract<AssessmentActionResult, { status: "invalid" | "error" }>;
  * JavaScript. A refused post comes back with the answers as given and the reason beside each.
  */
 export function AssessmentForm({ refused }: { refused?: Refused }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = usePending();
   const sent = refused?.status === "invalid" ? refused.result.initialValue : undefined;
   const given = (id: string) => (typeof sent?.[id] === "string" ? sent[id] : undefined);
   const problems = refused?.status === "invalid" ? refused.problems : {};
   return (
     <Form method="post" className="grid gap-8">
       <h2 className="text-2xl font-bold text-slate-900">All {assessmentQuestions.length} questions</h2>
-      {refused && (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900">
-          {refused.message}
-        </p>
-      )}
+      {refused && <Alert tone="error">{refused.message}</Alert>}
       <ol className="grid gap-6">
-        {assessmentQuestions.map((question, index) => (
-          <li key={question.id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-            <p className="mb-3 text-sm font-semibold tracking-widest text-brand-800 uppercase">Question {index + 1}</p>
-            {question.type === "select" ? (
-              <>
-                <ChoiceFieldset
+        {assessmentQuestions.map((question, index) => {
+          const problem = problems[question.id];
+          return (
+            <li key={question.id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+              <p className="mb-3 text-sm font-semibold tracking-widest text-brand-800 uppercase">
+                Question {index + 1}
+              </p>
+              {question.type === "select" ? (
+                <>
+                  <ChoiceFieldset
+                    name={question.id}
+                    legend={question.question}
+                    options={question.options}
+                    defaultValue={given(question.id)}
+                    required
+                  />
+                  {problem && <p className="mt-2 font-medium text-red-800">{problem}</p>}
+                </>
+              ) : (
+                <TextField
+                  size="large"
+                  label={question.question}
+                  id={`assessment-${question.id}`}
                   name={question.id}
-                  legend={question.question}
-                  options={question.options}
-                  defaultValue={given(question.id)}
+                  kind={question.type}
+                  placeholder={question.placeholder}
+                  autoComplete={question.autoComplete}
                   required
+                  defaultValue={given(question.id)}
+                  errors={problem ? [problem] : undefined}
                 />
-                {problems[question.id] && <p className="mt-2 font-medium text-red-800">{problems[question.id]}</p>}
-              </>
-            ) : (
-              <ContactField question={question} defaultValue={given(question.id)} problem={problems[question.id]} />
-            )}
-          </li>
-        ))}
+              )}
+            </li>
+          );
+        })}
       </ol>
       <div>
-        <button type="submit" disabled={busy} className="button-primary disabled:cursor-wait disabled:opacity-70">
-          {busy ? "Submitting..." : "Submit Assessment"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Submitting...">
+          Submit Assessment
+        </SubmitButton>
       </div>
     </Form>
   );

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { Alert } from "~/components/forms/alert";
+import { TextField } from "~/components/forms/text-field";
+import { usePending } from "~/components/forms/use-pending";
 import type { ChoiceOption, OptionId } from "~/components/questionnaire/choice";
 import { ChoiceFieldset } from "~/components/questionnaire/choice-fieldset";
 import { QuestionStep } from "~/components/questionnaire/question-step";
 import { AssessmentIntro } from "./assessment-intro";
 import { AssessmentResults } from "./assessment-results";
-import { ContactField } from "./contact-field";
 import type { AssessmentActionResult } from "./definition";
 import { assessmentQuestions } from "./questions";
 import { clearProgress, loadProgress, type SavedProgress, saveProgress } from "./saved-progress";
@@ -24,7 +26,7 @@ export function AssessmentSteps() {
   const [attempt, setAttempt] = useState<SavedProgress>();
   const [problem, setProblem] = useState<string>();
   const result = fetcher.data;
-  const sending = fetcher.state !== "idle";
+  const sending = usePending(undefined, fetcher);
 
   useEffect(() => setAttempt(loadProgress()), []);
   useEffect(() => {
@@ -95,11 +97,7 @@ export function AssessmentSteps() {
       onPrevious={previous}
       footer={
         <>
-          {last && failure && (
-            <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900">
-              {failure.message}
-            </p>
-          )}
+          {last && failure && <Alert tone="error">{failure.message}</Alert>}
           <p className="text-sm text-slate-600">
             Keys: <kbd>A</kbd>–<kbd>D</kbd> or <kbd>1</kbd>–<kbd>4</kbd> choose, <kbd>Enter</kbd> continues,{" "}
             <kbd>←</kbd> goes back (letters and arrows type as usual in a text field).
@@ -116,11 +114,18 @@ export function AssessmentSteps() {
           onChange={(id) => setAnswer(question.id, id)}
         />
       ) : (
-        <ContactField
-          question={question}
+        <TextField
+          size="large"
+          label={question.question}
+          id={`assessment-${question.id}`}
+          name={question.id}
+          kind={question.type}
+          placeholder={question.placeholder}
+          autoComplete={question.autoComplete}
+          required
           value={answer ?? ""}
-          onChange={(value) => setAnswer(question.id, value)}
-          problem={problem}
+          onChange={(event) => setAnswer(question.id, event.target.value)}
+          errors={problem ? [problem] : undefined}
         />
       )}
       {question.type === "select" && problem && (

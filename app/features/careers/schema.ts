@@ -25,6 +25,12 @@ export const YES_NO = ["yes", "no"] as const;
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
 export const MAX_EXPERIENCE_YEARS = 70;
 
+/** The questions whose yes asks one more: each answer is needed only then. */
+export const FOLLOW_UPS = [
+  ["hasDriversLicense", "licenseNumber"],
+  ["hasCriminalBackground", "criminalBackgroundExplanation"],
+] as const;
+
 export const RESUME_TOO_LARGE_MESSAGE = "File size should be less than 5MB";
 export const RESUME_NOT_PDF_MESSAGE =
   "Your resume must be a PDF file. Please choose a PDF, or send the form without one.";
@@ -92,11 +98,7 @@ export const applicationSchema = z
     z.superRefine(
       (application, context) => {
         if (typeof application !== "object" || application === null) return;
-        const followUps = [
-          ["hasDriversLicense", "licenseNumber"],
-          ["hasCriminalBackground", "criminalBackgroundExplanation"],
-        ] as const;
-        for (const [question, answer] of followUps) {
+        for (const [question, answer] of FOLLOW_UPS) {
           if (application[question] === "yes" && !application[answer]) {
             context.addIssue({ code: "custom", path: [answer], message: REQUIRED_MESSAGE, input: undefined });
           }

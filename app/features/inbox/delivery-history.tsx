@@ -1,8 +1,8 @@
 import { useActionData } from "react-router";
+import { OutcomeAlert } from "~/components/forms/alert";
+import { IntentForm } from "~/components/forms/intent-form";
 import { formatStaffTime } from "~/components/staff/format-time";
-import { StatusBanner } from "~/features/staff-accounts/staff-form-controls";
 import type { DeliveryStatus } from "~/server/db/schema.server";
-import { IntentForm } from "./intent-form";
 import type { SubmissionDetail } from "./submission-detail.server";
 import type { SubmissionActionResult } from "./submission-page.server";
 
@@ -48,9 +48,7 @@ export function DeliveryHistory({ deliveries }: { deliveries: SubmissionDetail["
       <h2 id="deliveries-heading" className="text-xl font-bold text-brand-900">
         Deliveries
       </h2>
-      <div className="mt-2">
-        <StatusBanner result={result?.intent === "replay" ? result : undefined} />
-      </div>
+      <OutcomeAlert outcome={result?.intent === "replay" ? result : undefined} className="mt-2" />
       {deliveries.length === 0 ? (
         <p className="mt-2 text-slate-700">No target was configured, so it was stored only.</p>
       ) : (
@@ -77,7 +75,7 @@ export function DeliveryHistory({ deliveries }: { deliveries: SubmissionDetail["
               <AttemptList attempts={delivery.attempts} />
               {delivery.canReplay ? (
                 <div className="mt-3">
-                  <IntentForm intent="replay" label="Replay" busyLabel="Replaying..." showResult={false}>
+                  <IntentForm intent="replay" label="Replay" busyLabel="Replaying..." showOutcome={false}>
                     <input type="hidden" name="deliveryId" value={delivery.id} />
                   </IntentForm>
                 </div>

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { LabelledInput } from "~/features/staff-accounts/staff-form-controls";
+import { SelectField } from "~/components/forms/select-field";
+import { TextField } from "~/components/forms/text-field";
 import { submissionTypes } from "~/submission-types";
 import { DELIVERY_STATE_LABELS, DELIVERY_STATES } from "./delivery-state";
 import { SEARCH_MIN_LENGTH, SPAM_CHOICES, statusesFor } from "./inbox-filters";
-import { LabelledSelect } from "./labelled-select";
 
 const typeOptions = submissionTypes.map((description) => ({ value: description.type, label: description.label }));
 const spamOptions = Object.entries(SPAM_CHOICES).map(([value, label]) => ({ value, label }));
@@ -42,10 +42,10 @@ export function InboxFilterForm({ values }: { values: Record<string, string | un
       aria-label="Filter the inbox"
       className="mt-6 rounded-2xl bg-slate-50 p-4"
     >
-      <LabelledInput
+      <TextField
         label="Search"
         name="q"
-        type="search"
+        kind="search"
         defaultValue={values.q}
         hint={`Name, email, phone or reference; at least ${SEARCH_MIN_LENGTH} characters`}
         minLength={SEARCH_MIN_LENGTH}
@@ -54,32 +54,32 @@ export function InboxFilterForm({ values }: { values: Record<string, string | un
       <details open={hasNarrowingFilter(values)} className="mt-4">
         <summary className="cursor-pointer font-medium text-brand-900">More filters</summary>
         <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <LabelledSelect
+          <SelectField
             label="Type"
             name="type"
-            anyLabel="All types"
+            emptyOption="All types"
             options={typeOptions}
             value={type}
             onChange={(event) => setType(event.target.value)}
           />
-          <LabelledSelect
+          <SelectField
             key={type}
             label="Status"
             name="status"
-            anyLabel="All statuses"
+            emptyOption="All statuses"
             options={statusOptions}
             defaultValue={type === (values.type ?? "") ? values.status : ""}
           />
-          <LabelledSelect label="Spam" name="spam" options={spamOptions} defaultValue={values.spam ?? "no"} />
-          <LabelledSelect
+          <SelectField label="Spam" name="spam" options={spamOptions} defaultValue={values.spam ?? "no"} />
+          <SelectField
             label="Delivery"
             name="delivery"
-            anyLabel="Any delivery state"
+            emptyOption="Any delivery state"
             options={deliveryOptions}
             defaultValue={values.delivery}
           />
-          <LabelledInput label="From" name="from" type="date" defaultValue={values.from} />
-          <LabelledInput label="To" name="to" type="date" defaultValue={values.to} />
+          <TextField label="From" name="from" kind="date" defaultValue={values.from} />
+          <TextField label="To" name="to" kind="date" defaultValue={values.to} />
         </div>
       </details>
       <div className="mt-4 flex flex-wrap items-center gap-4">

@@ -9,6 +9,7 @@ import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { downloadInboxCsv } from "./export-csv.server";
 import { loadInboxAlerts } from "./inbox-alerts.server";
+import { countHeldSpam } from "./spam-count.server";
 import { loadInbox } from "./load-inbox.server";
 
 let database: TestDatabase;
@@ -303,5 +304,12 @@ describe("the dashboard alerts", () => {
         href: "/admin/inbox?type=estimate&status=New",
       },
     ]);
+  });
+
+  it("count what is held as spam, for the dashboard's link to it", async () => {
+    const before = await countHeldSpam(database.db);
+    await insertInboxSubmission(database.db, { isSpam: true });
+    await insertInboxSubmission(database.db, { isSpam: false });
+    expect(await countHeldSpam(database.db)).toBe(before + 1);
   });
 });

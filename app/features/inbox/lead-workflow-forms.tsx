@@ -1,14 +1,12 @@
-import { useId } from "react";
-import { inputClass } from "~/features/forms/field-error";
-import { IntentForm } from "./intent-form";
-import { LabelledSelect } from "./labelled-select";
+import { IntentForm } from "~/components/forms/intent-form";
+import { SelectField } from "~/components/forms/select-field";
+import { TextAreaField } from "~/components/forms/text-area-field";
 import { NOTE_MAX_LENGTH } from "./note-limits";
 import type { SubmissionDetail } from "./submission-detail.server";
 
 /** Status, assignee, a new note and the spam flag: the lead workflow, one small form each. */
 export function LeadWorkflowForms({ detail }: { detail: SubmissionDetail }) {
   const { submission } = detail;
-  const noteId = useId();
   return (
     <section aria-labelledby="workflow-heading" className="mt-10">
       <h2 id="workflow-heading" className="text-xl font-bold text-brand-900">
@@ -17,7 +15,7 @@ export function LeadWorkflowForms({ detail }: { detail: SubmissionDetail }) {
       <div className="mt-4 grid gap-8 md:grid-cols-2">
         {/* The key resets the choice shown to the stored one after each change. */}
         <IntentForm key={`status-${submission.status}`} intent="status" label="Change status" busyLabel="Saving...">
-          <LabelledSelect
+          <SelectField
             label="Status"
             name="status"
             defaultValue={submission.status}
@@ -30,7 +28,7 @@ export function LeadWorkflowForms({ detail }: { detail: SubmissionDetail }) {
           label="Set assignee"
           busyLabel="Saving..."
         >
-          <LabelledSelect
+          <SelectField
             label="Assignee"
             name="assigneeId"
             defaultValue={submission.assigneeId === null ? "" : String(submission.assigneeId)}
@@ -41,12 +39,7 @@ export function LeadWorkflowForms({ detail }: { detail: SubmissionDetail }) {
           />
         </IntentForm>
         <IntentForm key={`note-${detail.notes.length}`} intent="note" label="Add note" busyLabel="Adding...">
-          <div>
-            <label htmlFor={noteId} className="block font-medium text-slate-900">
-              Internal note
-            </label>
-            <textarea id={noteId} name="body" rows={3} required maxLength={NOTE_MAX_LENGTH} className={inputClass} />
-          </div>
+          <TextAreaField label="Internal note" name="body" rows={3} required maxLength={NOTE_MAX_LENGTH} />
         </IntentForm>
         <div>
           <p className="font-medium text-slate-900">

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
-import type { StaffFormResult } from "~/features/staff-accounts/form-result";
-import { readStaffForm } from "~/features/staff-accounts/read-form.server";
+import { readStaffForm } from "~/forms/read-staff-form.server";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import { replayDelivery } from "./replay-delivery.server";
 import { markSubmissionSpam } from "./spam-marking.server";

@@ -1,10 +1,10 @@
 import { type AppLoadContext, data } from "react-router";
 import { parseForm } from "~/forms/parse-form";
+import { readStaffForm } from "~/forms/read-staff-form.server";
+import { invalidFieldsResult, type StaffFormResult } from "~/forms/staff-form-result";
 import { STAFF_HOME } from "~/server/auth/safe-redirect";
 import { isSetupTokenValid, redeemSetupToken } from "~/server/auth/setup-link.server";
 import { createStaffUser } from "~/server/auth/staff-users.server";
-import { invalidFieldsResult, type StaffFormResult } from "./form-result";
-import { readStaffForm } from "./read-form.server";
 import { firstAdminSchema, SETUP_LINK_INVALID_MESSAGE } from "./schemas";
 import { redirectSignedIn } from "./sign-in.server";
 

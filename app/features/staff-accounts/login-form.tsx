@@ -1,6 +1,9 @@
-import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
-import type { StaffFormResult } from "./form-result";
-import { LabelledInput, StatusBanner, SubmitButton } from "./staff-form-controls";
+import { Form, useActionData, useSearchParams } from "react-router";
+import { OutcomeAlert } from "~/components/forms/alert";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { TextField } from "~/components/forms/text-field";
+import { usePending } from "~/components/forms/use-pending";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 
 /** A step of signing in: the server's answer above the fields, and the page asked for carried along. */
 function SignInStepForm({
@@ -13,11 +16,11 @@ function SignInStepForm({
   busyLabel: string;
 }) {
   const result = useActionData<StaffFormResult>();
-  const busy = useNavigation().state !== "idle";
+  const busy = usePending();
   const [searchParams] = useSearchParams();
   return (
     <Form method="post" className="mt-8 space-y-5">
-      <StatusBanner result={result} />
+      <OutcomeAlert outcome={result} />
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       {children}
       <SubmitButton busy={busy} busyLabel={busyLabel}>
@@ -31,8 +34,8 @@ function SignInStepForm({
 export function LoginForm() {
   return (
     <SignInStepForm buttonLabel="Login" busyLabel="Logging in...">
-      <LabelledInput label="Username" name="username" autoComplete="username" required autoCapitalize="none" />
-      <LabelledInput label="Password" name="password" type="password" autoComplete="current-password" required />
+      <TextField label="Username" name="username" autoComplete="username" required autoCapitalize="none" />
+      <TextField label="Password" name="password" kind="password" autoComplete="current-password" required />
     </SignInStepForm>
   );
 }
@@ -41,7 +44,7 @@ export function LoginForm() {
 export function SecondFactorForm() {
   return (
     <SignInStepForm buttonLabel="Verify" busyLabel="Checking...">
-      <LabelledInput
+      <TextField
         label="Authentication code"
         name="code"
         hint="The 6-digit code from your authenticator app, or one of your recovery codes."

@@ -1,12 +1,12 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { parseForm } from "~/forms/parse-form";
+import { readStaffForm } from "~/forms/read-staff-form.server";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 import { throttledAttempt } from "~/server/auth/login-throttle.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { safeRedirectTarget } from "~/server/auth/safe-redirect";
 import { deleteExpiredSessions, findSession, startSession } from "~/server/auth/sessions.server";
 import { findStaffUserByUsername, normaliseUsername, recordSignIn } from "~/server/auth/staff-users.server";
-import type { StaffFormResult } from "./form-result";
-import { readStaffForm } from "./read-form.server";
 import { INVALID_CREDENTIALS_MESSAGE, loginSchema, MISSING_CREDENTIALS_MESSAGE } from "./schemas";
 
 /** The answer while sign-in is locked: how long for, and nothing about whether the answer was right. */

@@ -1,6 +1,8 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { parseForm } from "~/forms/parse-form";
+import { readStaffForm } from "~/forms/read-staff-form.server";
+import { invalidFieldsResult, type StaffFormResult } from "~/forms/staff-form-result";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import { endAllSessionsOf } from "~/server/auth/sessions.server";
 import {
@@ -14,8 +16,6 @@ import {
 } from "~/server/auth/staff-users.server";
 import { staffSessions } from "~/server/db/schema.server";
 import { isSecondFactorRequired, setSecondFactorRequired } from "~/server/settings.server";
-import { invalidFieldsResult, type StaffFormResult } from "./form-result";
-import { readStaffForm } from "./read-form.server";
 import { newStaffUserSchema, passwordResetSchema } from "./schemas";
 
 type Reply = StaffFormResult & { intent: string };

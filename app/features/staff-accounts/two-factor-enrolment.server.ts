@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
+import { readStaffForm } from "~/forms/read-staff-form.server";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import {
   acceptedTotpStep,
@@ -10,8 +12,6 @@ import {
 import { setEnrolmentSecret } from "~/server/auth/sessions.server";
 import { setTotpSecret } from "~/server/auth/staff-users.server";
 import { isSecondFactorRequired } from "~/server/settings.server";
-import type { StaffFormResult } from "./form-result";
-import { readStaffForm } from "./read-form.server";
 
 export type TwoFactorActionResult = StaffFormResult & { recoveryCodes?: string[] };
 

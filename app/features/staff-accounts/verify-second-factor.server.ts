@@ -1,11 +1,11 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { parseForm } from "~/forms/parse-form";
+import { readStaffForm } from "~/forms/read-staff-form.server";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 import { throttledAttempt } from "~/server/auth/login-throttle.server";
 import { safeRedirectTarget } from "~/server/auth/safe-redirect";
 import { acceptedTotpStep, consumeRecoveryCode, recordTotpUse } from "~/server/auth/second-factor.server";
 import { endSession, findSession, type StaffSession } from "~/server/auth/sessions.server";
-import type { StaffFormResult } from "./form-result";
-import { readStaffForm } from "./read-form.server";
 import { INVALID_CODE_MESSAGE, secondFactorSchema } from "./schemas";
 import { lockedReply, redirectSignedIn } from "./sign-in.server";
 

@@ -1,3 +1,4 @@
+import { Alert } from "~/components/forms/alert";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { InboxFilterForm } from "~/features/inbox/inbox-filter-form";
@@ -24,14 +25,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <NewSubmissionCounts counts={loaderData.newCounts} />
       <InboxFilterForm key={formKey} values={values} />
       {loaderData.status === "invalid" ? (
-        <div role="alert" className="mt-6 rounded-lg border border-red-700 bg-red-50 px-4 py-3 text-red-900">
+        <Alert tone="error" className="mt-6">
           <p className="font-semibold">These filters cannot be used:</p>
           <ul className="mt-1 list-disc pl-6">
             {loaderData.messages.map((message) => (
               <li key={message}>{message}</li>
             ))}
           </ul>
-        </div>
+        </Alert>
       ) : (
         <>
           <p className="mt-6">

@@ -2,6 +2,8 @@ import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { InboxAlertBanner } from "~/features/inbox/inbox-alert-banner";
 import { loadInboxAlerts } from "~/features/inbox/inbox-alerts.server";
+import { HeldSpamCount } from "~/features/inbox/spam-count";
+import { countHeldSpam } from "~/features/inbox/spam-count.server";
 import { QuickLinkCard } from "~/features/quick-links/quick-link-card";
 import { QUICK_LINK_CATEGORIES, quickLinks } from "~/features/quick-links/quick-links";
 import { requireStaff } from "~/server/auth/require-staff.server";
@@ -11,7 +13,11 @@ export const meta: Route.MetaFunction = () => staffPageMeta("Quick Links");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
-  return { alerts: await loadInboxAlerts(context.db, context.config) };
+  const [alerts, heldSpam] = await Promise.all([
+    loadInboxAlerts(context.db, context.config),
+    countHeldSpam(context.db),
+  ]);
+  return { alerts, heldSpam };
 }
 
 const headingId = (category: string) => `${category.toLowerCase().replaceAll(" ", "-")}-heading`;
@@ -24,6 +30,7 @@ export default function QuickLinks({ loaderData }: Route.ComponentProps) {
   return (
     <StaffPage title="Quick Links" intro="The staff tools and the links you send out." width="max-w-7xl">
       <InboxAlertBanner alerts={loaderData.alerts} />
+      <HeldSpamCount count={loaderData.heldSpam} />
       {/* The categories side by side on wide screens; within one, as many cards to a row as fit, none left narrow. */}
       <div className="mt-10 grid gap-x-8 gap-y-10 lg:grid-cols-2">
         {groups.map(({ category, links }) => (

@@ -1,10 +1,13 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData } from "react-router";
+import { Alert, OutcomeAlert } from "~/components/forms/alert";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { TextField } from "~/components/forms/text-field";
+import { usePending } from "~/components/forms/use-pending";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { createFirstAdmin, loadFirstAdminSetup } from "~/features/staff-accounts/first-admin-setup.server";
-import type { StaffFormResult } from "~/features/staff-accounts/form-result";
 import { SETUP_LINK_INVALID_MESSAGE } from "~/features/staff-accounts/schemas";
-import { LabelledInput, StatusBanner, SubmitButton } from "~/features/staff-accounts/staff-form-controls";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
 import type { Route } from "./+types/setup";
 
@@ -20,13 +23,13 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function FirstAdminSetup({ loaderData }: Route.ComponentProps) {
   const result = useActionData<StaffFormResult>();
-  const busy = useNavigation().state !== "idle";
+  const busy = usePending();
   if (!loaderData.valid) {
     return (
       <StaffPage title="Create the first admin" width="max-w-md">
-        <p className="mt-6 rounded-lg border border-red-700 bg-red-50 px-4 py-3 text-red-900">
+        <Alert tone="error" className="mt-6">
           {SETUP_LINK_INVALID_MESSAGE}
-        </p>
+        </Alert>
       </StaffPage>
     );
   }
@@ -38,23 +41,23 @@ export default function FirstAdminSetup({ loaderData }: Route.ComponentProps) {
       width="max-w-md"
     >
       <Form method="post" className="mt-8 space-y-5">
-        <StatusBanner result={result} />
+        <OutcomeAlert outcome={result} />
         <input type="hidden" name="token" value={loaderData.token} />
-        <LabelledInput label="Username" name="username" autoComplete="username" required errors={errors.username} />
-        <LabelledInput
+        <TextField label="Username" name="username" autoComplete="username" required errors={errors.username} />
+        <TextField
           label="Password"
           name="password"
-          type="password"
+          kind="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short sentence is easy to remember.`}
           errors={errors.password}
         />
-        <LabelledInput
+        <TextField
           label="Repeat the password"
           name="confirmPassword"
-          type="password"
+          kind="password"
           autoComplete="new-password"
           required
           errors={errors.confirmPassword}

@@ -1,10 +1,12 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Link, useActionData } from "react-router";
+import { OutcomeAlert } from "~/components/forms/alert";
+import { IntentForm } from "~/components/forms/intent-form";
+import { TextField } from "~/components/forms/text-field";
 import { formatStaffTime } from "~/components/staff/format-time";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
-import type { StaffFormResult } from "~/features/staff-accounts/form-result";
-import { LabelledInput, StatusBanner, SubmitButton } from "~/features/staff-accounts/staff-form-controls";
 import { loadStaffUser, staffUserAction } from "~/features/staff-accounts/staff-management.server";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
 import type { Route } from "./+types/staff-user";
 
@@ -19,23 +21,9 @@ export function action({ request, context, params }: Route.ActionArgs) {
   return staffUserAction(request, context, params.userId);
 }
 
-function IntentButton({ intent, label, busyLabel }: { intent: string; label: string; busyLabel: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <SubmitButton busy={busy} busyLabel={busyLabel}>
-        {label}
-      </SubmitButton>
-    </Form>
-  );
-}
-
 export default function StaffUser({ loaderData }: Route.ComponentProps) {
   const { user, activeSessions, isSelf } = loaderData;
   const result = useActionData<StaffFormResult>();
-  const navigation = useNavigation();
   const resetErrors = result?.intent === "reset-password" ? (result.fieldErrors ?? {}) : {};
   return (
     <StaffPage
@@ -46,9 +34,7 @@ export default function StaffUser({ loaderData }: Route.ComponentProps) {
         </Link>
       }
     >
-      <div className="mt-6">
-        <StatusBanner result={result} />
-      </div>
+      <OutcomeAlert outcome={result} className="mt-6" />
       <dl className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-2">
         {[
           ["Role", user.role === "admin" ? "Admin" : "Staff"],
@@ -71,47 +57,62 @@ export default function StaffUser({ loaderData }: Route.ComponentProps) {
             Reset the password
           </h2>
           <p className="mt-1 text-slate-700">This also signs {user.username} out everywhere.</p>
-          <Form method="post" className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="reset-password" />
-            <LabelledInput
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-              errors={resetErrors.password}
-            />
-            <LabelledInput
-              label="Repeat the new password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              errors={resetErrors.confirmPassword}
-            />
-            <SubmitButton
-              busy={navigation.state !== "idle" && navigation.formData?.get("intent") === "reset-password"}
-              busyLabel="Resetting..."
-            >
-              Reset password
-            </SubmitButton>
-          </Form>
+          <div className="mt-4">
+            <IntentForm intent="reset-password" label="Reset password" busyLabel="Resetting..." showOutcome={false}>
+              <TextField
+                label="New password"
+                name="password"
+                kind="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+                errors={resetErrors.password}
+              />
+              <TextField
+                label="Repeat the new password"
+                name="confirmPassword"
+                kind="password"
+                autoComplete="new-password"
+                required
+                errors={resetErrors.confirmPassword}
+              />
+            </IntentForm>
+          </div>
         </section>
 
         <section aria-labelledby="access-heading" className="space-y-4">
           <h2 id="access-heading" className="text-xl font-bold text-brand-900">
             Access
           </h2>
-          <IntentButton intent="sign-out-everywhere" label="Sign out everywhere" busyLabel="Signing out..." />
+          <IntentForm
+            intent="sign-out-everywhere"
+            label="Sign out everywhere"
+            busyLabel="Signing out..."
+            showOutcome={false}
+          />
           {user.hasSecondFactor ? (
-            <IntentButton intent="remove-second-factor" label="Remove two-step verification" busyLabel="Removing..." />
+            <IntentForm
+              intent="remove-second-factor"
+              label="Remove two-step verification"
+              busyLabel="Removing..."
+              showOutcome={false}
+            />
           ) : null}
           {isSelf ? null : user.isActive ? (
-            <IntentButton intent="deactivate" label="Deactivate account" busyLabel="Deactivating..." />
+            <IntentForm
+              intent="deactivate"
+              label="Deactivate account"
+              busyLabel="Deactivating..."
+              showOutcome={false}
+            />
           ) : (
-            <IntentButton intent="reactivate" label="Reactivate account" busyLabel="Reactivating..." />
+            <IntentForm
+              intent="reactivate"
+              label="Reactivate account"
+              busyLabel="Reactivating..."
+              showOutcome={false}
+            />
           )}
         </section>
       </div>

@@ -1,10 +1,14 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData } from "react-router";
+import { OutcomeAlert } from "~/components/forms/alert";
+import { ChoiceField } from "~/components/forms/choice-field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { TextField } from "~/components/forms/text-field";
+import { usePending } from "~/components/forms/use-pending";
 import { formatStaffTime } from "~/components/staff/format-time";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
-import type { StaffFormResult } from "~/features/staff-accounts/form-result";
-import { LabelledInput, StatusBanner, SubmitButton } from "~/features/staff-accounts/staff-form-controls";
 import { loadStaffList, staffListAction } from "~/features/staff-accounts/staff-management.server";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
 import type { Route } from "./+types/staff";
 
@@ -18,10 +22,15 @@ export function action({ request, context }: Route.ActionArgs) {
   return staffListAction(request, context);
 }
 
+const ROLE_OPTIONS = [
+  { value: "staff", label: "Staff" },
+  { value: "admin", label: "Admin" },
+];
+
 export default function StaffAccounts({ loaderData }: Route.ComponentProps) {
   const result = useActionData<StaffFormResult>();
-  const navigation = useNavigation();
-  const busyIntent = navigation.state === "idle" ? undefined : navigation.formData?.get("intent");
+  const addingUser = usePending("add-user");
+  const savingSecondFactor = usePending("require-second-factor");
   const addErrors = result?.intent === "add-user" ? (result.fieldErrors ?? {}) : {};
   return (
     <StaffPage title="Staff accounts" intro="Who can sign in to the staff tools.">
@@ -77,40 +86,28 @@ export default function StaffAccounts({ loaderData }: Route.ComponentProps) {
           </h2>
           <Form method="post" className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="add-user" />
-            <StatusBanner result={result?.intent === "add-user" ? result : undefined} />
-            <LabelledInput label="Username" name="username" required autoComplete="off" errors={addErrors.username} />
-            <fieldset>
-              <legend className="font-medium text-slate-900">Role</legend>
-              <div className="mt-1 flex gap-6">
-                <label className="flex items-center gap-2">
-                  <input type="radio" name="role" value="staff" defaultChecked className="size-4 accent-brand-700" />
-                  Staff
-                </label>
-                <label className="flex items-center gap-2">
-                  <input type="radio" name="role" value="admin" className="size-4 accent-brand-700" />
-                  Admin
-                </label>
-              </div>
-            </fieldset>
-            <LabelledInput
+            <OutcomeAlert outcome={result?.intent === "add-user" ? result : undefined} />
+            <TextField label="Username" name="username" required autoComplete="off" errors={addErrors.username} />
+            <ChoiceField label="Role" name="role" defaultValue="staff" options={ROLE_OPTIONS} errors={addErrors.role} />
+            <TextField
               label="Password"
               name="password"
-              type="password"
+              kind="password"
               autoComplete="new-password"
               required
               minLength={PASSWORD_MIN_LENGTH}
               hint={`At least ${PASSWORD_MIN_LENGTH} characters. Give it to the person in person or by phone.`}
               errors={addErrors.password}
             />
-            <LabelledInput
+            <TextField
               label="Repeat the password"
               name="confirmPassword"
-              type="password"
+              kind="password"
               autoComplete="new-password"
               required
               errors={addErrors.confirmPassword}
             />
-            <SubmitButton busy={busyIntent === "add-user"} busyLabel="Adding...">
+            <SubmitButton busy={addingUser} busyLabel="Adding...">
               Add user
             </SubmitButton>
           </Form>
@@ -122,7 +119,7 @@ export default function StaffAccounts({ loaderData }: Route.ComponentProps) {
           </h2>
           <Form method="post" className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="require-second-factor" />
-            <StatusBanner result={result?.intent === "require-second-factor" ? result : undefined} />
+            <OutcomeAlert outcome={result?.intent === "require-second-factor" ? result : undefined} />
             <label className="flex items-start gap-3">
               <input
                 type="checkbox"
@@ -135,7 +132,7 @@ export default function StaffAccounts({ loaderData }: Route.ComponentProps) {
                 Require a second factor for everyone. Users without one are asked to set it up before anything else.
               </span>
             </label>
-            <SubmitButton busy={busyIntent === "require-second-factor"} busyLabel="Saving...">
+            <SubmitButton busy={savingSecondFactor} busyLabel="Saving...">
               Save setting
             </SubmitButton>
           </Form>

@@ -1,7 +1,10 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData } from "react-router";
+import { OutcomeAlert } from "~/components/forms/alert";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { TextField } from "~/components/forms/text-field";
+import { usePending } from "~/components/forms/use-pending";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
-import { LabelledInput, StatusBanner, SubmitButton } from "~/features/staff-accounts/staff-form-controls";
 import {
   loadTwoFactor,
   type TwoFactorActionResult,
@@ -39,11 +42,11 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 
 /** A form that proves the user has the authenticator app: one code, one button. */
 function CodeForm(props: { intent: string; label: string; hint?: string; buttonLabel: string; busyLabel: string }) {
-  const busy = useNavigation().state !== "idle";
+  const busy = usePending();
   return (
     <Form method="post" className="mt-6 max-w-sm space-y-4">
       <input type="hidden" name="intent" value={props.intent} />
-      <LabelledInput
+      <TextField
         label={props.label}
         name="code"
         hint={props.hint}
@@ -67,9 +70,7 @@ export default function TwoFactor({ loaderData }: Route.ComponentProps) {
           An admin requires two-step verification for everyone. Set it up to continue.
         </p>
       ) : null}
-      <div className="mt-6">
-        <StatusBanner result={result} />
-      </div>
+      <OutcomeAlert outcome={result} className="mt-6" />
       {result?.recoveryCodes ? <RecoveryCodes codes={result.recoveryCodes} /> : null}
       {loaderData.enrolled ? (
         <>

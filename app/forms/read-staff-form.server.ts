@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { readFormBody, TEXT_FORM_LIMITS } from "~/forms/read-form-body.server";
-import type { StaffFormResult } from "./form-result";
+import { readFormBody, TEXT_FORM_LIMITS } from "./read-form-body.server";
+import type { StaffFormResult } from "./staff-form-result";
 
 const UNREADABLE_MESSAGE = "The form could not be read. Please reload the page and try again.";
 const TOO_LARGE_MESSAGE = "The form is too large to accept. Please shorten what you typed and try again.";
