@@ -9,8 +9,8 @@ import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { downloadInboxCsv } from "./export-csv.server";
 import { loadInboxAlerts } from "./inbox-alerts.server";
-import { countHeldSpam } from "./spam-count.server";
 import { loadInbox } from "./load-inbox.server";
+import { countHeldSpam } from "./spam-count.server";
 
 let database: TestDatabase;
 let context: AppLoadContext;

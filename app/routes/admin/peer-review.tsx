@@ -18,6 +18,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export { peerReviewClientAction as clientAction } from "~/features/peer-review/peer-review-actions";
+export { revalidateUnlessUnreachable as shouldRevalidate } from "~/forms/client-action-fallback";
 
 export default function PeerReview({ loaderData }: Route.ComponentProps) {
   return (
