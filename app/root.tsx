@@ -1,12 +1,12 @@
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
-import styles from "./app.css?inline";
 import { errorScreenText } from "./components/error-screen";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { usesStaffFrame } from "./components/staff/staff-frame-handle";
 import { company } from "./content/company";
+import { inlineStylesheet } from "./inline-stylesheet";
 import { readSiteUrl } from "./server/site-url.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -28,9 +28,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
-        {/* Inlined: the stylesheet is small, and a separate request would delay the first paint on slow phones. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own build-time CSS, not user content */}
-        <style dangerouslySetInnerHTML={{ __html: styles }} />
+        <style dangerouslySetInnerHTML={{ __html: inlineStylesheet }} />
         <Meta />
         <Links />
       </head>

@@ -39,9 +39,9 @@ export function sourceFingerprint() {
   return hash.digest("hex");
 }
 
-/** The SITE_URL the prerendered pages are built with: the app's own default when unset. */
+/** The SITE_URL the prerendered pages are built with: without one, this machine on PORT (localSiteUrl's rule). */
 export function buildSiteUrl() {
-  return process.env.SITE_URL || "http://localhost:3000";
+  return process.env.SITE_URL || `http://localhost:${Number(process.env.PORT) || 3000}`;
 }
 
 function readBuildInfo() {
@@ -71,10 +71,16 @@ export function buildIfNeeded(label) {
   execFileSync(process.execPath, [path.join(projectRoot, "scripts/build.mjs")], { stdio: "inherit", env: process.env });
 }
 
-/** Reads .env (when present), builds if needed, then runs one of the bundled entries in build/server-entry. */
-export async function runBuiltEntry(label, entryName) {
+/**
+ * Reads .env (when present), fills in `defaults` for variables still unset or empty, builds if needed, then
+ * runs one of the bundled entries in build/server-entry.
+ */
+export async function runBuiltEntry(label, entryName, defaults = {}) {
   const envFile = path.join(projectRoot, ".env");
   if (existsSync(envFile)) process.loadEnvFile(envFile);
+  for (const [name, value] of Object.entries(defaults)) {
+    if (!process.env[name]) process.env[name] = value;
+  }
   buildIfNeeded(label);
   await import(pathToFileURL(path.join(projectRoot, "build/server-entry", `${entryName}.js`)).href);
 }

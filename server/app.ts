@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import helmet from "helmet";
+import type pg from "pg";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
@@ -10,8 +11,8 @@ import type { DeliveryWorker } from "../app/features/deliveries/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
-import { nonceContentSecurityPolicy } from "./content-security-policy";
-import { closeWhenBodyUnread, limitRequestBodies, requireSameOrigin } from "./request-guards";
+import { inlineStyleSourcesOf, nonceContentSecurityPolicy } from "./content-security-policy";
+import { limitRequestBodies, lingerWhenBodyUnread, requireSameOrigin } from "./request-guards";
 import { findPrerenderedPages, mountClientFiles, redirectTrailingSlash, servePrerenderedPages } from "./static-files";
 
 export type AppDependencies = {
@@ -22,13 +23,39 @@ export type AppDependencies = {
   buildDir: string;
   migrationsFolder: string;
   serverBuild: ServerBuild;
+  /** False while the app's own PostgreSQL process is gone (embedded server only). */
+  isDatabaseProcessUp?: () => boolean;
 };
+
+/**
+ * Ready means able to store a submission, not just to answer a SELECT: a full disk, or a server that turned
+ * read-only (a failover to a standby), still answers reads. The probe writes a row into a temporary table,
+ * which makes PostgreSQL grow a file as a new submission would, and rolls it all back.
+ */
+async function probeWrite(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let failure: unknown;
+  try {
+    await client.query("BEGIN");
+    await client.query("CREATE TEMPORARY TABLE readiness_probe (written integer) ON COMMIT DROP");
+    await client.query("INSERT INTO readiness_probe VALUES (1)");
+  } catch (error) {
+    failure = error;
+  } finally {
+    await client.query("ROLLBACK").catch(() => undefined);
+    client.release(failure instanceof Error ? failure : undefined);
+  }
+  if (failure) throw failure;
+}
 
 export function createApp(dependencies: AppDependencies) {
   const { config, logger, database, deliveryWorker, buildDir, migrationsFolder, serverBuild } = dependencies;
+  const isDatabaseProcessUp = dependencies.isDatabaseProcessUp ?? (() => true);
   const clientDir = path.join(buildDir, "client");
   const app = express();
   app.disable("x-powered-by");
+  // req.ip is the client's address only when the hops in front of us are known; by default nothing is believed.
+  app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(
     pinoHttp({ logger, customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info") }),
@@ -48,6 +75,10 @@ export function createApp(dependencies: AppDependencies) {
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
+    if (!isDatabaseProcessUp()) {
+      res.status(503).json({ status: "unhealthy", reason: "the embedded PostgreSQL server is down" });
+      return;
+    }
     res.json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
@@ -57,14 +88,22 @@ export function createApp(dependencies: AppDependencies) {
         res.status(503).json({ status: "not ready", reason: `${pending} migration(s) not applied` });
         return;
       }
-      res.json({ status: "ready" });
     } catch (error) {
       logger.warn({ err: error }, "readiness check failed");
       res.status(503).json({ status: "not ready", reason: "database unavailable" });
+      return;
     }
+    try {
+      await probeWrite(database.pool);
+    } catch (error) {
+      logger.warn({ err: error }, "readiness write probe failed");
+      res.status(503).json({ status: "not ready", reason: "database refuses writes" });
+      return;
+    }
+    res.json({ status: "ready" });
   });
 
-  app.use(closeWhenBodyUnread);
+  app.use(lingerWhenBodyUnread);
   app.use(requireSameOrigin(config.SITE_URL));
   app.use(limitRequestBodies);
   app.use(redirectTrailingSlash);
@@ -72,10 +111,12 @@ export function createApp(dependencies: AppDependencies) {
   mountClientFiles(app, clientDir);
   app.all(
     "/{*path}",
-    nonceContentSecurityPolicy,
+    nonceContentSecurityPolicy(inlineStyleSourcesOf(serverBuild)),
     createRequestHandler({
       build: serverBuild,
-      mode: config.NODE_ENV,
+      // Always production: in any other mode React Router sends an error's message and stack (a failed
+      // query's SQL and parameters among them) to the browser. The log keeps them.
+      mode: "production",
       getLoadContext: (req, res) => ({
         logger: req.log,
         config,

@@ -1,18 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
 import { company } from "../app/content/company";
+
+/** What a page's inline scripts and stylesheets are allowed by: nonces or hashes, as CSP source expressions. */
+export type InlineSources = { scripts: readonly string[]; styles: readonly string[] };
 
 /**
  * The Content-Security-Policy of every response. Scripts run only from our origin, plus the inline scripts
  * React Router writes into each page: by a per-request nonce on server-rendered pages, and by their hashes
- * on prerendered pages, whose HTML is fixed at build time. Styles may be inline (the page's own
- * stylesheet is inlined for a fast first paint); the only frame allowed is the map on the about page.
+ * on prerendered pages, whose HTML is fixed at build time. Styles come from our origin and the one inlined
+ * stylesheet, by its hash; no inline style attribute is allowed. The only frame allowed is the map.
  */
-export function contentSecurityPolicy(scriptSources: readonly string[]): string {
+export function contentSecurityPolicy(inline: InlineSources): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptSources.join(" ")}`.trim(),
-    "style-src 'self' 'unsafe-inline'",
+    `script-src 'self' ${inline.scripts.join(" ")}`.trim(),
+    `style-src 'self' ${inline.styles.join(" ")}`.trim(),
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -24,23 +28,42 @@ export function contentSecurityPolicy(scriptSources: readonly string[]): string 
   ].join("; ");
 }
 
+/**
+ * The hashes of the inline stylesheets rendered pages carry, as the build's entry.server.tsx exports them. A
+ * build without them allows no inline style, which shows at once as an unstyled page, never as a weaker policy.
+ */
+export function inlineStyleSourcesOf(build: ServerBuild): string[] {
+  const sources: unknown = Reflect.get(build.entry.module, "inlineStyleSources");
+  return Array.isArray(sources) ? sources.filter((source): source is string => typeof source === "string") : [];
+}
+
 /** For the pages React Router renders: a fresh nonce in `res.locals.cspNonce`, and the policy that allows it. */
-export const nonceContentSecurityPolicy: RequestHandler = (_req, res, next) => {
-  const nonce = randomBytes(16).toString("base64");
-  res.locals.cspNonce = nonce;
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
-  next();
-};
+export function nonceContentSecurityPolicy(styleSources: readonly string[]): RequestHandler {
+  return (_req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ scripts: [`'nonce-${nonce}'`], styles: styleSources }),
+    );
+    next();
+  };
+}
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
 
-/** The policy of a prerendered page: the SHA-256 of each of its inline scripts. */
-export function hashContentSecurityPolicy(html: string): string {
-  const hashes = Array.from(html.matchAll(INLINE_SCRIPT), (match) => {
+function hashSources(html: string, pattern: RegExp): string[] {
+  const hashes = Array.from(html.matchAll(pattern), (match) => {
     const digest = createHash("sha256")
       .update(match[1] ?? "")
       .digest("base64");
     return `'sha256-${digest}'`;
   });
-  return contentSecurityPolicy([...new Set(hashes)]);
+  return [...new Set(hashes)];
+}
+
+/** The policy of a prerendered page: the SHA-256 of each of its inline scripts and stylesheets. */
+export function hashContentSecurityPolicy(html: string): string {
+  return contentSecurityPolicy({ scripts: hashSources(html, INLINE_SCRIPT), styles: hashSources(html, INLINE_STYLE) });
 }

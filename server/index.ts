@@ -8,13 +8,17 @@ import { createEmailSender } from "../app/features/deliveries/email-sender.serve
 import { logUnsetTargets } from "../app/features/deliveries/targets.server";
 import { createDeliveryWorker } from "../app/features/deliveries/worker.server";
 import { createRetentionJob } from "../app/features/inbox/retention.server";
+import { resolveDataEncryptionKey } from "../app/server/auth/data-encryption.server";
+import { sealPlainTotpSecrets } from "../app/server/auth/second-factor.server";
 import { resolveSessionSecret } from "../app/server/auth/session-secret.server";
 import { announceFirstAdminSetup } from "../app/server/auth/setup-link.server";
 import { ConfigError, loadConfig } from "../app/server/config.server";
+import { assertPortFree } from "../app/server/data-dir-lock.server";
 import { connectDatabase } from "../app/server/db/database.server";
 import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
 import { applyMigrations } from "../app/server/db/migrations.server";
-import { createLogger } from "../app/server/logger.server";
+import { createLogger, redactedError } from "../app/server/logger.server";
+import { StartRefusal } from "../app/server/start-refusal.server";
 import { createApp } from "./app";
 
 /** This file is bundled to build/server-entry/index.js, two levels below the project root. */
@@ -32,7 +36,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
-  config = { ...config, SESSION_SECRET: await resolveSessionSecret(config) };
+  config = {
+    ...config,
+    SESSION_SECRET: await resolveSessionSecret(config),
+    DATA_ENCRYPTION_KEY: await resolveDataEncryptionKey(config),
+  };
 
   const stopSteps: Array<{ name: string; run: () => Promise<void> }> = [];
   let shuttingDown = false;
@@ -61,17 +69,30 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   try {
+    await assertPortFree(config.PORT, config.HOST);
     let databaseUrl = config.DATABASE_URL;
+    let embeddedDatabaseUp = () => true;
     if (!databaseUrl) {
-      const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, logger });
+      const embedded = await startEmbeddedPostgres({
+        dataDir: config.DATA_DIR,
+        logger,
+        // A supervisor (systemd, the cluster script) restarts the whole app; a half-alive one helps nobody.
+        onLost: (error) => {
+          logger.fatal({ err: error }, error.message);
+          void shutdown("embedded PostgreSQL lost", 1);
+        },
+      });
       stopSteps.push({ name: "embedded PostgreSQL", run: embedded.stop });
       databaseUrl = embedded.url;
+      embeddedDatabaseUp = embedded.isUp;
     }
     const database = connectDatabase(databaseUrl, logger);
     stopSteps.push({ name: "database pool", run: database.close });
 
     const migrationsFolder = path.join(rootDir, "drizzle");
     await applyMigrations(database.pool, migrationsFolder);
+    const sealed = await sealPlainTotpSecrets(database.db, config.DATA_ENCRYPTION_KEY);
+    if (sealed > 0) logger.info({ users: sealed }, "encrypted the second-factor secrets stored before encryption");
 
     await announceFirstAdminSetup(database.db, config.SITE_URL, logger);
     logUnsetTargets(config, logger);
@@ -106,6 +127,7 @@ async function main(): Promise<void> {
       buildDir,
       migrationsFolder,
       serverBuild,
+      isDatabaseProcessUp: embeddedDatabaseUp,
     });
 
     const server = await listen(app, config.PORT, config.HOST);
@@ -113,9 +135,17 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
-    logger.info({ port, url: `http://${shownHost}:${port}` }, `listening on http://${shownHost}:${port}`);
+    logger.info(
+      { port, url: `http://${shownHost}:${port}`, mode: config.NODE_ENV },
+      `listening on http://${shownHost}:${port}`,
+    );
   } catch (error) {
-    logger.fatal({ err: error }, error instanceof Error ? error.message : "start failed");
+    if (error instanceof StartRefusal) {
+      logger.flush();
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      logger.fatal({ err: error }, error instanceof Error ? redactedError(error).message : "start failed");
+    }
     await shutdown("start failure", 1);
   }
 }

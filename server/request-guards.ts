@@ -43,19 +43,33 @@ export const limitRequestBodies: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** How long, and how much of it, a body refused part-way is read and dropped after the answer went out. */
+const LINGER = { ms: 1_000, bytes: 8 * 1024 * 1024 };
+
 /**
  * An answer that goes out before its request's body has all arrived (a body refused unread, or past its cap)
- * closes the connection. The unread rest is never drained: the request stream stays paused, and without this
- * the client would go on sending into it until the keep-alive timeout.
+ * must reach the client. Closing the connection while the client still sends makes the server's kernel reset
+ * it, and the reset can destroy the answer on the client's side before it is read: the person would see a
+ * network error instead of the message. So, as nginx's "lingering close" does, the rest is read and dropped
+ * for a moment (up to LINGER.bytes, never held) and the connection cut only after LINGER.ms if it is still
+ * going. A client that stops sending in that time keeps its connection.
  */
-export const closeWhenBodyUnread: RequestHandler = (req, res, next) => {
+export const lingerWhenBodyUnread: RequestHandler = (req, res, next) => {
   // A request with no body is not complete yet while a middleware answers it at once; it needs nothing here.
   const hasBody = req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;
   if (!hasBody) return next();
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-    if (!req.complete) this.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
+  res.once("finish", () => {
+    if (req.complete) return;
+    const cut = setTimeout(() => req.socket.destroy(), LINGER.ms);
+    req.once("end", () => clearTimeout(cut));
+    let dropped = 0;
+    // The action's reader stopped at the cap and is gone; its listener would keep what comes.
+    req.removeAllListeners("data");
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER.bytes) req.pause();
+    });
+    req.resume();
+  });
   next();
 };

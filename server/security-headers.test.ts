@@ -69,4 +69,20 @@ describe("security headers", () => {
     }
     expect(nonces[0]).not.toBe(nonces[1]);
   });
+
+  it("allow no inline style but the page's own stylesheet, by its hash, on prerendered and rendered pages", async () => {
+    for (const page of ["/", "/learnmore", "/admin", "/no-such-page"]) {
+      const response = await fetch(`${app.url}${page}`);
+      const html = await response.text();
+      const styleSources = directives(response.headers.get("content-security-policy")).get("style-src") ?? [];
+      expect(styleSources, page).not.toContain("'unsafe-inline'");
+      const stylesheets = Array.from(html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g), (match) => match[1] ?? "");
+      expect(stylesheets.length, page).toBeGreaterThan(0);
+      for (const stylesheet of stylesheets) {
+        const hash = `'sha256-${createHash("sha256").update(stylesheet).digest("base64")}'`;
+        expect(styleSources, page).toContain(hash);
+      }
+      expect(html, page).not.toMatch(/\sstyle="/);
+    }
+  });
 });

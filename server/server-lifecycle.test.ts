@@ -144,4 +144,36 @@ describe("with DATABASE_URL", () => {
     }
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
   });
+
+  it("answers 503 on /readyz while the database answers reads but refuses writes", async () => {
+    // What a full disk or a failover to a read-only standby looks like from the app: SELECT still works.
+    const setReadOnly = async (readOnly: boolean) => {
+      const client = await database.pool.connect();
+      try {
+        await client.query("BEGIN READ WRITE");
+        await client.query(`ALTER DATABASE ${database.name} SET default_transaction_read_only = ${readOnly}`);
+        await client.query("COMMIT");
+        await client.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        );
+      } finally {
+        client.release(true);
+      }
+    };
+    await setReadOnly(true);
+    try {
+      // The app's first query may still meet a connection cut by the change; it then reconnects.
+      let answer: unknown;
+      for (let tries = 0; tries < 20; tries++) {
+        const response = await fetch(`${app.url}/readyz`);
+        expect(response.status).toBe(503);
+        answer = await response.json();
+        if ((answer as { reason?: string }).reason !== "database unavailable") break;
+      }
+      expect(answer).toEqual({ status: "not ready", reason: "database refuses writes" });
+    } finally {
+      await setReadOnly(false);
+    }
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+  });
 });

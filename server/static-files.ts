@@ -35,12 +35,17 @@ export function servePrerenderedPages(pages: Map<string, PrerenderedPage>): Requ
   };
 }
 
-/** `/learnmore/` answers with a permanent redirect to `/learnmore`, the one canonical address of a page. */
+/**
+ * `/learnmore/` answers with a permanent redirect to `/learnmore`, the one canonical address of a page. Leading
+ * slashes and backslashes collapse to one, since a browser reads a Location of `//evil.example` or
+ * `/\evil.example` as another host (and caches a 301 to it).
+ */
 export const redirectTrailingSlash: RequestHandler = (req, res, next) => {
   if ((req.method !== "GET" && req.method !== "HEAD") || req.path === "/" || !req.path.endsWith("/")) return next();
   const queryStart = req.originalUrl.indexOf("?");
   const query = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
-  res.redirect(301, req.path.replace(/\/+$/, "") + query);
+  const path = req.path.replace(/\/+$/, "").replace(/^[/\\]+/, "/");
+  res.redirect(301, (path || "/") + query);
 };
 
 /** Hashed build assets are cached for a year; everything else in the client build for an hour. */

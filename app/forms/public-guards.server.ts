@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import * as z from "zod/mini";
+import { clientAddressKey } from "~/server/client-address.server";
 import type { Config } from "~/server/config.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { fillTimeOf, MINIMUM_FILL_MS } from "./fill-time.server";
@@ -57,7 +58,7 @@ export function submissionKeyOf(guards: SubmissionGuards, clientIp: string, valu
 
 /** Counts one public form post from the visitor's address; false once the address is past the limit. */
 export function withinPublicFormLimit(context: AppLoadContext): Promise<boolean> {
-  return hitRateLimit(context.db, `public-form:${context.clientIp}`, {
+  return hitRateLimit(context.db, `public-form:${clientAddressKey(context.clientIp)}`, {
     limit: context.config.PUBLIC_FORM_RATE_LIMIT,
     windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
   });

@@ -48,9 +48,14 @@ describe("loadConfig", () => {
     expect(message).toBe("Invalid configuration: SESSION_SECRET must be at least 32 characters");
   });
 
-  it("requires SESSION_SECRET in production only", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow("SESSION_SECRET is required in production");
-    expect(loadConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).NODE_ENV).toBe("production");
+  it("requires SESSION_SECRET in production on a public SITE_URL, and makes one on this machine only", () => {
+    const publicSite = { NODE_ENV: "production", SITE_URL: "https://www.example.com" };
+    expect(() => loadConfig(publicSite)).toThrow("SESSION_SECRET is required in production on a public SITE_URL");
+    expect(() => loadConfig(publicSite)).toThrow("DATA_ENCRYPTION_KEY is required in production on a public SITE_URL");
+    const secrets = { SESSION_SECRET: "x".repeat(32), DATA_ENCRYPTION_KEY: "ab".repeat(32) };
+    expect(loadConfig({ ...publicSite, ...secrets }).NODE_ENV).toBe("production");
+    expect(loadConfig({ NODE_ENV: "production" }).SESSION_SECRET).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "production", SITE_URL: "http://127.0.0.1:8080" }).NODE_ENV).toBe("production");
   });
 
   it("treats an empty value as unset and drops a trailing slash from SITE_URL", () => {
@@ -58,6 +63,12 @@ describe("loadConfig", () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PORT).toBe(3000);
     expect(config.SITE_URL).toBe("https://www.example.com");
+  });
+
+  it("takes SITE_URL from the port when it is unset", () => {
+    expect(loadConfig({ PORT: "4000" }).SITE_URL).toBe("http://localhost:4000");
+    expect(loadConfig({ PORT: "0" }).SITE_URL).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "4000", SITE_URL: "https://www.example.com" }).SITE_URL).toBe("https://www.example.com");
   });
 
   it("reads a custom retry schedule", () => {
@@ -71,5 +82,69 @@ describe("loadConfig", () => {
   it("reads INBOX_ALERT_AFTER as a duration and refuses anything else", () => {
     expect(loadConfig({ INBOX_ALERT_AFTER: "90m" }).INBOX_ALERT_AFTER).toBe(90 * 60_000);
     expect(() => loadConfig({ INBOX_ALERT_AFTER: "a day" })).toThrow(/^Invalid configuration: INBOX_ALERT_AFTER/);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy when unset", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+  });
+
+  it("reads a hop count or a list of proxy addresses and networks", () => {
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1 ,fd00::/8" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "fd00::/8",
+    ]);
+  });
+
+  it.each([["yes"], ["true"], ["10.0.0.0/33"], ["10.0.0.300"], ["fd00::/129"], ["-1"], ["1.5"], ["10.0.0.0/8,"]])(
+    "refuses %j with one line naming the variable",
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /^Invalid configuration: TRUST_PROXY must be a number of proxy hops \(1\) or a comma-separated list/,
+      );
+    },
+  );
+});
+
+describe("DATA_ENCRYPTION_KEY", () => {
+  it("takes 32 bytes as hex or base64", () => {
+    expect(loadConfig({ DATA_ENCRYPTION_KEY: "0f".repeat(32) }).DATA_ENCRYPTION_KEY).toBe("0f".repeat(32));
+    const base64 = Buffer.alloc(32, 7).toString("base64");
+    expect(loadConfig({ DATA_ENCRYPTION_KEY: base64 }).DATA_ENCRYPTION_KEY).toBe(base64);
+  });
+
+  it.each([["too-short"], ["0f".repeat(31)], [Buffer.alloc(16).toString("base64")]])(
+    "refuses %j without echoing it",
+    (value) => {
+      expect(() => loadConfig({ DATA_ENCRYPTION_KEY: value })).toThrow(
+        new ConfigError(
+          "Invalid configuration: DATA_ENCRYPTION_KEY must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)",
+        ),
+      );
+    },
+  );
+});
+
+describe("a malformed URL setting", () => {
+  it.each([
+    ["DATABASE_URL", "postgres://app:s3cret-Pa55@db.internal:port/app"],
+    ["DATABASE_URL", "mysql://app:s3cret-Pa55@db.internal/app"],
+    ["SMTP_URL", "smtp://mailer:s3cret-Pa55@mail.internal:notaport"],
+    ["SMTP_URL", "smtps://mailer:s3cret:Pa55@word@mail.internal:x"],
+  ])("%s is named without its password", (variable, value) => {
+    let message = "";
+    try {
+      loadConfig({ [variable]: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable} must be`));
+    expect(message).not.toContain("s3cret");
+    expect(message).not.toContain("Pa55");
+    expect(message).toContain("***@");
   });
 });

@@ -1,8 +1,61 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+import { decodeDataEncryptionKey } from "./auth/data-encryption.server";
 import { DURATION_PATTERN, parseDuration } from "./duration.server";
 
 const optionalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const TRUST_PROXY_MESSAGE =
+  "must be a number of proxy hops (1) or a comma-separated list of proxy addresses or networks (10.0.0.0/8,127.0.0.1)";
+
+/** An IPv4 or IPv6 address, optionally with a prefix length that fits it. */
+function isAddressOrNetwork(value: string): boolean {
+  const [address = "", prefix, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe, in the form Express's `trust proxy` takes: false (none), a hop
+ * count, or the proxies' addresses and networks.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === undefined) return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isAddressOrNetwork)) return entries;
+    ctx.addIssue({ code: "custom", message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
+
+export const siteUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://www.example.com" })
+  .transform((url) => url.replace(/\/+$/, ""));
+
+/**
+ * SITE_URL when unset: this machine on the configured port, so `PORT=4000 npm start` links to itself. Port 0
+ * (any free port) is not known before listening, so it counts as the default 3000. scripts/build-info.mjs
+ * applies the same rule to the prerendered pages.
+ */
+export function localSiteUrl(port: number): string {
+  return `http://localhost:${port || 3000}`;
+}
+
+const PUBLIC_PRODUCTION_REQUIRES = "is required in production on a public SITE_URL";
+
+/**
+ * A site on this machine only (localhost, 127.0.0.1, ::1): `npm start` there runs in production mode and still
+ * makes its own secrets in DATA_DIR. A public SITE_URL in production must be given them.
+ */
+export function isLocalSite(siteUrl: string): boolean {
+  return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(siteUrl).hostname);
+}
 
 const duration = z.string().regex(DURATION_PATTERN, "must be a number with an optional unit ms, s, m, h or d");
 
@@ -16,14 +69,21 @@ export const configSchema = z
       .max(65535, "must be between 0 and 65535")
       .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
-    SITE_URL: z
-      .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://www.example.com" })
-      .transform((url) => url.replace(/\/+$/, ""))
-      .default("http://localhost:3000"),
+    /** Unset: this machine on PORT (see localSiteUrl). */
+    SITE_URL: siteUrl.optional(),
     DATA_DIR: z.string().min(1).default("./data"),
+    /** Unset: the connecting address is the client's. Behind a load balancer, which hops to believe. */
+    TRUST_PROXY: trustProxy,
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Encrypts second-factor secrets at rest: 32 random bytes as 64 hex digits or base64. */
+    DATA_ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => decodeDataEncryptionKey(value) !== undefined, {
+        message: "must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)",
+      })
+      .optional(),
     /** A staff session ends after this long without a request... */
     SESSION_IDLE_TIMEOUT: duration.default("8h").transform(parseDuration),
     /** ...and this long after sign-in, however busy. */
@@ -83,15 +143,22 @@ export const configSchema = z
     SERVICETITAN_API_URL: optionalUrl,
   })
   .superRefine((config, ctx) => {
-    if (config.NODE_ENV === "production" && !config.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    if (config.NODE_ENV !== "production" || config.SITE_URL === undefined || isLocalSite(config.SITE_URL)) return;
+    for (const variable of ["SESSION_SECRET", "DATA_ENCRYPTION_KEY"] as const) {
+      if (!config[variable]) ctx.addIssue({ code: "custom", path: [variable], message: PUBLIC_PRODUCTION_REQUIRES });
     }
-  });
+  })
+  .transform((config) => ({ ...config, SITE_URL: config.SITE_URL ?? localSiteUrl(config.PORT) }));
 
 export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+/** A URL-like value with the password of its `user:password@` part hidden, even when the rest is malformed. */
+function withoutPassword(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)[^/?#]*@/i, "$1***@");
 }
 
 /** Parses the environment. Empty strings count as unset, so `FOO=` in a .env file means "not configured". */
@@ -102,7 +169,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const lines = result.error.issues.map((issue) => {
     const variable = issue.path.join(".");
     const value = env[variable];
-    return `${variable} ${issue.message}${value === undefined || /SECRET|TOKEN|PASSWORD/.test(variable) ? "" : ` (got "${value}")`}`;
+    const shown =
+      value === undefined || /SECRET|TOKEN|PASSWORD|KEY/.test(variable) ? "" : ` (got "${withoutPassword(value)}")`;
+    return `${variable} ${issue.message}${shown}`;
   });
   throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);
 }

@@ -13,3 +13,12 @@ export function findFreePort(): Promise<number> {
     });
   });
 }
+
+/** Whether nothing listens on this TCP port of 127.0.0.1 right now. */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}

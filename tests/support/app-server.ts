@@ -20,7 +20,13 @@ export type AppServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-type StartOptions = { dataDir?: string; env?: Record<string, string | undefined>; startTimeoutMs?: number };
+type StartOptions = {
+  dataDir?: string;
+  env?: Record<string, string | undefined>;
+  startTimeoutMs?: number;
+  /** What to run, from the project root: the built server by default, or e.g. `scripts/start.mjs` (npm start). */
+  entry?: string;
+};
 
 /**
  * Starts the built app (`npm run build` first) as its own process on a free port, with its own data
@@ -39,7 +45,7 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
     SESSION_SECRET: TEST_SESSION_SECRET,
     ...options.env,
   };
-  const { child, output, exited, lines } = spawnApp(env);
+  const { child, output, exited, lines } = spawnApp(env, options.entry);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       // Not left running: it would hold its port and its PostgreSQL after the test gave up on it.
@@ -79,8 +85,8 @@ export async function runAppExpectingFailure(env: Record<string, string>) {
   return { code, output: output.join("\n") };
 }
 
-function spawnApp(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+function spawnApp(env: Record<string, string | undefined>, entry?: string) {
+  const child = spawn(process.execPath, [entry ? path.join(projectRoot, entry) : SERVER_ENTRY], {
     cwd: projectRoot,
     env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)),
     stdio: ["ignore", "pipe", "pipe"],

@@ -57,6 +57,8 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       disabledCommands: ["STARTTLS"],
       logger: false,
       closeTimeout: 100,
+      // No DNS on a test machine to wait for: the client is 127.0.0.1.
+      disableReverseLookup: true,
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));

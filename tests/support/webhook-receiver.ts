@@ -13,6 +13,8 @@ export type ReceivedRequest = {
   rawBody: Buffer;
   /** Date.now() once the whole body was read. */
   receivedAt: number;
+  /** The status the receiver answered with; unset while unanswered, or when the client gave up first. */
+  answeredStatus?: number;
 };
 
 /** What the receiver does with one request. */
@@ -37,6 +39,8 @@ export type WebhookReceiver = {
   hangingCount: () => number;
   /** Answers every request held open (or cuts them off when `response` is "destroy"). */
   releaseHanging: (response?: ReceiverResponse | "destroy") => void;
+  /** Webhook-ids that were being received twice at the same moment (two sends of one delivery overlapping). */
+  readonly overlappingIds: ReadonlySet<string>;
   /** Resolves once at least `count` requests came in; rejects after `timeoutMs`. */
   waitForRequests: (count: number, timeoutMs?: number) => Promise<ReceivedRequest[]>;
   /** Stops listening and cuts every open connection: clients now get ECONNREFUSED. */
@@ -53,6 +57,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const queue: ReceiverResponse[] = [];
   let defaultResponse: ReceiverResponse = { status: 200, body: "ok" };
   const hanging = new Set<ServerResponse>();
+  const inFlightIds = new Map<string, number>();
+  const overlappingIds = new Set<string>();
+  const answered = new WeakMap<ServerResponse, ReceivedRequest>();
   let server: Server | undefined;
   let port = 0;
 
@@ -62,7 +69,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       res.on("close", () => hanging.delete(res));
       return;
     }
+    const request = answered.get(res);
     if ("redirect" in response) {
+      if (request) request.answeredStatus = response.status ?? 302;
       res.writeHead(response.status ?? 302, { location: response.redirect, "content-length": "0" });
       res.end();
       return;
@@ -74,6 +83,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       return;
     }
     const body = response.body ?? "";
+    if (request) request.answeredStatus = response.status;
     res.writeHead(response.status, {
       "content-type": "text/plain",
       "content-length": String(Buffer.byteLength(body)),
@@ -84,18 +94,31 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
 
   function listen(onPort: number): Promise<void> {
     const created = createServer((req, res) => {
+      const webhookId = req.headers["webhook-id"];
+      if (typeof webhookId === "string") {
+        const count = (inFlightIds.get(webhookId) ?? 0) + 1;
+        inFlightIds.set(webhookId, count);
+        if (count > 1) overlappingIds.add(webhookId);
+        res.on("close", () => {
+          const left = (inFlightIds.get(webhookId) ?? 1) - 1;
+          if (left > 0) inFlightIds.set(webhookId, left);
+          else inFlightIds.delete(webhookId);
+        });
+      }
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
       req.on("end", () => {
         const rawBody = Buffer.concat(chunks);
-        arrivals.add({
+        const request: ReceivedRequest = {
           method: req.method ?? "",
           path: req.url ?? "",
           headers: req.headers,
           body: rawBody.toString("utf8"),
           rawBody,
           receivedAt: Date.now(),
-        });
+        };
+        answered.set(res, request);
+        arrivals.add(request);
         answer(res, queue.shift() ?? defaultResponse);
       });
     });
@@ -132,6 +155,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       return port;
     },
     requests,
+    overlappingIds,
     respondWith: (...responses) => {
       queue.push(...responses);
     },

@@ -1,7 +1,7 @@
 import type { FieldOption } from "~/forms/definition";
-import { errorIdOf, type FieldSource, hintIdOf, useFieldControl } from "./field-control";
+import { errorIdOf, type FieldSource, hintIdOf } from "./field-control";
 import { FieldError } from "./field-error";
-import { columnClass, describedControl, FieldHint, type FieldLabelling, OptionalMark } from "./field-frame";
+import { columnClass, FieldHint, type FieldLabelling, OptionalMark, useDescribedField } from "./field-frame";
 
 export const YES_NO_OPTIONS: readonly FieldOption[] = [
   { value: "yes", label: "Yes" },
@@ -12,24 +12,10 @@ export const YES_NO_OPTIONS: readonly FieldOption[] = [
  * One answer out of a few, as radio buttons in a fieldset named by its legend; yes/no is the common case.
  * The whole group is marked while it has an error, so a missed question stands out.
  */
-export function ChoiceField({
-  field,
-  name,
-  id,
-  defaultValue,
-  errors,
-  label,
-  hint,
-  optional,
-  requiredText,
-  announceError,
-  wide,
-  className,
-  options = YES_NO_OPTIONS,
-}: FieldSource & Omit<FieldLabelling, "size"> & { options?: readonly FieldOption[] }) {
-  const control = useFieldControl({ field, name, id, defaultValue, errors });
-  const labelling = { label, hint, optional, requiredText, announceError, wide, className };
-  const { message, aria } = describedControl(control, labelling);
+export function ChoiceField(props: FieldSource & Omit<FieldLabelling, "size"> & { options?: readonly FieldOption[] }) {
+  const { control, labelling, message, aria, rest } = useDescribedField(props);
+  const { label, hint, optional, announceError } = labelling;
+  const { options = YES_NO_OPTIONS } = rest;
   const outer = columnClass(labelling);
   // The group's highlight reaches past its content without moving it: the outer grid keeps the negative
   // margins from collapsing into the spacing around the field.

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { errorIdOf, type FieldControl, hintIdOf } from "./field-control";
+import { errorIdOf, type FieldControl, type FieldSource, hintIdOf, useFieldControl } from "./field-control";
 import { errorMessageOf, FieldError } from "./field-error";
 
 /** How a field is labelled and explained, the same for every kind of field. */
@@ -33,6 +33,33 @@ export function describedControl(control: FieldControl, labelling: FieldLabellin
       "aria-describedby": describedBy || undefined,
     },
   };
+}
+
+/**
+ * What every field part does with its props: where its answer comes from (Conform's metadata or written-out
+ * values), how it is labelled, and the attributes that tie the control to its hint and error. `rest` is the
+ * part's own props, for its control.
+ */
+export function useDescribedField<Props extends FieldSource & FieldLabelling>(props: Props) {
+  const {
+    field,
+    name,
+    id,
+    defaultValue,
+    errors,
+    label,
+    hint,
+    optional,
+    requiredText,
+    announceError,
+    wide,
+    size,
+    className,
+    ...rest
+  } = props;
+  const control = useFieldControl({ field, name, id, defaultValue, errors });
+  const labelling: FieldLabelling = { label, hint, optional, requiredText, announceError, wide, size, className };
+  return { control, labelling, ...describedControl(control, labelling), rest };
 }
 
 export function OptionalMark() {

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from "react";
-import { type FieldSource, useFieldControl } from "./field-control";
+import type { FieldSource } from "./field-control";
 import { inputClass } from "./field-error";
-import { describedControl, FieldFrame, type FieldLabelling } from "./field-frame";
+import { FieldFrame, type FieldLabelling, useDescribedField } from "./field-frame";
 
 type FileAttributes = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -11,23 +11,8 @@ type FileAttributes = Omit<
 const fileInputClass = `${inputClass} file:mr-4 file:rounded-full file:border-0 file:bg-brand-700 file:px-4 file:py-1.5 file:font-semibold file:text-white`;
 
 /** A file picker with its label, hint and error. A file is never a default: the browser cannot set one. */
-export function FileField({
-  field,
-  name,
-  id,
-  errors,
-  label,
-  hint,
-  optional,
-  requiredText,
-  announceError,
-  wide,
-  className,
-  ...input
-}: Omit<FieldSource, "defaultValue"> & Omit<FieldLabelling, "size"> & FileAttributes) {
-  const control = useFieldControl({ field, name, id, errors });
-  const labelling = { label, hint, optional, requiredText, announceError, wide, className };
-  const { message, aria } = describedControl(control, labelling);
+export function FileField(props: Omit<FieldSource, "defaultValue"> & Omit<FieldLabelling, "size"> & FileAttributes) {
+  const { control, labelling, message, aria, rest: input } = useDescribedField(props);
   return (
     <FieldFrame control={control} labelling={labelling} message={message}>
       <input

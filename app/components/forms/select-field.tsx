@@ -1,34 +1,22 @@
 import type { SelectHTMLAttributes } from "react";
 import type { FieldOption } from "~/forms/definition";
-import { type FieldSource, useFieldControl } from "./field-control";
+import type { FieldSource } from "./field-control";
 import { inputClass } from "./field-error";
-import { describedControl, FieldFrame, type FieldLabelling } from "./field-frame";
+import { FieldFrame, type FieldLabelling, useDescribedField } from "./field-frame";
 
-type SelectAttributes = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "defaultValue" | "className">;
+type SelectAttributes = Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  "id" | "name" | "defaultValue" | "className" | "size"
+>;
 
 /** A drop-down with its label, hint and error; `emptyOption` labels a first choice that means "none yet" or "any". */
-export function SelectField({
-  field,
-  name,
-  id,
-  defaultValue,
-  errors,
-  label,
-  hint,
-  optional,
-  requiredText,
-  announceError,
-  wide,
-  className,
-  options,
-  emptyOption,
-  ...select
-}: FieldSource &
-  Omit<FieldLabelling, "size"> &
-  SelectAttributes & { options: readonly FieldOption[]; emptyOption?: string }) {
-  const control = useFieldControl({ field, name, id, defaultValue, errors });
-  const labelling = { label, hint, optional, requiredText, announceError, wide, className };
-  const { message, aria } = describedControl(control, labelling);
+export function SelectField(
+  props: FieldSource &
+    Omit<FieldLabelling, "size"> &
+    SelectAttributes & { options: readonly FieldOption[]; emptyOption?: string },
+) {
+  const { control, labelling, message, aria, rest } = useDescribedField(props);
+  const { options, emptyOption, ...select } = rest;
   return (
     <FieldFrame control={control} labelling={labelling} message={message}>
       <select

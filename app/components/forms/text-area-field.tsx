@@ -1,7 +1,7 @@
 import type { TextareaHTMLAttributes } from "react";
-import { type FieldSource, useFieldControl } from "./field-control";
+import type { FieldSource } from "./field-control";
 import { inputClass } from "./field-error";
-import { describedControl, FieldFrame, type FieldLabelling } from "./field-frame";
+import { FieldFrame, type FieldLabelling, useDescribedField } from "./field-frame";
 
 type TextAreaAttributes = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -9,25 +9,9 @@ type TextAreaAttributes = Omit<
 >;
 
 /** A longer answer, several lines high, with its label, hint and error. */
-export function TextAreaField({
-  field,
-  name,
-  id,
-  defaultValue,
-  errors,
-  label,
-  hint,
-  optional,
-  requiredText,
-  announceError,
-  wide,
-  className,
-  rows = 3,
-  ...textarea
-}: FieldSource & Omit<FieldLabelling, "size"> & TextAreaAttributes) {
-  const control = useFieldControl({ field, name, id, defaultValue, errors });
-  const labelling = { label, hint, optional, requiredText, announceError, wide, className };
-  const { message, aria } = describedControl(control, labelling);
+export function TextAreaField(props: FieldSource & Omit<FieldLabelling, "size"> & TextAreaAttributes) {
+  const { control, labelling, message, aria, rest } = useDescribedField(props);
+  const { rows = 3, ...textarea } = rest;
   return (
     <FieldFrame control={control} labelling={labelling} message={message}>
       <textarea

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from "react";
-import { type FieldSource, useFieldControl } from "./field-control";
+import type { FieldSource } from "./field-control";
 import { inputClass, largeInputClass } from "./field-error";
-import { describedControl, FieldFrame, type FieldLabelling } from "./field-frame";
+import { FieldFrame, type FieldLabelling, useDescribedField } from "./field-frame";
 
 export type TextKind = "text" | "email" | "tel" | "date" | "time" | "number" | "money" | "password" | "search";
 
@@ -26,26 +26,9 @@ type InputAttributes = Omit<
 >;
 
 /** A one-line answer with its label, hint and error. */
-export function TextField({
-  kind = "text",
-  field,
-  name,
-  id,
-  defaultValue,
-  errors,
-  label,
-  hint,
-  optional,
-  requiredText,
-  announceError,
-  wide,
-  size,
-  className,
-  ...input
-}: FieldSource & FieldLabelling & { kind?: TextKind } & InputAttributes) {
-  const control = useFieldControl({ field, name, id, defaultValue, errors });
-  const labelling = { label, hint, optional, requiredText, announceError, wide, size, className };
-  const { message, aria } = describedControl(control, labelling);
+export function TextField(props: FieldSource & FieldLabelling & { kind?: TextKind } & InputAttributes) {
+  const { control, labelling, message, aria, rest } = useDescribedField(props);
+  const { kind = "text", ...input } = rest;
   return (
     <FieldFrame control={control} labelling={labelling} message={message}>
       <input
@@ -56,7 +39,7 @@ export function TextField({
         name={control.name}
         defaultValue={input.value === undefined ? control.defaultValue : undefined}
         {...aria}
-        className={size === "large" ? largeInputClass : inputClass}
+        className={labelling.size === "large" ? largeInputClass : inputClass}
       />
     </FieldFrame>
   );

@@ -1,9 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import pino from "pino";
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { connectDatabase, type Database } from "~/server/db/database.server";
+import * as schema from "~/server/db/schema.server";
 import { deliveries, deliveryAttempts, submissions } from "~/server/db/schema.server";
 import { startSmtpReceiver } from "../../../tests/support/smtp-receiver";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -346,6 +349,48 @@ describe("delivery worker", () => {
     });
   });
 
+  describe("with a slow target", () => {
+    it("keeps claiming for the other targets while one target's sends hang", async () => {
+      const slow = await webhookReceiver();
+      slow.setDefaultResponse({ hang: true });
+      const fast = await webhookReceiver();
+      // The slow target's deliveries come first, as they would when it was stored to first.
+      const slowOnes = await Promise.all(
+        Array.from({ length: 31 }, (_, n) =>
+          storeOne({ ...webhook(`${slow.url}slow/${n}`), target: "WEBHOOK_APPLICATION_URL" }),
+        ),
+      );
+      const fastOnes = await Promise.all(Array.from({ length: 169 }, (_, n) => storeOne(webhook(`${fast.url}${n}`))));
+
+      const running = worker({ perTargetLimit: 5, maxInFlight: 25 });
+      running.start();
+      await waitFor(
+        "every fast delivery",
+        async () =>
+          (await db.$count(
+            deliveries,
+            and(eq(deliveries.target, "WEBHOOK_ESTIMATE_URL"), eq(deliveries.status, "delivered")),
+          )) === fastOnes.length,
+      );
+      // All that while the slow target had its five sends held open, and no more.
+      expect(slow.hangingCount()).toBe(5);
+      expect(slow.requests).toHaveLength(5);
+      const slowRows = await Promise.all(slowOnes.map((row) => deliveryRow(row.id)));
+      expect(slowRows.filter((row) => row.status === "sending")).toHaveLength(5);
+      expect(slowRows.filter((row) => row.status === "pending" && row.attemptCount === 0)).toHaveLength(26);
+
+      slow.releaseHanging();
+      slow.setDefaultResponse({ status: 200 });
+      await waitFor(
+        "every slow delivery",
+        async () => (await db.$count(deliveries, eq(deliveries.status, "delivered"))) === 200,
+      );
+      await running.stop();
+      expect(fast.requests).toHaveLength(169);
+      expect(slow.requests).toHaveLength(31);
+    });
+  });
+
   describe("with more than one worker", () => {
     it("delivers 200 submissions exactly once with two workers on their own pools", async () => {
       const receiver = await webhookReceiver();
@@ -387,7 +432,7 @@ describe("delivery worker", () => {
       const connections = [connectDatabase(database.url, logger), connectDatabase(database.url, logger)];
       for (const connection of connections) cleanups.push(() => connection.close());
       await warmUp(connections);
-      const [workerA, workerB] = connections.map((connection) => worker({ db: connection.db, batchSize: 10 }));
+      const [workerA, workerB] = connections.map((connection) => worker({ db: connection.db, maxInFlight: 10 }));
       if (!workerA || !workerB) throw new Error("no workers");
 
       // Each round holds both claims back behind a table lock and lets them go at the same instant.
@@ -432,39 +477,35 @@ describe("delivery worker", () => {
       expect(await db.$count(deliveries, eq(deliveries.status, "delivered"))).toBe(60);
     });
 
-    it("sends again, with the same webhook-id, once the lease of a worker that died mid-send has expired", async () => {
+    it("takes back at once, with the same webhook-id, a delivery whose worker died mid-send, and records the cut attempt", async () => {
       const receiver = await webhookReceiver();
       receiver.respondWith({ hang: true });
       const stored = await storeOne(webhook(receiver.url));
 
-      const doomed = connectDatabase(database.url, logger);
-      let doomedEnded = false;
-      const endDoomed = async () => {
-        if (doomedEnded) return;
-        doomedEnded = true;
-        await doomed.close();
-      };
-      cleanups.push(endDoomed);
-      const workerA = worker({ db: doomed.db, leaseMs: 300 });
-      const runA = workerA.runOnce().then(
-        () => "finished" as const,
-        () => "crashed" as const,
-      );
+      // Worker A's own pool, named so that its sessions can be cut as a crash of its process would cut them.
+      const doomedPool = new pg.Pool({ connectionString: database.url, application_name: "doomed-worker" });
+      doomedPool.on("error", () => {});
+      const doomedDb = drizzle(doomedPool, { schema, casing: "snake_case" });
+      // A lease far longer than the test: taking the delivery back must not wait for it.
+      const workerA = worker({ db: doomedDb, leaseMs: 600_000 });
+      const runA = workerA.runOnce();
       cleanups.push(async () => {
         receiver.releaseHanging("destroy");
-        await runA;
+        await runA.catch(() => undefined);
+        await workerA.stop().catch(() => undefined);
+        await doomedPool.end().catch(() => undefined);
       });
 
       await receiver.waitForRequests(1, DEADLINE_MS);
-      expect(receiver.hangingCount()).toBe(1);
-      const claimed = await deliveryRow(stored.id);
-      expect(claimed).toMatchObject({ status: "sending", attemptCount: 1 });
-      const leaseExpiresAt = claimed.leaseExpiresAt;
-      if (!leaseExpiresAt) throw new Error("the claim set no lease");
-      // Worker A dies: its database connections go, its send never finishes.
-      await endDoomed();
+      expect(await deliveryRow(stored.id)).toMatchObject({ status: "sending", attemptCount: 1 });
+      // A second worker leaves it alone while A lives, though it could claim anything else.
+      const workerB = worker({ leaseMs: 600_000 });
+      expect(await workerB.runOnce()).toBe(0);
 
-      const workerB = worker({ leaseMs: 300 });
+      // Worker A dies: PostgreSQL sees its sessions go, its send never finishes.
+      await database.pool.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'doomed-worker'",
+      );
       await runUntilClaimed(workerB);
 
       expect(receiver.requests).toHaveLength(2);
@@ -472,17 +513,20 @@ describe("delivery worker", () => {
       expect(first?.headers["webhook-id"]).toBe(stored.webhookId);
       expect(second?.headers["webhook-id"]).toBe(stored.webhookId);
       expect(second?.body).toBe(first?.body);
-      // B waited for the lease: it sent no earlier than A's lease ran out.
-      expect(second?.receivedAt).toBeGreaterThanOrEqual(leaseExpiresAt.getTime());
       const delivered = await deliveryRow(stored.id);
       expect(delivered).toMatchObject({ status: "delivered", attemptCount: 2, leaseExpiresAt: null, lastError: null });
       expect(delivered.deliveredAt).toBeInstanceOf(Date);
-      expect(await attemptsOf(stored.id)).toMatchObject([{ succeeded: true, httpStatus: 200 }]);
-
-      // A's send now fails, and A can record nothing: it is gone.
-      receiver.releaseHanging("destroy");
-      expect(await runA).toBe("crashed");
-      expect(await deliveryRow(stored.id)).toMatchObject({ status: "delivered", attemptCount: 2 });
+      // The log has both attempts, as the count says: the cut one, then the one that arrived.
+      const attempts = await attemptsOf(stored.id);
+      expect(attempts).toMatchObject([
+        {
+          succeeded: false,
+          httpStatus: null,
+          error: "no outcome recorded: the instance sending it stopped or lost its database",
+        },
+        { succeeded: true, httpStatus: 200 },
+      ]);
+      expect(attempts).toHaveLength(delivered.attemptCount);
       expect(await workerB.runOnce()).toBe(0);
       expect(receiver.requests).toHaveLength(2);
     });

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "~/server/config.server";
 import type { Database } from "~/server/db/database.server";
 import { deliveries, deliveryAttempts } from "~/server/db/schema.server";
 import type { EmailBody, EmailSender } from "./email-sender.server";
+import { createLeaseHolder, LEASE_LOCK_SPACE } from "./lease-holder.server";
 import { isMultipartBody } from "./multipart-body";
 import { encodeMultipart } from "./multipart-body.server";
 import { nextAttemptDelay } from "./retry-schedule.server";
@@ -24,8 +25,11 @@ export type DeliveryWorkerOptions = {
   logger: Logger;
   emailSender?: EmailSender;
   pollIntervalMs?: number;
-  batchSize?: number;
-  /** How long a claimed delivery stays with its worker; past it another worker may send it again. */
+  /** The most sends this instance has in flight at once. */
+  maxInFlight?: number;
+  /** The most sends in flight at once to one target, so a slow or dead receiver never holds up the others. */
+  perTargetLimit?: number;
+  /** How long a claimed delivery stays with a live worker; past it another worker may send it again. */
   leaseMs?: number;
 };
 
@@ -33,50 +37,97 @@ export type DeliveryWorker = {
   start: () => void;
   /** Look for due deliveries now rather than at the next poll (a submission was just stored). */
   wake: () => void;
-  /** Claims and sends one batch of due deliveries; resolves with how many it handled. */
+  /** Claims what it may of the due deliveries, once, and sends them; resolves with how many it handled. */
   runOnce: () => Promise<number>;
-  /** Stops polling and waits for the sends in flight. */
+  /** Stops claiming and waits for the sends in flight. */
   stop: () => Promise<void>;
 };
 
 /**
- * The outbox worker. Every instance of the app runs one; `FOR UPDATE SKIP LOCKED` and a lease keep two
- * workers from sending the same attempt at once, and a lease left by a worker that died expires, so the
- * delivery is sent again (at least once, with the same webhook-id).
+ * What the log says of an attempt whose worker let go of it without writing an outcome: it died, or its
+ * database went away before the outcome could be written. The receiver may or may not have had it.
+ */
+const INTERRUPTED_ERROR = "no outcome recorded: the instance sending it stopped or lost its database";
+
+/**
+ * The outbox worker. Every instance of the app runs one. It claims continuously: whenever a send finishes
+ * or a submission comes in it claims again, up to `maxInFlight` sends, and never more than `perTargetLimit`
+ * to one target. `FOR UPDATE SKIP LOCKED` keeps two workers from claiming the same row; a lease, and a
+ * shared advisory lock held by the claiming session (lease-holder.server.ts), keep a delivery with its
+ * worker while that worker lives. A delivery whose worker died is taken back at once, its cut attempt
+ * recorded, and sent again with the same webhook-id (at least once: receivers deduplicate on it).
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { db, config, logger, emailSender } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const batchSize = options.batchSize ?? 25;
+  const maxInFlight = options.maxInFlight ?? 50;
+  const perTargetLimit = options.perTargetLimit ?? 10;
   const leaseMs = options.leaseMs ?? WEBHOOK_TIMEOUT_MS + 15_000;
+  /** Deliveries being sent by this worker, with their targets. */
+  const inFlight = new Map<number, string>();
+  const sends = new Set<Promise<void>>();
+  const leases = createLeaseHolder(db.$client, logger, () => inFlight.keys());
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+  let pumping: Promise<void> | undefined;
+  let pumpAgain = false;
   let stopped = true;
 
-  /** Takes up to a batch of due deliveries, in one statement: rows another worker holds are skipped. */
-  function claim(): Promise<Delivery[]> {
-    const due = db
-      .select({ id: deliveries.id })
-      .from(deliveries)
-      .where(
-        and(
-          inArray(deliveries.status, ["pending", "sending"]),
-          lte(deliveries.nextAttemptAt, sql`now()`),
-          or(isNull(deliveries.leaseExpiresAt), lt(deliveries.leaseExpiresAt, sql`now()`)),
+  function inFlightByTarget(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const target of inFlight.values()) counts[target] = (counts[target] ?? 0) + 1;
+    return counts;
+  }
+
+  /**
+   * Takes due deliveries, at most `room` and at most `perTargetLimit` in flight per target, in one statement
+   * on the lease session, which takes each one's advisory lock as it claims it. A delivery still `sending` is
+   * due when its lease ran out, or at once when no session holds its lock: its worker is gone, and the attempt
+   * it cut short is recorded as such.
+   */
+  async function claim(room: number): Promise<Delivery[]> {
+    if (room <= 0) return [];
+    const lease = sql`make_interval(secs => ${leaseMs / 1000})`;
+    const busy = JSON.stringify(inFlightByTarget());
+    const mine = `{${[...inFlight.keys()].join(",")}}`;
+    // Whether a `sending` row's worker is gone: nobody holds its shared lock, so an exclusive try succeeds
+    // (held to the end of this statement only). Asked per row, as the row is locked, not from a snapshot of
+    // pg_locks, which a row another worker claimed a moment ago would not be in yet.
+    const ownerGone = sql`CASE WHEN d.status = 'sending' THEN pg_try_advisory_xact_lock(${LEASE_LOCK_SPACE}, d.id::int) ELSE false END`;
+    const claimed = await leases.run((session) =>
+      session.execute<{ id: string }>(sql`
+        WITH candidates AS (
+          SELECT d.id, d.target, d.next_attempt_at, d.lease_expires_at, ${ownerGone} AS orphaned
+          FROM deliveries d
+          WHERE d.status IN ('pending', 'sending')
+            AND d.next_attempt_at <= now()
+            AND NOT (d.id = ANY(${mine}::bigint[]))
+            AND (d.lease_expires_at IS NULL OR d.lease_expires_at < now() OR ${ownerGone})
+            AND coalesce((${busy}::jsonb ->> d.target)::int, 0) < ${perTargetLimit}
+          ORDER BY d.next_attempt_at
+          LIMIT ${room}
+          FOR UPDATE OF d SKIP LOCKED
         ),
-      )
-      .orderBy(deliveries.nextAttemptAt)
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    return db
-      .update(deliveries)
-      .set({
-        status: "sending",
-        attemptCount: sql`${deliveries.attemptCount} + 1`,
-        leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-      })
-      .where(inArray(deliveries.id, due))
-      .returning();
+        chosen AS (
+          SELECT * FROM (
+            SELECT c.*, row_number() OVER (PARTITION BY c.target ORDER BY c.next_attempt_at, c.id) AS place
+            FROM candidates c
+          ) ranked
+          WHERE place + coalesce((${busy}::jsonb ->> target)::int, 0) <= ${perTargetLimit}
+        ),
+        interrupted AS (
+          INSERT INTO delivery_attempts (delivery_id, started_at, duration_ms, http_status, error, succeeded)
+          SELECT id, coalesce(lease_expires_at - ${lease}, now()), 0, NULL, ${INTERRUPTED_ERROR}, false
+          FROM chosen WHERE orphaned
+        )
+        UPDATE deliveries d
+        SET status = 'sending', attempt_count = d.attempt_count + 1, lease_expires_at = now() + ${lease}
+        FROM chosen
+        WHERE d.id = chosen.id
+        RETURNING d.id, pg_advisory_lock_shared(${LEASE_LOCK_SPACE}, d.id::int)`),
+    );
+    const ids = claimed.rows.map((row) => Number(row.id));
+    if (ids.length === 0) return [];
+    return db.select().from(deliveries).where(inArray(deliveries.id, ids)).orderBy(deliveries.nextAttemptAt);
   }
 
   async function send(delivery: Delivery): Promise<SendOutcome> {
@@ -146,41 +197,67 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     else logger.warn({ ...log, error, status }, status === "failed" ? "delivery failed for good" : "delivery failed");
   }
 
+  /** Sends one claimed delivery and lets its lock go; the returned promise never rejects. */
+  function track(delivery: Delivery): Promise<void> {
+    inFlight.set(delivery.id, delivery.target);
+    const sent = attempt(delivery)
+      .catch((error: unknown) => logger.error({ err: error, deliveryId: delivery.id }, "delivery attempt failed"))
+      .then(() => leases.release(delivery.id))
+      .catch((error: unknown) => logger.warn({ err: error, deliveryId: delivery.id }, "delivery lock not released"))
+      .finally(() => {
+        inFlight.delete(delivery.id);
+        sends.delete(sent);
+        pump();
+      });
+    sends.add(sent);
+    return sent;
+  }
+
   async function runOnce(): Promise<number> {
-    const batch = await claim();
-    await Promise.all(batch.map(attempt));
-    return batch.length;
+    const claimed = await claim(maxInFlight - inFlight.size);
+    await Promise.all(claimed.map(track));
+    // Run by hand, not started: nothing is in flight any more, so the session (and its pool connection) goes.
+    if (stopped && inFlight.size === 0) await leases.close();
+    return claimed.length;
   }
 
-  function schedule(delayMs: number) {
+  /** Claims until nothing more is due or there is no room, while sends go on; one pump at a time. */
+  function pump() {
     if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-  }
-
-  function tick() {
-    running = runOnce().then(
-      (handled) => schedule(handled === batchSize ? 0 : pollIntervalMs),
-      (error: unknown) => {
-        logger.error({ err: error }, "delivery worker run failed");
-        schedule(pollIntervalMs);
-      },
-    );
+    if (pumping) {
+      pumpAgain = true;
+      return;
+    }
+    pumping = (async () => {
+      do {
+        pumpAgain = false;
+        while (!stopped) {
+          const claimed = await claim(maxInFlight - inFlight.size);
+          for (const delivery of claimed) void track(delivery);
+          if (claimed.length === 0) break;
+        }
+      } while (pumpAgain && !stopped);
+    })()
+      .catch((error: unknown) => logger.error({ err: error }, "delivery worker claim failed"))
+      .finally(() => {
+        pumping = undefined;
+      });
   }
 
   return {
     start: () => {
       stopped = false;
-      schedule(0);
+      timer = setInterval(pump, pollIntervalMs);
+      pump();
     },
-    wake: () => {
-      void running.then(() => schedule(0));
-    },
+    wake: pump,
     runOnce,
     stop: async () => {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      clearInterval(timer);
+      await pumping;
+      await Promise.all([...sends]);
+      await leases.close();
     },
   };
 }

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOGIN_THROTTLE } from "~/server/auth/login-throttle.server";
-import { replaceRecoveryCodes } from "~/server/auth/second-factor.server";
+import { failureDelayMs, LOGIN_THROTTLE } from "~/server/auth/login-throttle.server";
+import { enableTotp, replaceRecoveryCodes } from "~/server/auth/second-factor.server";
 import { findSession } from "~/server/auth/sessions.server";
-import { setStaffUserActive, setTotpSecret } from "~/server/auth/staff-users.server";
+import { setStaffUserActive } from "~/server/auth/staff-users.server";
 import { loginThrottles, staffSessions, staffUsers } from "~/server/db/schema.server";
-import { loadContextFor } from "../../../tests/support/load-context";
+import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "../../../tests/support/load-context";
 import { addStaffUser, cookieFrom, currentTotpCode } from "../../../tests/support/staff";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { INVALID_CODE_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from "./schemas";
@@ -76,16 +76,20 @@ describe("signing in", () => {
     expect(result).toMatchObject({ status: 302, location: "/admin/quick-links" });
   });
 
-  it.each([["//evil.example/phish"], ["https://evil.example/"], ["/\\evil.example"], ["javascript:alert(1)"]])(
-    "sends an off-site redirectTo %j to the dashboard instead",
-    async (redirectTo) => {
-      const user = await addStaffUser(database.db);
-      const result = await answer(
-        await signIn(post("/admin", { username: user.username, password: user.password, redirectTo }), context()),
-      );
-      expect(result.location).toBe("/admin/quick-links");
-    },
-  );
+  it.each([
+    ["//evil.example/phish"],
+    ["https://evil.example/"],
+    ["/\\evil.example"],
+    ["javascript:alert(1)"],
+    ["/.//evil.example"],
+    ["/a/..//evil.example"],
+  ])("sends an off-site redirectTo %j to the dashboard instead", async (redirectTo) => {
+    const user = await addStaffUser(database.db);
+    const result = await answer(
+      await signIn(post("/admin", { username: user.username, password: user.password, redirectTo }), context()),
+    );
+    expect(result.location).toBe("/admin/quick-links");
+  });
 
   it("gives one message for an unknown user, a wrong password and a deactivated account", async () => {
     const user = await addStaffUser(database.db);
@@ -104,18 +108,19 @@ describe("signing in", () => {
     }
   });
 
-  it("locks the account after five failures, even against the right password, without saying whether it was right", async () => {
+  it("locks the account from the address that failed five times, even against the right password, without saying whether it was right", async () => {
     const user = await addStaffUser(database.db);
+    const ctx = context();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < LOGIN_THROTTLE.maxAccountFailures; attempt++) {
+    for (let attempt = 0; attempt < LOGIN_THROTTLE.maxPairFailures; attempt++) {
       const result = await answer(
-        await signIn(post("/admin", { username: user.username, password: "wrong password!!" }), context()),
+        await signIn(post("/admin", { username: user.username, password: "wrong password!!" }), ctx),
       );
       statuses.push(result.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     const locked = await answer(
-      await signIn(post("/admin", { username: user.username, password: user.password }), context()),
+      await signIn(post("/admin", { username: user.username, password: user.password }), ctx),
     );
     expect(locked.status).toBe(429);
     expect(locked.message).toMatch(/^Too many failed sign-in attempts\. Sign-in is locked for 15 minutes/);
@@ -124,21 +129,60 @@ describe("signing in", () => {
     await database.db
       .update(loginThrottles)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(loginThrottles.key, `account:${user.username}`));
-    const after = await answer(
-      await signIn(post("/admin", { username: user.username, password: user.password }), context()),
-    );
+      .where(eq(loginThrottles.username, user.username));
+    const after = await answer(await signIn(post("/admin", { username: user.username, password: user.password }), ctx));
     expect(after.status).toBe(302);
   });
 
-  it("locks unknown usernames the same way, so a lock does not tell which usernames exist", async () => {
-    for (let attempt = 0; attempt < LOGIN_THROTTLE.maxAccountFailures; attempt++) {
-      await signIn(post("/admin", { username: "ghost", password: "wrong password!!" }), context());
+  it("does not let a stranger lock the office out: the account still opens from another address", async () => {
+    const user = await addStaffUser(database.db);
+    const stranger = context();
+    for (let attempt = 0; attempt < LOGIN_THROTTLE.maxPairFailures + 2; attempt++) {
+      await signIn(post("/admin", { username: user.username, password: "wrong password!!" }), stranger);
     }
-    const result = await answer(
-      await signIn(post("/admin", { username: "ghost", password: "wrong password!!" }), context()),
+    const office = await answer(
+      await signIn(post("/admin", { username: user.username, password: user.password }), context()),
     );
+    expect(office.status).toBe(302);
+  });
+
+  it("slows every address down on an account that keeps failing, without locking it", async () => {
+    const user = await addStaffUser(database.db);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await signIn(post("/admin", { username: user.username, password: "wrong password!!" }), context());
+    }
+    const [accountCount] = await database.db
+      .select({ failures: loginThrottles.failures, lockedUntil: loginThrottles.lockedUntil })
+      .from(loginThrottles)
+      .where(eq(loginThrottles.key, `account:${user.username}`));
+    expect(accountCount).toEqual({ failures: 3, lockedUntil: null });
+    expect(failureDelayMs(accountCount?.failures ?? 0)).toBeGreaterThan(failureDelayMs(2));
+  });
+
+  it("locks unknown usernames the same way, so a lock does not tell which usernames exist", async () => {
+    const ctx = context();
+    for (let attempt = 0; attempt < LOGIN_THROTTLE.maxPairFailures; attempt++) {
+      await signIn(post("/admin", { username: "ghost", password: "wrong password!!" }), ctx);
+    }
+    const result = await answer(await signIn(post("/admin", { username: "ghost", password: "wrong password!!" }), ctx));
     expect(result.status).toBe(429);
+  });
+
+  it("checks no more passwords than the limit allows when the guesses arrive all at once", async () => {
+    const user = await addStaffUser(database.db);
+    const ctx = context();
+    const results = await Promise.all(
+      Array.from({ length: 11 }, async () =>
+        answer(await signIn(post("/admin", { username: user.username, password: "wrong password!!" }), ctx)),
+      ),
+    );
+    const checked = results.filter((result) => result.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_THROTTLE.maxPairFailures);
+    expect(results.every((result) => result.status === 401 || result.status === 429)).toBe(true);
+    const locked = await answer(
+      await signIn(post("/admin", { username: user.username, password: user.password }), ctx),
+    );
+    expect(locked.status).toBe(429);
   });
 
   it("counts failures per address across accounts", async () => {
@@ -152,6 +196,21 @@ describe("signing in", () => {
     );
     expect(result.status).toBe(429);
   }, 120_000);
+
+  it("deletes counts and locks that ended over a day ago when someone signs in", async () => {
+    const user = await addStaffUser(database.db);
+    const longAgo = new Date(Date.now() - 2 * 86_400_000);
+    await database.db.insert(loginThrottles).values([
+      { key: "account:long-gone", failures: 3, windowStartedAt: longAgo },
+      { key: "address:192.0.2.250", failures: 30, windowStartedAt: longAgo, lockedUntil: longAgo },
+    ]);
+    await signIn(post("/admin", { username: user.username, password: user.password }), context());
+    const left = await database.db
+      .select({ key: loginThrottles.key })
+      .from(loginThrottles)
+      .where(inArray(loginThrottles.key, ["account:long-gone", "address:192.0.2.250"]));
+    expect(left).toEqual([]);
+  });
 
   it("answers a missing field with a message and a body that is not a form with 400", async () => {
     expect(await answer(await signIn(post("/admin", { username: "someone" }), context()))).toMatchObject({
@@ -170,7 +229,7 @@ describe("the second factor", () => {
   async function userWithTotp() {
     const user = await addStaffUser(database.db);
     const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
-    await setTotpSecret(database.db, user.id, secret);
+    await enableTotp(database.db, TEST_DATA_ENCRYPTION_KEY, user.id, secret, null);
     return { ...user, secret };
   }
 
@@ -210,6 +269,25 @@ describe("the second factor", () => {
       await verifySecondFactor(post("/admin/verify", { code }, cookieFrom(again.cookie)), ctx),
     );
     expect(replay.status).toBe(401);
+  });
+
+  it("signs in one pending session with a code, however many send it at once", async () => {
+    const user = await userWithTotp();
+    const ctx = context();
+    const pendingCookies = [];
+    for (let session = 0; session < 4; session++) {
+      const first = await answer(
+        await signIn(post("/admin", { username: user.username, password: user.password }), ctx),
+      );
+      pendingCookies.push(cookieFrom(first.cookie));
+    }
+    const code = currentTotpCode(user.secret);
+    const results = await Promise.all(
+      pendingCookies.map(async (cookie) =>
+        answer(await verifySecondFactor(post("/admin/verify", { code }, cookie), ctx)),
+      ),
+    );
+    expect(results.filter((result) => result.status === 302)).toHaveLength(1);
   });
 
   it("accepts each recovery code once", async () => {

@@ -2,7 +2,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
-import { throttledAttempt } from "~/server/auth/login-throttle.server";
+import { pruneLoginThrottles, throttledAttempt } from "~/server/auth/login-throttle.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { safeRedirectTarget } from "~/server/auth/safe-redirect";
 import { deleteExpiredSessions, findSession, startSession } from "~/server/auth/sessions.server";
@@ -52,7 +52,7 @@ export async function signIn(request: Request, context: AppLoadContext) {
     return data({ status: "error", message: INVALID_CREDENTIALS_MESSAGE } satisfies StaffFormResult, { status: 401 });
   }
 
-  await deleteExpiredSessions(db, config);
+  await Promise.all([deleteExpiredSessions(db, config), pruneLoginThrottles(db)]);
   const target = safeRedirectTarget(redirectTo);
   if (user.totpSecret !== null) {
     const cookie = await startSession(db, config, {

@@ -3,7 +3,9 @@ import { type AppLoadContext, data } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import { invalidFieldsResult, type StaffFormResult } from "~/forms/staff-form-result";
+import { listSignInLocks, unlockSignIn } from "~/server/auth/login-throttle.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
+import { removeTotp } from "~/server/auth/second-factor.server";
 import { endAllSessionsOf } from "~/server/auth/sessions.server";
 import {
   createStaffUser,
@@ -11,7 +13,6 @@ import {
   listStaffUsers,
   resetStaffPassword,
   setStaffUserActive,
-  setTotpSecret,
   UsernameTakenError,
 } from "~/server/auth/staff-users.server";
 import { staffSessions } from "~/server/db/schema.server";
@@ -26,18 +27,28 @@ function reply(intent: string, status: number, result: StaffFormResult) {
 
 export async function loadStaffList(request: Request, context: AppLoadContext) {
   const admin = await requireStaff(request, context, { role: "admin" });
-  const [users, secondFactorRequired] = await Promise.all([
+  const [users, secondFactorRequired, signInLocks] = await Promise.all([
     listStaffUsers(context.db),
     isSecondFactorRequired(context.db),
+    listSignInLocks(context.db),
   ]);
-  return { users, secondFactorRequired, currentUserId: admin.id };
+  return { users, secondFactorRequired, signInLocks, currentUserId: admin.id };
 }
 
-/** The staff list page: add a user, or require a second factor of everyone. */
+/** The staff list page: add a user, require a second factor of everyone, or lift a sign-in lock. */
 export async function staffListAction(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context, { role: "admin" });
+  const admin = await requireStaff(request, context, { role: "admin" });
   const formData = await readStaffForm(request);
   const intent = String(formData.get("intent"));
+  if (intent === "unlock-sign-in") {
+    const key = String(formData.get("key") ?? "");
+    const lifted = await unlockSignIn(context.db, key);
+    context.logger.info({ key, by: admin.id, lifted }, "sign-in lock lifted");
+    return reply(intent, lifted ? 200 : 404, {
+      status: lifted ? "success" : "error",
+      message: lifted ? "The lock was lifted; sign-in works again at once." : "That lock had already ended.",
+    });
+  }
   if (intent === "require-second-factor") {
     const required = formData.get("required") === "on";
     await setSecondFactorRequired(context.db, required);
@@ -136,11 +147,13 @@ export async function staffUserAction(request: Request, context: AppLoadContext,
       });
     }
     case "remove-second-factor": {
-      await setTotpSecret(db, user.id, null);
-      logger.info({ userId: user.id, by: admin.id }, "staff second factor removed");
+      await removeTotp(db, user.id);
+      // Whoever holds the lost phone, or a session opened with it, is out too.
+      const ended = await endAllSessionsOf(db, user.id);
+      logger.info({ userId: user.id, by: admin.id, ended }, "staff second factor removed");
       return reply(intent, 200, {
         status: "success",
-        message: `The second factor of ${user.username} was removed. They can set up a new one after signing in.`,
+        message: `The second factor of ${user.username} was removed and they were signed out everywhere. They can set up a new one after signing in.`,
       });
     }
     case "deactivate":

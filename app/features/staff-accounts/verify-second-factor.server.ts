@@ -4,7 +4,12 @@ import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { throttledAttempt } from "~/server/auth/login-throttle.server";
 import { safeRedirectTarget } from "~/server/auth/safe-redirect";
-import { acceptedTotpStep, consumeRecoveryCode, recordTotpUse } from "~/server/auth/second-factor.server";
+import {
+  acceptedTotpStep,
+  claimTotpStep,
+  consumeRecoveryCode,
+  openTotpSecret,
+} from "~/server/auth/second-factor.server";
 import { endSession, findSession, type StaffSession } from "~/server/auth/sessions.server";
 import { INVALID_CODE_MESSAGE, secondFactorSchema } from "./schemas";
 import { lockedReply, redirectSignedIn } from "./sign-in.server";
@@ -28,16 +33,16 @@ export async function verifySecondFactor(request: Request, context: AppLoadConte
   }
   const { user } = pending;
   const { code, redirectTo } = submission.value;
-  let step: number | undefined;
   const attempt = await throttledAttempt(db, { username: user.username, clientIp: context.clientIp }, async () => {
-    step = acceptedTotpStep(user.username, user.totpSecret, code, user.totpLastUsedStep);
-    return step !== undefined || (await consumeRecoveryCode(db, user.id, code));
+    const secret = openTotpSecret(config.DATA_ENCRYPTION_KEY, user.totpSecret);
+    const step = acceptedTotpStep(user.username, secret, code, user.totpLastUsedStep);
+    if (step !== undefined) return claimTotpStep(db, user.id, step);
+    return consumeRecoveryCode(db, user.id, code);
   });
   if (attempt.outcome === "locked") return lockedReply(attempt.lockedUntil);
   if (attempt.outcome === "refused") {
     return data({ status: "error", message: INVALID_CODE_MESSAGE } satisfies StaffFormResult, { status: 401 });
   }
-  if (step !== undefined) await recordTotpUse(db, user.id, step);
   await endSession(db, config, request);
   return redirectSignedIn(request, context, user.id, safeRedirectTarget(redirectTo));
 }

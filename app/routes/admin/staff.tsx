@@ -79,6 +79,65 @@ export default function StaffAccounts({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      <section aria-labelledby="locks-heading" className="mt-10">
+        <h2 id="locks-heading" className="text-xl font-bold text-brand-900">
+          Sign-in locks
+        </h2>
+        <p className="mt-1 text-slate-700">
+          Five wrong answers lock an account from the address they came from; thirty lock the address. Each lock ends by
+          itself after 15 minutes.
+        </p>
+        <OutcomeAlert outcome={result?.intent === "unlock-sign-in" ? result : undefined} />
+        {loaderData.signInLocks.length === 0 ? (
+          <p className="mt-4 text-slate-700">No sign-in is locked now.</p>
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[36rem] border-collapse text-left">
+              <thead>
+                <tr className="border-b border-slate-300 text-sm text-slate-700">
+                  <th scope="col" className="py-2 pr-4">
+                    Account
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    From address
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Locked until
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    <span className="sr-only">Unlock</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.signInLocks.map((lock) => (
+                  <tr key={lock.key} className="border-b border-slate-200">
+                    <th scope="row" className="py-2 pr-4 font-semibold">
+                      {lock.username ?? "Every account"}
+                    </th>
+                    <td className="py-2 pr-4">{lock.address ?? "Any address"}</td>
+                    <td className="py-2 pr-4">{formatStaffTime(lock.lockedUntil)}</td>
+                    <td className="py-2 pr-4">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="unlock-sign-in" />
+                        <input type="hidden" name="key" value={lock.key} />
+                        <button
+                          type="submit"
+                          className="button-secondary"
+                          aria-label={`Unlock ${lock.username ?? "every account"} from ${lock.address ?? "any address"}`}
+                        >
+                          Unlock
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
       <div className="mt-10 grid gap-10 lg:grid-cols-2">
         <section aria-labelledby="add-heading">
           <h2 id="add-heading" className="text-xl font-bold text-brand-900">

@@ -40,20 +40,35 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
-/** A form that proves the user has the authenticator app: one code, one button. */
-function CodeForm(props: { intent: string; label: string; hint?: string; buttonLabel: string; busyLabel: string }) {
+/**
+ * A form that proves who is asking: a code from the authenticator app, the account's password, or both (to turn
+ * the second factor off, since a session left open is not proof enough).
+ */
+function ConfirmForm(props: {
+  intent: string;
+  label?: string;
+  hint?: string;
+  askPassword?: boolean;
+  buttonLabel: string;
+  busyLabel: string;
+}) {
   const busy = usePending();
   return (
     <Form method="post" className="mt-6 max-w-sm space-y-4">
       <input type="hidden" name="intent" value={props.intent} />
-      <TextField
-        label={props.label}
-        name="code"
-        hint={props.hint}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        required
-      />
+      {props.askPassword ? (
+        <TextField kind="password" label="Your password" name="password" autoComplete="current-password" required />
+      ) : null}
+      {props.label ? (
+        <TextField
+          label={props.label}
+          name="code"
+          hint={props.hint}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+        />
+      ) : null}
       <SubmitButton busy={busy} busyLabel={props.busyLabel}>
         {props.buttonLabel}
       </SubmitButton>
@@ -78,11 +93,23 @@ export default function TwoFactor({ loaderData }: Route.ComponentProps) {
             Two-step verification is <strong>on</strong> for {loaderData.username}. Signing in asks for a code from your
             authenticator app.
           </p>
+          <p className="mt-4 text-slate-800">
+            {loaderData.unusedRecoveryCodes === 0
+              ? "You have no unused recovery codes. Make new ones, so a lost phone does not lock you out."
+              : `You have ${loaderData.unusedRecoveryCodes} unused recovery code${loaderData.unusedRecoveryCodes === 1 ? "" : "s"}.`}
+          </p>
+          <ConfirmForm
+            intent="new-recovery-codes"
+            askPassword
+            buttonLabel="Make new recovery codes"
+            busyLabel="Making codes..."
+          />
           {loaderData.required ? null : (
-            <CodeForm
+            <ConfirmForm
               intent="turn-off"
+              askPassword
               label="Current code"
-              hint="To turn it off, enter a code from your app."
+              hint="To turn it off, enter your password and a code from your app."
               buttonLabel="Turn off two-step verification"
               busyLabel="Turning off..."
             />
@@ -107,7 +134,7 @@ export default function TwoFactor({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-slate-800">
             Setup key: <code className="font-mono break-all">{loaderData.secret}</code>
           </p>
-          <CodeForm
+          <ConfirmForm
             intent="confirm"
             label="Code from your app"
             buttonLabel="Turn on two-step verification"

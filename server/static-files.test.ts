@@ -1,0 +1,51 @@
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redirectTrailingSlash } from "./static-files";
+
+let server: ReturnType<ReturnType<typeof express>["listen"]>;
+let port: number;
+beforeAll(async () => {
+  const app = express();
+  app.use(redirectTrailingSlash);
+  app.use((_req, res) => res.status(404).send("not found"));
+  await new Promise<void>((resolve) => {
+    server = app.listen(0, "127.0.0.1", () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** The raw request line's path, sent as written: fetch() would tidy some of these before sending. */
+function get(path: string): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    request({ host: "127.0.0.1", port, path, method: "GET" }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, location: response.headers.location });
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+describe("the trailing-slash redirect", () => {
+  it("sends /learnmore/ to /learnmore, keeping the query", async () => {
+    expect(await get("/learnmore/?a=1")).toEqual({ status: 301, location: "/learnmore?a=1" });
+  });
+
+  it("sends a path of only slashes to the home page", async () => {
+    expect(await get("///")).toEqual({ status: 301, location: "/" });
+  });
+
+  it.each([["//evil.example/"], ["///evil.example/"], ["/\\evil.example/"], ["//evil.example/path/"]])(
+    "never sends %j to another host",
+    async (path) => {
+      const { status, location } = await get(path);
+      expect(status).toBe(301);
+      // A Location starting with two slashes (or a slash and a backslash) is another host to a browser.
+      expect(location).toMatch(/^\/[^/\\]/);
+      expect(new URL(location ?? "", "http://this.site").origin).toBe("http://this.site");
+    },
+  );
+});

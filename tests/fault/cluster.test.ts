@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmod, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findFreePort } from "../../app/server/free-port.server";
+import { projectRoot } from "../support/app-server";
+import { type EstimatePostResult, postEstimate } from "../support/estimate-post";
+import { waitFor } from "../support/wait-for";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { allDelivered, formatFaultTable, reconcile, sameWebhookIdAcrossRetries } from "./delivery-ledger";
+
+const POSTS = 300;
+const VISITORS = 16;
+/** Above what one of the 16 visitors posts (300 / 16 < 19), far below 300: a limit per balancer would show. */
+const RATE_LIMIT = 25;
+
+type ClusterReady = { url: string; databaseUrl: string; instances: { index: number; pid: number; url: string }[] };
+
+/** `npm run cluster -- 2`, as an operator runs it; resolves with what it printed once nginx answered. */
+async function startCluster(env: Record<string, string>) {
+  const child = spawn("npm", ["run", "--silent", "cluster", "--", "2"], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const output: string[] = [];
+  createInterface({ input: child.stderr }).on("line", (line) => output.push(line));
+  const ready = await new Promise<ClusterReady>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      output.push(line);
+      if (line.startsWith("cluster ready ")) resolve(JSON.parse(line.slice("cluster ready ".length)));
+    });
+    child.once("exit", (code) => reject(new Error(`the cluster exited with ${code}:\n${output.join("\n")}`)));
+  });
+  return { child, ready, output };
+}
+
+function stopCluster(child: ChildProcess): Promise<unknown> {
+  if (child.exitCode !== null) return Promise.resolve();
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  // The whole group: npm, the cluster script, nginx and the instances.
+  process.kill(-(child.pid as number), "SIGTERM");
+  return exited;
+}
+
+describe("two instances behind nginx (npm run cluster -- 2)", () => {
+  let receiver: WebhookReceiver;
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    const dataDir = await mkdtemp(path.join(tmpdir(), "tce-cluster-"));
+    // As root the shared embedded server runs as the postgres user, who must be able to enter it.
+    await chmod(dataDir, 0o755);
+    cluster = await startCluster({
+      DATA_DIR: dataDir,
+      CLUSTER_PORT: String(await findFreePort()),
+      WEBHOOK_ESTIMATE_URL: `${receiver.url}hooks/estimate`,
+      PUBLIC_FORM_RATE_LIMIT: String(RATE_LIMIT),
+      DELIVERY_RETRY_SCHEDULE: ["0", "500ms", ...Array.from({ length: 30 }, () => "1s")].join(","),
+      LOG_LEVEL: "warn",
+      // The system's server or the test run's: the cluster then starts its own embedded one, shared by both.
+      DATABASE_URL: "",
+    });
+    pool = new pg.Pool({ connectionString: cluster.ready.databaseUrl });
+  });
+  afterAll(async () => {
+    await pool?.end();
+    if (cluster) await stopCluster(cluster.child);
+    await receiver?.close();
+  });
+
+  it("stores and delivers every acknowledged post while one instance is killed halfway", async () => {
+    const { ready } = cluster;
+    const [doomed] = ready.instances;
+    if (!doomed) throw new Error("no instances");
+    const visitors = Array.from({ length: VISITORS }, (_, n) => `127.0.0.${n + 2}`);
+
+    const results: (EstimatePostResult & { visitor: string })[] = [];
+    let next = 0;
+    let killed = false;
+    await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        while (next < POSTS) {
+          const n = next++;
+          if (n === POSTS / 2 && !killed) {
+            killed = true;
+            process.kill(doomed.pid, "SIGKILL");
+          }
+          const visitor = visitors[n % VISITORS] as string;
+          const result = await postEstimate(`${ready.url}/lighting`, {
+            comments: `cluster #${n}`,
+            localAddress: visitor,
+          });
+          results.push({ ...result, visitor });
+        }
+      }),
+    );
+
+    const references = results.flatMap((result) => (result.reference ? [result.reference] : []));
+    // nginx sends a post the killed instance refused to the other one; only posts cut mid-way fail.
+    expect(references.length).toBeGreaterThan(POSTS * 0.9);
+    expect(results.filter((result) => result.status === 429)).toEqual([]);
+
+    await waitFor("every acknowledged post to be delivered", () => allDelivered(pool, references), 120_000);
+    const row = await reconcile("cluster: 2 instances, one killed -9 halfway", pool, receiver, references);
+    row.note = `${POSTS - references.length} posts cut by the kill (not acknowledged)`;
+    console.log(`\nCluster\n${formatFaultTable([row])}\n`);
+    expect(row).toMatchObject({ stored: references.length, delivered: references.length, lost: 0 });
+    expect(await sameWebhookIdAcrossRetries(pool, receiver)).toBe(true);
+    expect([...receiver.overlappingIds]).toEqual([]);
+
+    // Each visitor was counted on its own: the rows carry the 16 addresses nginx forwarded.
+    const { rows } = await pool.query<{ client_ip: string }>(
+      "SELECT DISTINCT client_ip FROM submissions WHERE reference = ANY($1)",
+      [references],
+    );
+    expect(rows.map((row) => row.client_ip).sort()).toEqual([...visitors].sort());
+  });
+
+  it("counts the rate limit per visitor, not per balancer", async () => {
+    const visitor = "127.0.0.40";
+    const answers: number[] = [];
+    for (let n = 0; n <= RATE_LIMIT; n++) {
+      answers.push(
+        (await postEstimate(`${cluster.ready.url}/lighting`, { comments: `limit #${n}`, localAddress: visitor }))
+          .status,
+      );
+    }
+    expect(answers.slice(0, RATE_LIMIT).every((status) => status === 200)).toBe(true);
+    expect(answers[RATE_LIMIT]).toBe(429);
+    // Another visitor behind the same balancer is not held back.
+    const other = await postEstimate(`${cluster.ready.url}/lighting`, {
+      comments: "someone else",
+      localAddress: "127.0.0.41",
+    });
+    expect(other.status).toBe(200);
+  });
+});
