@@ -11,6 +11,7 @@ import { APPLICATION_PARTS, validApplication } from "../tests/support/applicatio
 import { assessmentAnswers } from "../tests/support/assessment-fixture";
 import { checklistAnswers } from "../tests/support/checklist-fixture";
 import { validEstimate } from "../tests/support/estimate-fixture";
+import { allRated } from "../tests/support/peer-review-fixture";
 import { submissionTypes } from "./submission-types";
 
 /**
@@ -45,6 +46,10 @@ const EXAMPLES: Record<string, { payload: Record<string, unknown>; webhookKeys: 
     payload: { answers: assessmentAnswers(10), score: { correct: 10, total: 15, percentage: 67 } },
     webhookKeys: { WEBHOOK_ASSESSMENT_URL: ["answers", "score"] },
   },
+  "peer-review": {
+    payload: { reviewFor: "Nguyễn Văn An", date: "2026-03-05", answers: [...allRated("4")], average: "4.00" },
+    webhookKeys: { WEBHOOK_PEER_REVIEW_URL: ["reviewFor", "date", "answers", "average", "pdf", "submittedAt"] },
+  },
   "estimate-checklist": {
     payload: checklistAnswers,
     webhookKeys: {
@@ -64,10 +69,10 @@ const EXAMPLES: Record<string, { payload: Record<string, unknown>; webhookKeys: 
 
 const STORED = {
   reference: "TST-000001",
-  submittedAt: "2026-03-05T14:30:00.000Z",
+  submittedAt: "2026-03-05T14:00:00.000Z",
   files: [
     { fieldName: "resume", fileName: "resume.pdf" },
-    { fieldName: "pdf", fileName: "Estimate_Checklist_Project_2026-03-05.pdf" },
+    { fieldName: "pdf", fileName: "peer-review-Nguyễn-Văn-An.pdf" },
     { fieldName: "photos", fileName: "IMG_0001.jpg" },
   ],
 };

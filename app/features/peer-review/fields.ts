@@ -44,5 +44,6 @@ export const peerReviewFields: readonly FieldDefinition[] = [
       read: (payload) => (Array.isArray(payload.answers) ? payload.answers[index] : undefined),
     }),
   ),
-  { name: "average", label: "Average score", kind: "text" },
+  // Worked out on the server (average.ts), not asked.
+  { name: "average", label: "Average score", kind: "text", read: (payload) => payload.average },
 ];

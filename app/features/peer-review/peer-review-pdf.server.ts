@@ -13,7 +13,7 @@ const UNANSWERED = "-";
  * the date at 12 pt, the legend at 11 pt, then from 45 mm down the table of # (10 mm), Question (110 mm) and
  * Answer (30 mm, centred) under a blue header, and the average below it.
  */
-export async function peerReviewPdf(review: PeerReview): Promise<Uint8Array> {
+export async function peerReviewPdf(review: PeerReview): Promise<Uint8Array<ArrayBuffer>> {
   const doc = createPdfDocument({ title: `${PEER_REVIEW_PDF_TITLE}: ${review.reviewFor}` });
   doc.y = mm(12);
   heading(doc, PEER_REVIEW_PDF_TITLE, 18, "center");

@@ -12,6 +12,12 @@ export const QUICK_LINK_CATEGORIES: readonly QuickLinkCategory[] = ["Team Manage
 export const quickLinks: readonly QuickLink[] = [
   {
     category: "Team Management",
+    title: "Peer Review",
+    description: "Rate a co-worker on fifteen statements. The answers are compiled with others' into a report.",
+    path: "/admin/quick-links/peer-review",
+  },
+  {
+    category: "Team Management",
     title: "Electrical Assessment",
     description: "The 18-question skills assessment. Copy the link to send it to an applicant.",
     path: "/assessment",

@@ -37,7 +37,7 @@ export function createPdfDocument({ title, margin = mm(20) }: PdfDocumentOptions
 }
 
 /** Ends the document and resolves with its bytes. */
-export function toBuffer(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
+export function toBuffer(doc: PDFKit.PDFDocument): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
