@@ -18,7 +18,7 @@ import { type SendOutcome, sendChecklist, type UploadProgress } from "./send-che
 
 const { messages } = checklistForm;
 
-export const SIGNED_OUT_MESSAGE =
+const SIGNED_OUT_MESSAGE =
   "Error: you were signed out, so nothing was sent. Sign in again in another tab, then submit again: your checklist is kept on this device.";
 
 /** The banner's tone as the original chose it (spec §8): an error when the text says Error or Please fill. */
