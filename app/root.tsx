@@ -11,6 +11,9 @@ import { readSiteUrl } from "./server/site-url.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
+// A form sent while the server is down keeps its page and answers instead of the error screen.
+export { revalidateUnlessUnreachable as shouldRevalidate } from "./forms/client-action-fallback";
+
 export function loader() {
   return { siteUrl: readSiteUrl() };
 }

@@ -9,7 +9,9 @@ import { answerRows } from "~/forms/print-answer";
 import { loadConfig } from "~/server/config.server";
 import { APPLICATION_PARTS, validApplication } from "../tests/support/application-fixture";
 import { assessmentAnswers } from "../tests/support/assessment-fixture";
+import { checklistAnswers } from "../tests/support/checklist-fixture";
 import { validEstimate } from "../tests/support/estimate-fixture";
+import { allRated } from "../tests/support/peer-review-fixture";
 import { submissionTypes } from "./submission-types";
 
 /**
@@ -56,9 +58,36 @@ const EXAMPLES: Record<string, { payload: Record<string, unknown>; webhookKeys: 
     },
     webhookKeys: { WEBHOOK_TEAM_MESSAGE_URL: ["subject", "message", "recipients", "timestamp", "sender"] },
   },
+  "peer-review": {
+    payload: { reviewFor: "Nguyễn Văn An", date: "2026-03-05", answers: [...allRated("4")], average: "4.00" },
+    webhookKeys: { WEBHOOK_PEER_REVIEW_URL: ["reviewFor", "date", "answers", "average", "pdf", "submittedAt"] },
+  },
+  "estimate-checklist": {
+    payload: checklistAnswers,
+    webhookKeys: {
+      WEBHOOK_CHECKLIST_URL: [
+        "fillerName",
+        "fillerEmail",
+        "projectName",
+        "timestamp",
+        "filename",
+        "pdfBase64",
+        "formData",
+        "photoCount",
+      ],
+    },
+  },
 };
 
-const STORED = { reference: "TST-000001", files: [{ fieldName: "resume", fileName: "resume.pdf" }] };
+const STORED = {
+  reference: "TST-000001",
+  submittedAt: "2026-03-05T14:00:00.000Z",
+  files: [
+    { fieldName: "resume", fileName: "resume.pdf" },
+    { fieldName: "pdf", fileName: "peer-review-Nguyễn-Văn-An.pdf" },
+    { fieldName: "photos", fileName: "IMG_0001.jpg" },
+  ],
+};
 
 /** Every webhook and email target set, so that every delivery a definition describes is made. */
 const config = loadConfig({

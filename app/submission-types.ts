@@ -1,8 +1,11 @@
 import { assessmentForm } from "~/features/assessment/definition";
 import { applicationForm } from "~/features/careers/definition";
 import { estimateForm } from "~/features/estimate/definition";
+import { checklistForm } from "~/features/estimate-checklist/definition";
+import { peerReviewForm } from "~/features/peer-review/definition";
 import { teamMessageForm } from "~/features/team-communication/definition";
 import type { AnyFormDefinition } from "~/forms/definition";
+import type { StaffRole } from "~/server/db/schema.server";
 
 /**
  * Every form whose submissions the staff tools show, as its definition. Like the route table, this is where
@@ -13,10 +16,15 @@ export const submissionTypes: readonly AnyFormDefinition[] = [
   applicationForm,
   assessmentForm,
   teamMessageForm,
+  peerReviewForm,
+  checklistForm,
 ];
 
 /** What the inbox needs of a type. */
-export type SubmissionTypeView = Pick<AnyFormDefinition, "type" | "label" | "statuses" | "fields" | "contact">;
+export type SubmissionTypeView = Pick<
+  AnyFormDefinition,
+  "type" | "label" | "statuses" | "fields" | "contact" | "readableBy"
+>;
 
 /** The definition of a type; an unknown type (a form removed since) still shows its raw fields. */
 export function describeSubmissionType(type: string): SubmissionTypeView {
@@ -29,4 +37,14 @@ export function describeSubmissionType(type: string): SubmissionTypeView {
       contact: () => ({ name: "", email: "", phone: "" }),
     }
   );
+}
+
+/** Whether a staff user of `role` may read the stored submissions of `type`: admins read every type. */
+export function mayReadSubmissionsOf(type: string, role: StaffRole): boolean {
+  return role === "admin" || (describeSubmissionType(type).readableBy ?? "staff") === "staff";
+}
+
+/** The types whose submissions a staff user of `role` may not read, to leave out of lists and exports. */
+export function typesHiddenFrom(role: StaffRole): string[] {
+  return submissionTypes.filter((definition) => !mayReadSubmissionsOf(definition.type, role)).map(({ type }) => type);
 }

@@ -1,7 +1,8 @@
 // `npm run bench`: builds if needed, starts the built app, then for each public page measures the JS/CSS/image
 // weight a phone downloads (Playwright) and runs Lighthouse 12 in its default mobile mode; then the estimate
 // form's throughput (scripts/bench-estimate.ts) and the staff inbox with 100,000 submissions
-// (scripts/bench-inbox.ts). Prints tables and the budget check, writes
+// (scripts/bench-inbox.ts), and the estimate checklist with ten twelve-megapixel photos (scripts/bench-checklist.ts).
+// Prints tables and the budget check, writes
 // build/bench-results.json. Missed budgets are reported, not fatal; crashes exit non-zero.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -14,6 +15,7 @@ import lighthouse, { type Result } from "lighthouse";
 import { findFreePort } from "../app/server/free-port.server";
 import { startAppServer } from "../tests/support/app-server";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
+import { benchChecklist, printChecklistBench } from "./bench-checklist";
 import { benchEstimatePosts, printEstimateBench } from "./bench-estimate";
 import { benchInbox, printInboxBench } from "./bench-inbox";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
@@ -297,6 +299,8 @@ async function main() {
   const estimate = await benchEstimatePosts();
   console.log("bench: staff inbox with 100,000 submissions");
   const inbox = await benchInbox();
+  console.log("bench: estimate checklist with ten twelve-megapixel photos");
+  const checklist = await benchChecklist();
 
   printTable(results);
   console.log(
@@ -318,11 +322,12 @@ async function main() {
   }
   printEstimateBench(estimate);
   printInboxBench(inbox);
+  printChecklistBench(checklist);
   const durationMs = Date.now() - started;
   const output = path.join(projectRoot, "build/bench-results.json");
   await writeFile(
     output,
-    `${JSON.stringify({ date: new Date().toISOString(), durationMs, budget: BUDGET, results, estimate, inbox }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), durationMs, budget: BUDGET, results, estimate, inbox, checklist }, null, 2)}\n`,
   );
   console.log(`\nbench: wrote ${path.relative(projectRoot, output)} in ${(durationMs / 1000).toFixed(0)} s`);
 }

@@ -23,7 +23,8 @@ export function contentSecurityPolicy(inline: InlineSources): string {
     "default-src 'self'",
     `script-src 'self' ${inline.scripts.join(" ")}`.trim(),
     `style-src 'self' ${[...inline.styles, EMPTY_STYLESHEET].join(" ")}`,
-    "img-src 'self' data:",
+    // blob: for the previews a page makes of files picked on the device (the checklist's photos).
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
     `frame-src ${new URL(company.map.src).origin}`,

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { submissionTypes } from "../app/submission-types";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -24,8 +25,14 @@ export function requireSameOrigin(siteUrl: string): RequestHandler {
   };
 }
 
-/** Form posts are small; a file upload is capped by its own form too. Bigger declared bodies are refused unread. */
-const BODY_LIMITS = { form: 64 * 1024, multipart: 8 * 1024 * 1024 } as const;
+/**
+ * Form posts are small; a multipart post may be as large as the largest form's body (the checklist's photos),
+ * and each form's own, smaller cap is applied by its action. Bigger declared bodies are refused unread.
+ */
+const BODY_LIMITS = {
+  form: 64 * 1024,
+  multipart: Math.max(...submissionTypes.map((definition) => definition.maxBodyBytes)),
+} as const;
 
 /**
  * Refuses request bodies declared over the limits before anything reads them. A body without a declared length

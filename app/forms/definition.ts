@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
 import type { Config } from "~/server/config.server";
+import type { StaffRole } from "~/server/db/schema.server";
 import type { FormMessages } from "./messages";
 
 /** Who may send a form: anyone (rate limit, honeypot, fill time) or signed-in staff (session and role). */
@@ -59,9 +60,13 @@ export type SubmissionContact = { name: string; email: string; phone: string };
 /** The settings that name a webhook target; unset, that kind of submission is stored only. */
 export type WebhookSetting = Extract<keyof Config, `WEBHOOK_${string}_URL`>;
 
-/** What a delivery may quote of the stored submission: its reference and the names of its stored files. */
+/**
+ * What a delivery may quote of the stored submission: its reference, when it was submitted (ISO time) and
+ * the names of its stored files.
+ */
 export type StoredSubmissionFacts = {
   reference: string;
+  submittedAt: string;
   files: readonly { fieldName: string; fileName: string }[];
 };
 
@@ -88,6 +93,8 @@ export type EmailNotification<Payload> = {
   replyTo?: (payload: Payload) => string | undefined;
   /** Only the rows this email shows; all of the form's fields when left out. */
   rows?: (payload: Payload) => Array<[label: string, value: string]>;
+  /** The submission's stored files attached to the email, by field name (its PDF), read when it is sent. */
+  attachStoredFiles?: readonly string[];
 };
 
 /** One message to one person, written for them: an email to an address, or a text to a mobile (E.164). */
@@ -137,6 +144,11 @@ export type FormDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Payload
   needsHandling?: boolean;
   /** Files kept only for a while once the submission reaches this status (RESUME_RETENTION_DAYS). */
   fileRetention?: { afterStatus: string };
+  /**
+   * Who may read the stored submissions in the inbox (list, detail, files, CSV): every staff user unless
+   * said otherwise. Whoever submitted one may still download the document it made.
+   */
+  readableBy?: StaffRole;
 };
 
 /** Any form's definition, as the inbox and the pipeline see it. */

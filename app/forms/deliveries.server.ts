@@ -2,8 +2,8 @@ import { fieldTableEmail } from "~/features/deliveries/field-table-email.server"
 import { messageEmail } from "~/features/deliveries/message-email.server";
 import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
 import type { Config } from "~/server/config.server";
-import type { AnyFormDefinition } from "./definition";
-import { answerRows, type StoredFileName } from "./print-answer";
+import type { AnyFormDefinition, StoredSubmissionFacts } from "./definition";
+import { answerRows } from "./print-answer";
 
 /**
  * The deliveries a submission makes, from its definition: one per webhook whose setting is set, one per
@@ -13,7 +13,7 @@ import { answerRows, type StoredFileName } from "./print-answer";
 export function outgoingDeliveries(
   definition: AnyFormDefinition,
   payload: Record<string, unknown>,
-  stored: { reference: string; files: readonly StoredFileName[] },
+  stored: StoredSubmissionFacts,
   config: Config,
 ): OutgoingDelivery[] {
   return definition.deliveries.flatMap((delivery): OutgoingDelivery[] => {
@@ -50,6 +50,14 @@ export function outgoingDeliveries(
       rows: delivery.rows?.(payload) ?? answerRows(definition, payload, stored.files),
       replyTo: delivery.replyTo?.(payload),
     });
-    return [{ channel: "email", target: delivery.target, destination: to, body }];
+    const attachStoredFiles = delivery.attachStoredFiles ? [...delivery.attachStoredFiles] : undefined;
+    return [
+      {
+        channel: "email",
+        target: delivery.target,
+        destination: to,
+        body: attachStoredFiles ? { ...body, attachStoredFiles } : body,
+      },
+    ];
   });
 }

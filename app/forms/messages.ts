@@ -19,8 +19,10 @@ export type FormMessages = {
   rateLimited: string;
   unreadable: string;
   tooLarge: string;
-  /** A file over its cap, or too many files. */
+  /** A file over its cap. */
   fileTooLarge: string;
+  /** More files than the form takes. */
+  tooManyFiles: string;
   /** A file whose content is not of an accepted type. */
   fileWrongType: string;
 };
@@ -36,6 +38,7 @@ export const DEFAULT_FORM_MESSAGES: FormMessages = {
   unreadable: "We could not read what was sent. Please fill in the form and send it again.",
   tooLarge: "The form is too large to send. Please shorten your answers or choose smaller files.",
   fileTooLarge: "A file is too large to send. Please choose a smaller one.",
+  tooManyFiles: "Too many files were chosen. Please choose fewer and send again.",
   fileWrongType: "A file is not of a type we accept. Please choose another.",
 };
 

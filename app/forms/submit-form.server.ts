@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
 import { type AppLoadContext, data } from "react-router";
 import type * as z from "zod/mini";
-import { acceptSubmission, type SubmittedFile } from "~/features/deliveries/submission-store.server";
+import {
+  acceptSubmission,
+  type StoredSubmission,
+  type SubmittedFile,
+} from "~/features/deliveries/submission-store.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
@@ -12,6 +16,11 @@ import { judgeSubmission, readSubmissionGuards, submissionKeyOf, withinPublicFor
 import { type BodyProblem, readFormBody } from "./read-form-body.server";
 import { REQUIRED_MESSAGE } from "./text-field";
 
+/** The uploads as they are stored, and those that could not be prepared and are not, with why. */
+export type PreparedUploads = { files: SubmittedFile[]; problems: UploadProblem[] };
+
+export type UploadProblem = { fieldName: string; fileName: string; reason: string };
+
 /** The few steps that differ from form to form; everything else is the pipeline's. */
 export type FormSteps<Value, Payload, Success extends object> = {
   /**
@@ -19,10 +28,23 @@ export type FormSteps<Value, Payload, Success extends object> = {
    * things up on the server, and throw a PayloadProblem for an answer that turns out not to be acceptable.
    */
   payload?: (value: Value, context: AppLoadContext) => Payload | Promise<Payload>;
-  /** A document made on the server from the answers (a PDF), stored as a file of the submission. */
-  document?: (payload: Payload, context: AppLoadContext) => Promise<SubmittedFile[]>;
+  /**
+   * What is stored of the uploaded files (default: each as it came). For example photos re-encoded upright
+   * without their location; a file that cannot be prepared is left out, with the reason, in `problems`.
+   */
+  prepareUploads?: (uploads: SubmittedFile[], context: AppLoadContext) => Promise<PreparedUploads>;
+  /**
+   * A document made on the server from the answers and the prepared uploads (a PDF with the photos), stored
+   * as a file of the submission.
+   */
+  document?: (payload: Payload, context: AppLoadContext, uploads: PreparedUploads) => Promise<SubmittedFile[]>;
   /** The success answer's fields besides the reference (default: the form's reset). */
-  success?: (answer: { payload: Payload; reply: (options?: { resetForm?: boolean }) => FormReply }) => Success;
+  success?: (answer: {
+    payload: Payload;
+    /** The stored submission: its id and its files' ids, for a page that offers its document to download. */
+    stored: StoredSubmission;
+    reply: (options?: { resetForm?: boolean }) => FormReply;
+  }) => Success;
   /** The invalid answer's message, from each field's first problem; undefined leaves the form's own line. */
   invalidMessage?: (problems: Record<string, string>) => string | undefined;
 };
@@ -41,12 +63,13 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   const { messages } = definition;
   const answer = (result: FormActionResult<Success>, status = 200) => data(result, { status });
 
+  // A staff form's body (up to 80 MB of photos) is read only once its sender is known to be signed in.
+  const staff = definition.audience === "staff" ? await requireStaff(request, context) : undefined;
   const read = await readFormBody(request, { maxBytes: definition.maxBodyBytes, files: definition.files });
   if (!read.ok) {
     return answer({ status: "error", message: bodyProblemMessage(read.problem, messages), retry: false }, read.status);
   }
   const { formData } = read;
-  const staff = definition.audience === "staff" ? await requireStaff(request, context) : undefined;
   const submission = parseForm(formData, definition.schema);
   try {
     if (definition.audience === "public" && !(await withinPublicFormLimit(context))) {
@@ -70,10 +93,14 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       return answer({ status: "invalid", message, problems, result: submission.reply({ fieldErrors }) }, 400);
     }
     const uploads = await uploadedFiles(formData, definition);
-    const documents = steps.document ? await steps.document(payload, context) : [];
-    const files = [...uploads, ...documents];
+    const prepared = steps.prepareUploads
+      ? await steps.prepareUploads(uploads, context)
+      : { files: uploads, problems: [] };
+    const documents = steps.document ? await steps.document(payload, context, prepared) : [];
+    const files = [...prepared.files, ...documents];
     const guards = readSubmissionGuards(formData);
     const judged = definition.audience === "public" ? judgeSubmission(guards, context.config) : ({} as const);
+    const submittedAt = new Date().toISOString();
     const stored = await acceptSubmission(context, {
       definition,
       submissionKey: submissionKeyOf(guards, context.clientIp, [payload, uploads.map(sha256)]),
@@ -84,10 +111,15 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       clientIp: context.clientIp,
       userAgent: request.headers.get("user-agent") ?? undefined,
       deliveries: (reference) =>
-        outgoingDeliveries(definition, payload as Record<string, unknown>, { reference, files }, context.config),
+        outgoingDeliveries(
+          definition,
+          payload as Record<string, unknown>,
+          { reference, submittedAt, files },
+          context.config,
+        ),
     });
     const success = steps.success
-      ? steps.success({ payload, reply: (options) => submission.reply(options) })
+      ? steps.success({ payload, stored, reply: (options) => submission.reply(options) })
       : ({ result: submission.reply({ resetForm: true }) } as unknown as Success);
     return answer({ status: "success", reference: stored.reference, ...success });
   } catch (error) {
@@ -101,8 +133,9 @@ function bodyProblemMessage(problem: BodyProblem, messages: FormDefinition["mess
     case "too-large":
       return messages.tooLarge;
     case "file-too-large":
-    case "too-many-files":
       return messages.fileTooLarge;
+    case "too-many-files":
+      return messages.tooManyFiles;
     case "wrong-type":
       return messages.fileWrongType;
     default:

@@ -11,6 +11,7 @@ describe("loadConfig", () => {
       DATA_DIR: "./data",
       DELIVERY_RETRY_SCHEDULE: ["0", "5s", "5m", "30m", "2h", "5h", "10h", "10h"],
       RESUME_RETENTION_DAYS: 90,
+      PEER_REVIEW_MIN_RESPONSES: 3,
       INBOX_ALERT_AFTER: 24 * 3_600_000,
     });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -31,6 +32,10 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ RESUME_RETENTION_DAYS: "0" })).toThrow(
       'RESUME_RETENTION_DAYS must be at least 1 (got "0")',
     );
+    expect(() => loadConfig({ PEER_REVIEW_MIN_RESPONSES: "2" })).toThrow(
+      'PEER_REVIEW_MIN_RESPONSES must be at least 3, so that no single review can be read from the averages (got "2")',
+    );
+    expect(loadConfig({ PEER_REVIEW_MIN_RESPONSES: "5" }).PEER_REVIEW_MIN_RESPONSES).toBe(5);
   });
 
   it("never echoes a secret's value", () => {

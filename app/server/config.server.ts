@@ -129,6 +129,15 @@ export const configSchema = z
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(90),
+    /**
+     * The peer-review report shows a person's averages only from this many reviews up: below 3, one review
+     * could be read back from the averages.
+     */
+    PEER_REVIEW_MIN_RESPONSES: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(3, "must be at least 3, so that no single review can be read from the averages")
+      .default(3),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
     MAIL_FROM: z.string().min(3).optional(),
     STAFF_NOTIFY_EMAIL: z.email("must be an email address").optional(),

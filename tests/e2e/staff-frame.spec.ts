@@ -70,8 +70,8 @@ test("a 404 or a 403 inside the staff area keeps the staff frame, and says nothi
   const user = await signInAsStaff("staff", "errors");
   const notFound = [
     "/admin/inbox/999999999",
-    // A tool of the spec that is not built yet.
-    "/admin/quick-links/peer-review",
+    // No such tool.
+    "/admin/quick-links/no-such-tool",
   ];
   for (const path of notFound) {
     const response = await page.goto(path);

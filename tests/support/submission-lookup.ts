@@ -37,3 +37,13 @@ export async function storedSubmissionOf(
 export async function submissionIdOf(dataDir: string, reference: string): Promise<number> {
   return (await storedSubmissionOf(dataDir, reference)).id;
 }
+
+/** How many submissions of a type the running app stored under a contact name. */
+export async function countSubmissionsOf(dataDir: string, type: string, contactName: string): Promise<number> {
+  const [row] = await queryAppDatabase<{ count: string }>(
+    dataDir,
+    "SELECT count(*) FROM submissions WHERE type = $1 AND contact_name = $2",
+    [type, contactName],
+  );
+  return Number(row?.count ?? 0);
+}

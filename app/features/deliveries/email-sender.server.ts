@@ -1,16 +1,33 @@
 import nodemailer from "nodemailer";
 import type { SendOutcome } from "./webhook-sender.server";
 
-export type EmailBody = { subject: string; text: string; html: string; replyTo?: string };
+export type EmailBody = {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  /** The submission's stored files attached, by field name: read when the email is sent, never copied here. */
+  attachStoredFiles?: string[];
+};
 
-export type EmailSender = { send: (to: string, body: EmailBody) => Promise<SendOutcome>; close: () => void };
+export type EmailAttachment = { filename: string; content: Uint8Array; contentType: string };
+
+export type EmailSender = {
+  send: (to: string, body: EmailBody, attachments?: readonly EmailAttachment[]) => Promise<SendOutcome>;
+  close: () => void;
+};
 
 export function createEmailSender(smtpUrl: string, from: string): EmailSender {
   const transport = nodemailer.createTransport(withTimeouts(smtpUrl));
   return {
-    send: async (to, body) => {
+    send: async (to, { attachStoredFiles: _named, ...body }, attachments = []) => {
       try {
-        await transport.sendMail({ from, to, ...body });
+        await transport.sendMail({
+          from,
+          to,
+          ...body,
+          attachments: attachments.map((file) => ({ ...file, content: Buffer.from(file.content) })),
+        });
         return { ok: true };
       } catch (error) {
         return { ok: false, error: error instanceof Error ? error.message : String(error) };

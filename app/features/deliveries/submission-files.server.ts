@@ -1,14 +1,26 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/server/db/database.server";
 import { submissionFiles } from "~/server/db/schema.server";
 
 export type StoredFile = typeof submissionFiles.$inferSelect;
 
-/** The files sent with a submission, in the order they came, content included. */
-export function readSubmissionFiles(db: Database, submissionId: number): Promise<StoredFile[]> {
+/**
+ * The files sent with a submission, in the order they came, content included; only those under `fieldNames`
+ * when given (a delivery that needs the PDF does not read every photo).
+ */
+export function readSubmissionFiles(
+  db: Database,
+  submissionId: number,
+  fieldNames?: readonly string[],
+): Promise<StoredFile[]> {
   return db
     .select()
     .from(submissionFiles)
-    .where(eq(submissionFiles.submissionId, submissionId))
+    .where(
+      and(
+        eq(submissionFiles.submissionId, submissionId),
+        fieldNames ? inArray(submissionFiles.fieldName, [...fieldNames]) : undefined,
+      ),
+    )
     .orderBy(asc(submissionFiles.id));
 }

@@ -118,7 +118,7 @@ describe("storeSubmission", () => {
 
     const again = await storeSubmission(database.db, { ...input, payload: { name: "Someone else" } });
 
-    expect(again).toEqual({ id: first.id, reference: first.reference, duplicate: true });
+    expect(again).toEqual({ id: first.id, reference: first.reference, duplicate: true, files: [] });
     expect(await count(submissions)).toBe(submissionsBefore);
     expect(await count(deliveries)).toBe(deliveriesBefore);
     const [row] = await submissionsWithKey(input.submissionKey);

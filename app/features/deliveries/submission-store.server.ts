@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { AnyFormDefinition } from "~/forms/definition";
 import type { Database } from "~/server/db/database.server";
@@ -40,7 +40,16 @@ export type NewSubmission = {
   deliveries: (reference: string) => OutgoingDelivery[];
 };
 
-export type StoredSubmission = { id: number; reference: string; duplicate: boolean };
+/** A file as stored with its submission: its id names it in the download route. */
+export type StoredFileRef = { id: number; fieldName: string; fileName: string };
+
+export type StoredSubmission = { id: number; reference: string; duplicate: boolean; files: StoredFileRef[] };
+
+const storedFileRefColumns = {
+  id: submissionFiles.id,
+  fieldName: submissionFiles.fieldName,
+  fileName: submissionFiles.fileName,
+};
 
 // Crockford's base32 without I, L, O and U: easy to read out over the phone.
 const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -109,22 +118,31 @@ async function storeWithReference(
         .from(submissions)
         .where(and(eq(submissions.type, type), eq(submissions.submissionKey, submission.submissionKey)));
       if (!existing) throw new Error("a conflicting submission vanished");
-      return { ...existing, duplicate: true };
+      const existingFiles = await tx
+        .select(storedFileRefColumns)
+        .from(submissionFiles)
+        .where(eq(submissionFiles.submissionId, existing.id))
+        .orderBy(asc(submissionFiles.id));
+      return { ...existing, duplicate: true, files: existingFiles };
     }
     const files = submission.files ?? [];
-    if (files.length > 0) {
-      await tx.insert(submissionFiles).values(
-        files.map((file) => ({
-          submissionId: inserted.id,
-          fieldName: file.fieldName,
-          fileName: file.fileName,
-          contentType: file.contentType,
-          sizeBytes: file.content.byteLength,
-          sha256: createHash("sha256").update(file.content).digest("hex"),
-          content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
-        })),
-      );
-    }
+    const storedFiles =
+      files.length === 0
+        ? []
+        : await tx
+            .insert(submissionFiles)
+            .values(
+              files.map((file) => ({
+                submissionId: inserted.id,
+                fieldName: file.fieldName,
+                fileName: file.fileName,
+                contentType: file.contentType,
+                sizeBytes: file.content.byteLength,
+                sha256: createHash("sha256").update(file.content).digest("hex"),
+                content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+              })),
+            )
+            .returning(storedFileRefColumns);
     if (outgoing.length > 0) {
       await tx.insert(deliveries).values(
         outgoing.map((delivery) => ({
@@ -136,7 +154,7 @@ async function storeWithReference(
         })),
       );
     }
-    return { ...inserted, duplicate: false };
+    return { ...inserted, duplicate: false, files: storedFiles };
   });
 }
 

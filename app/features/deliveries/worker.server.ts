@@ -9,6 +9,7 @@ import { isMultipartBody } from "./multipart-body";
 import { encodeMultipart } from "./multipart-body.server";
 import { nextAttemptDelay } from "./retry-schedule.server";
 import type { SmsBody, SmsSender } from "./sms-sender.server";
+import { encodeJsonWithStoredFiles, storedFileFieldsOf } from "./stored-file-json.server";
 import { readSubmissionFiles } from "./submission-files.server";
 import {
   type EncodedBody,
@@ -147,11 +148,24 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       return smsSender.send(delivery.destination, delivery.body as SmsBody);
     }
     if (!emailSender) return { ok: false, error: "SMTP_URL is not set" };
-    return emailSender.send(delivery.destination, delivery.body as EmailBody);
+    const email = delivery.body as EmailBody;
+    const attached = email.attachStoredFiles?.length
+      ? await readSubmissionFiles(db, delivery.submissionId, email.attachStoredFiles)
+      : [];
+    return emailSender.send(
+      delivery.destination,
+      email,
+      attached.map((file) => ({ filename: file.fileName, content: file.content, contentType: file.contentType })),
+    );
   }
 
   async function encodeBody(delivery: Delivery): Promise<EncodedBody> {
-    if (delivery.bodyFormat === "json") return encodeJson(delivery.body);
+    if (delivery.bodyFormat === "json") {
+      const storedFields = storedFileFieldsOf(delivery.body);
+      if (storedFields.size === 0) return encodeJson(delivery.body);
+      const files = await readSubmissionFiles(db, delivery.submissionId, [...storedFields]);
+      return encodeJsonWithStoredFiles(delivery.body, files);
+    }
     if (!isMultipartBody(delivery.body)) throw new Error("the multipart delivery's body has no parts");
     return encodeMultipart(delivery.body, await readSubmissionFiles(db, delivery.submissionId));
   }

@@ -6,7 +6,7 @@ import { answerOf, printAnswer } from "~/forms/print-answer";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Database } from "~/server/db/database.server";
 import { staffUsers, submissions } from "~/server/db/schema.server";
-import { describeSubmissionType, submissionTypes } from "~/submission-types";
+import { describeSubmissionType, submissionTypes, typesHiddenFrom } from "~/submission-types";
 import { CSV_BYTE_ORDER_MARK, csvRow } from "./csv";
 import { DELIVERY_STATE_LABELS } from "./delivery-state";
 import { type InboxFilters, parseInboxFilters } from "./inbox-filters";
@@ -24,9 +24,11 @@ const spreadsheetTime = new Intl.DateTimeFormat("sv-SE", {
 });
 const companyDate = new Intl.DateTimeFormat("en-CA", { timeZone: company.timeZone });
 
-/** One column per field label: the chosen type's fields, or every type's, a label shared by types once. */
-export function fieldLabelsFor(type: string | undefined): string[] {
-  const described = type === undefined ? submissionTypes : [describeSubmissionType(type)];
+/** One column per field label: the chosen type's fields, or every shown type's, a label shared by types once. */
+export function fieldLabelsFor(type: string | undefined, hiddenTypes: readonly string[] = []): string[] {
+  const described = (type === undefined ? submissionTypes : [describeSubmissionType(type)]).filter(
+    (description) => !hiddenTypes.includes(description.type),
+  );
   return [
     ...new Set(
       described.flatMap((description) =>
@@ -56,7 +58,12 @@ export function fieldCells(type: string, payload: Record<string, unknown>, label
 export type ExportCursor = { time: string; id: number };
 
 /** One batch of the export: the rows after the cursor's row (a keyset page), with what the CSV needs. */
-export function exportBatchQuery(db: Database, filters: Omit<InboxFilters, "page">, after?: ExportCursor) {
+export function exportBatchQuery(
+  db: Database,
+  filters: Omit<InboxFilters, "page">,
+  after?: ExportCursor,
+  hiddenTypes: readonly string[] = [],
+) {
   return db
     .select({
       ...submissionColumns,
@@ -70,7 +77,7 @@ export function exportBatchQuery(db: Database, filters: Omit<InboxFilters, "page
     .leftJoin(staffUsers, eq(staffUsers.id, submissions.assigneeId))
     .where(
       and(
-        inboxConditions(filters),
+        inboxConditions(filters, hiddenTypes),
         after && sql`(${submissions.createdAt}, ${submissions.id}) < (${after.time}::timestamptz, ${after.id})`,
       ),
     )
@@ -82,10 +89,10 @@ export function exportBatchQuery(db: Database, filters: Omit<InboxFilters, "page
  * The rows of a filter in batches, newest first, each batch a keyset page after the last row of the one
  * before: the export never holds more than one batch, and no batch reads past rows it skips.
  */
-async function* submissionBatches(db: Database, filters: Omit<InboxFilters, "page">) {
+async function* submissionBatches(db: Database, filters: Omit<InboxFilters, "page">, hiddenTypes: readonly string[]) {
   let after: ExportCursor | undefined;
   for (;;) {
-    const batch = await exportBatchQuery(db, filters, after);
+    const batch = await exportBatchQuery(db, filters, after, hiddenTypes);
     if (batch.length > 0) yield batch;
     const last = batch.at(-1);
     if (!last || batch.length < EXPORT_BATCH_SIZE) return;
@@ -93,10 +100,14 @@ async function* submissionBatches(db: Database, filters: Omit<InboxFilters, "pag
   }
 }
 
-/** The CSV of a filter, all pages, as a stream of text. */
-export function inboxCsv(db: Database, filters: Omit<InboxFilters, "page">): ReadableStream<Uint8Array> {
-  const labels = fieldLabelsFor(filters.type);
-  const batches = submissionBatches(db, filters);
+/** The CSV of a filter, all pages, as a stream of text, without the types the viewer may not read. */
+export function inboxCsv(
+  db: Database,
+  filters: Omit<InboxFilters, "page">,
+  hiddenTypes: readonly string[] = [],
+): ReadableStream<Uint8Array> {
+  const labels = fieldLabelsFor(filters.type, hiddenTypes);
+  const batches = submissionBatches(db, filters, hiddenTypes);
   const encoder = new TextEncoder();
   return new ReadableStream({
     start(controller) {
@@ -132,7 +143,7 @@ export function inboxCsv(db: Database, filters: Omit<InboxFilters, "page">): Rea
 
 /** The export route's loader: signed-in staff only, the same filters as the list, downloaded as a file. */
 export async function downloadInboxCsv(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  const staff = await requireStaff(request, context);
   const parsed = parseInboxFilters(new URL(request.url).searchParams);
   if (parsed.status === "invalid") {
     return new Response(`These filters cannot be used: ${parsed.messages.join("; ")}`, {
@@ -141,7 +152,7 @@ export async function downloadInboxCsv(request: Request, context: AppLoadContext
     });
   }
   const { page: _page, ...filters } = parsed.filters;
-  return new Response(inboxCsv(context.db, filters), {
+  return new Response(inboxCsv(context.db, filters, typesHiddenFrom(staff.role)), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="inbox-${companyDate.format(new Date())}.csv"`,

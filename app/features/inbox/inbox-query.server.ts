@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, not, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, lt, not, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { company } from "~/content/company";
 import { submissions } from "~/server/db/schema.server";
 import { submissionTypes } from "~/submission-types";
@@ -49,9 +49,16 @@ function deliveryCondition(state: DeliveryState): SQL {
   return sql`${deliveryStateOfSubmission} = ${state}`;
 }
 
-/** The WHERE clause of a filter, shared by the list, its export and the counts. */
-export function inboxConditions(filters: Omit<InboxFilters, "page">): SQL | undefined {
+/**
+ * The WHERE clause of a filter, shared by the list, its export and the counts. `hiddenTypes` are the types
+ * the viewer may not read (typesHiddenFrom), left out whatever the filter asks.
+ */
+export function inboxConditions(
+  filters: Omit<InboxFilters, "page">,
+  hiddenTypes: readonly string[] = [],
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
+    hiddenTypes.length === 0 ? undefined : notInArray(submissions.type, [...hiddenTypes]),
     filters.type === undefined ? undefined : eq(submissions.type, filters.type),
     filters.status === undefined ? undefined : eq(submissions.status, filters.status),
     filters.spam === "all" ? undefined : eq(submissions.isSpam, filters.spam === "yes"),
@@ -65,12 +72,12 @@ export function inboxConditions(filters: Omit<InboxFilters, "page">): SQL | unde
 }
 
 /** Submissions that are new (their type's first status) and not spam: what nobody has handled yet. */
-export function isNewSubmission(): SQL | undefined {
+export function isNewSubmission(hiddenTypes: readonly string[] = []): SQL | undefined {
   return and(
     not(submissions.isSpam),
     or(
       ...submissionTypes
-        .filter((description) => description.needsHandling !== false)
+        .filter((description) => description.needsHandling !== false && !hiddenTypes.includes(description.type))
         .map((description) =>
           and(eq(submissions.type, description.type), eq(submissions.status, description.statuses[0])),
         ),

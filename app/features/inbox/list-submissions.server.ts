@@ -25,11 +25,11 @@ export const submissionColumns = {
  * only: in one flat query PostgreSQL would work them out for every row the offset skips too. It asks for one
  * row more than a page, which tells whether another page follows.
  */
-export function inboxPageQuery(db: Database, filters: InboxFilters) {
+export function inboxPageQuery(db: Database, filters: InboxFilters, hiddenTypes: readonly string[] = []) {
   const page = db
     .select(submissionColumns)
     .from(submissions)
-    .where(inboxConditions(filters))
+    .where(inboxConditions(filters, hiddenTypes))
     .orderBy(...newestFirst)
     .limit(INBOX_PAGE_SIZE + 1)
     .offset((filters.page - 1) * INBOX_PAGE_SIZE)
@@ -52,28 +52,29 @@ export function inboxPageQuery(db: Database, filters: InboxFilters) {
     .orderBy(sql`page.created_at DESC, page.id DESC`);
 }
 
-export async function listSubmissions(db: Database, filters: InboxFilters) {
-  const rows = await inboxPageQuery(db, filters);
+export async function listSubmissions(db: Database, filters: InboxFilters, hiddenTypes: readonly string[] = []) {
+  const rows = await inboxPageQuery(db, filters, hiddenTypes);
   return { rows: rows.slice(0, INBOX_PAGE_SIZE), hasNextPage: rows.length > INBOX_PAGE_SIZE };
 }
 
 /** How many submissions of each type nobody has handled yet (their first status, not spam). */
-export function newSubmissionCountsQuery(db: Database) {
+export function newSubmissionCountsQuery(db: Database, hiddenTypes: readonly string[] = []) {
   return db
     .select({ type: submissions.type, count: count() })
     .from(submissions)
-    .where(isNewSubmission())
+    .where(isNewSubmission(hiddenTypes))
     .groupBy(submissions.type);
 }
 
-export async function countNewSubmissions(db: Database) {
-  const counts = await newSubmissionCountsQuery(db);
-  return submissionTypes
-    .filter((description) => description.needsHandling !== false)
-    .map((description) => ({
-      type: description.type,
-      label: description.label,
-      status: description.statuses[0],
-      count: counts.find((row) => row.type === description.type)?.count ?? 0,
-    }));
+export async function countNewSubmissions(db: Database, hiddenTypes: readonly string[] = []) {
+  const counts = await newSubmissionCountsQuery(db, hiddenTypes);
+  const shown = submissionTypes.filter(
+    (description) => description.needsHandling !== false && !hiddenTypes.includes(description.type),
+  );
+  return shown.map((description) => ({
+    type: description.type,
+    label: description.label,
+    status: description.statuses[0],
+    count: counts.find((row) => row.type === description.type)?.count ?? 0,
+  }));
 }

@@ -1,20 +1,22 @@
 import { type AppLoadContext, data } from "react-router";
 import { requireStaff } from "~/server/auth/require-staff.server";
+import { typesHiddenFrom } from "~/submission-types";
 import { parseInboxFilters } from "./inbox-filters";
 import { countNewSubmissions, listSubmissions } from "./list-submissions.server";
 
 /** The inbox list's loader: a filter the URL gets wrong is answered 400 with what to fix, never a 500. */
 export async function loadInbox(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  const staff = await requireStaff(request, context);
+  const hiddenTypes = typesHiddenFrom(staff.role);
   const parsed = parseInboxFilters(new URL(request.url).searchParams);
-  const newCounts = await countNewSubmissions(context.db);
+  const newCounts = await countNewSubmissions(context.db, hiddenTypes);
   if (parsed.status === "invalid") {
     return data(
       { status: "invalid" as const, messages: parsed.messages, values: parsed.values, newCounts },
       { status: 400 },
     );
   }
-  const page = await listSubmissions(context.db, parsed.filters);
+  const page = await listSubmissions(context.db, parsed.filters, hiddenTypes);
   return data({ status: "valid" as const, filters: parsed.filters, ...page, newCounts });
 }
 

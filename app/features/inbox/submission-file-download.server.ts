@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import { submissionFiles } from "~/server/db/schema.server";
+import { requireReadableSubmission } from "./submission-access.server";
 import { parseRecordId } from "./submission-detail.server";
 
 /** The one type we let a browser treat as what it is; anything else is bytes to save, never to render. */
@@ -25,7 +26,10 @@ export function downloadHeaders(file: { fileName: string; contentType: string; s
   });
 }
 
-/** A file sent with a submission (a resume), to signed-in staff only; a 404 when the pair of ids matches none. */
+/**
+ * A file of a submission (a resume, a peer review's PDF), to signed-in staff who may read the submission or
+ * sent it; a 404 when the pair of ids matches none.
+ */
 export async function serveSubmissionFile(
   request: Request,
   context: AppLoadContext,
@@ -34,6 +38,7 @@ export async function serveSubmissionFile(
   const staff = await requireStaff(request, context);
   const submissionId = parseRecordId(params.submissionId, "file");
   const fileId = parseRecordId(params.fileId, "file");
+  await requireReadableSubmission(context.db, staff, submissionId, { asSubmitter: true });
   const [file] = await context.db
     .select()
     .from(submissionFiles)

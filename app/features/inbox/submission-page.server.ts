@@ -4,6 +4,7 @@ import type { StaffFormResult } from "~/forms/staff-form-result";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import { replayDelivery } from "./replay-delivery.server";
 import { markSubmissionSpam } from "./spam-marking.server";
+import { requireReadableSubmission } from "./submission-access.server";
 import { loadSubmissionDetail, parseRecordId } from "./submission-detail.server";
 import { addSubmissionNote, changeSubmissionStatus, setSubmissionAssignee } from "./submission-workflow.server";
 import { WorkflowInputError } from "./workflow-error";
@@ -15,8 +16,10 @@ function reply(intent: string, status: number, result: StaffFormResult) {
 }
 
 export async function loadSubmissionPage(request: Request, context: AppLoadContext, submissionIdParam?: string) {
-  await requireStaff(request, context);
-  return loadSubmissionDetail(context.db, parseRecordId(submissionIdParam, "submission"));
+  const staff = await requireStaff(request, context);
+  const submissionId = parseRecordId(submissionIdParam, "submission");
+  await requireReadableSubmission(context.db, staff, submissionId);
+  return loadSubmissionDetail(context.db, submissionId);
 }
 
 /** An id posted from a form: a positive whole number, or null for an empty value. */
@@ -33,6 +36,7 @@ function postedId(value: FormDataEntryValue | null, what: string): number | null
 export async function submissionPageAction(request: Request, context: AppLoadContext, submissionIdParam?: string) {
   const staff = await requireStaff(request, context);
   const submissionId = parseRecordId(submissionIdParam, "submission");
+  await requireReadableSubmission(context.db, staff, submissionId);
   const formData = await readStaffForm(request);
   const intent = String(formData.get("intent"));
   const { db, logger, deliveryWorker } = context;

@@ -12,6 +12,12 @@ export const QUICK_LINK_CATEGORIES: readonly QuickLinkCategory[] = ["Team Manage
 export const quickLinks: readonly QuickLink[] = [
   {
     category: "Team Management",
+    title: "Peer Review",
+    description: "Rate a co-worker on fifteen statements. The answers are compiled with others' into a report.",
+    path: "/admin/quick-links/peer-review",
+  },
+  {
+    category: "Team Management",
     title: "Electrical Assessment",
     description: "The 18-question skills assessment. Copy the link to send it to an applicant.",
     path: "/assessment",
@@ -21,6 +27,12 @@ export const quickLinks: readonly QuickLink[] = [
     title: "Team Communication",
     description: "Send an email and a text message to technicians, and see what reached whom.",
     path: "/admin/quick-links/team-communication",
+  },
+  {
+    category: "Project Management",
+    title: "Estimate Checklist",
+    description: "The site survey for an estimate, with photos, filled in on a phone; the office gets its PDF.",
+    path: "/admin/quick-links/estimate-checklist",
   },
   {
     category: "Project Management",

@@ -9,6 +9,9 @@ import type { Route } from "./+types/staff-layout";
 
 export const handle = staffFrameHandle;
 
+// A form sent while the server is down keeps its page instead of the error screen.
+export { revalidateUnlessUnreachable as shouldRevalidate } from "~/forms/client-action-fallback";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   return { username: user.username, isAdmin: user.role === "admin" };

@@ -1,0 +1,39 @@
+import { isStoredFileBase64 } from "./stored-file-base64";
+import type { StoredFile } from "./submission-files.server";
+import { type EncodedBody, encodeJson } from "./webhook-sender.server";
+
+/** The file field names a JSON body refers to with `storedFileBase64`, anywhere in it. */
+export function storedFileFieldsOf(body: unknown): Set<string> {
+  const fields = new Set<string>();
+  const visit = (value: unknown) => {
+    if (isStoredFileBase64(value)) fields.add(value.storedFileBase64);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (typeof value === "object" && value !== null) Object.values(value).forEach(visit);
+  };
+  visit(body);
+  return fields;
+}
+
+/**
+ * The JSON bytes of a delivery body, each `storedFileBase64` replaced by the base64 of the one file stored
+ * under that field name. A reference to no stored file, or to several, is an error: the body would be wrong.
+ */
+export function encodeJsonWithStoredFiles(body: unknown, files: readonly StoredFile[]): EncodedBody {
+  const fill = (value: unknown): unknown => {
+    if (isStoredFileBase64(value)) {
+      const [file, ...others] = files.filter((candidate) => candidate.fieldName === value.storedFileBase64);
+      if (!file || others.length > 0) {
+        throw new Error(
+          `expected one stored file for "${value.storedFileBase64}", found ${others.length + (file ? 1 : 0)}`,
+        );
+      }
+      return Buffer.from(file.content).toString("base64");
+    }
+    if (Array.isArray(value)) return value.map(fill);
+    if (typeof value === "object" && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fill(inner)]));
+    }
+    return value;
+  };
+  return encodeJson(fill(body));
+}

@@ -1,0 +1,110 @@
+import { labellingOf } from "~/components/forms/defined-field";
+import { FileField } from "~/components/forms/file-field";
+import type { FieldDefinition } from "~/forms/definition";
+import { usePhotoPreviews } from "./use-photo-previews";
+
+const PHOTO_ACCEPT = "image/*,.heic,.heif";
+
+/** A size as a person reads it on a phone: "840 KB", "3.2 MB". */
+export const megabytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * The site photos: picked several at a time or taken with the camera, listed by name with a thumbnail where
+ * the browser can draw one, each with a Remove button. Without JavaScript the picker is a plain file input
+ * that posts with the form.
+ */
+export function PhotoPicker({
+  definition,
+  photos,
+  notice,
+  hydrated,
+  errors,
+  onAdd,
+  onRemove,
+}: {
+  definition: FieldDefinition;
+  photos: readonly File[];
+  /** What the last addition said: the photos skipped as already in the list. */
+  notice: string | undefined;
+  hydrated: boolean;
+  errors?: readonly string[];
+  onAdd: (files: File[]) => void;
+  onRemove: (photo: File) => void;
+}) {
+  const previews = usePhotoPreviews(photos);
+  const add = (event: React.ChangeEvent<HTMLInputElement>) => {
+    onAdd([...(event.currentTarget.files ?? [])]);
+    // The photos now live in the list; the input is emptied so the same photo can be picked again after a remove.
+    event.currentTarget.value = "";
+  };
+  return (
+    <div className="grid gap-4 sm:col-span-2">
+      <FileField
+        {...labellingOf(definition)}
+        label={hydrated ? "Choose photos" : definition.label}
+        name={definition.name}
+        errors={errors}
+        multiple
+        accept={PHOTO_ACCEPT}
+        onChange={hydrated ? add : undefined}
+      />
+      {hydrated ? (
+        <div>
+          <label htmlFor="checklist-camera" className="block font-medium text-slate-900">
+            Take a photo
+          </label>
+          <input
+            id="checklist-camera"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            onChange={add}
+            className="mt-1 block w-full text-slate-900 file:mr-4 file:rounded-full file:border-0 file:bg-brand-700 file:px-4 file:py-1.5 file:font-semibold file:text-white"
+          />
+        </div>
+      ) : null}
+      <p aria-live="polite" className="text-sm text-slate-700">
+        {notice}
+      </p>
+      {photos.length > 0 ? (
+        <section aria-label={definition.label}>
+          <p className="font-medium text-slate-900">
+            {photos.length} {photos.length === 1 ? "photo" : "photos"} added
+          </p>
+          <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+            {photos.map((photo) => {
+              const preview = previews.get(photo);
+              return (
+                <li
+                  key={`${photo.name}-${photo.size}`}
+                  className="flex items-center gap-3 rounded-lg bg-slate-50 p-2 ring-1 ring-slate-200"
+                >
+                  {preview ? (
+                    <img src={preview} alt="" width={64} height={48} className="h-12 w-16 rounded object-cover" />
+                  ) : (
+                    <span className="grid h-12 w-16 place-items-center rounded bg-slate-200 text-xs text-slate-700">
+                      Photo
+                    </span>
+                  )}
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium text-slate-900">{photo.name}</span>
+                    <span className="text-sm text-slate-700">{megabytes(photo.size)}</span>
+                  </span>
+                  <button
+                    type="button"
+                    onClick={() => onRemove(photo)}
+                    className="button-secondary px-3 py-1 text-sm"
+                    aria-label={`Remove ${photo.name}`}
+                  >
+                    Remove
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,355 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import exifr from "exifr";
+import pino from "pino";
+import type { AppLoadContext } from "react-router";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmailSender } from "~/features/deliveries/email-sender.server";
+import { createDeliveryWorker } from "~/features/deliveries/worker.server";
+import { startSession } from "~/server/auth/sessions.server";
+import { submissions } from "~/server/db/schema.server";
+import {
+  BLANK_ANSWERS,
+  CORRUPT_PHOTO_NAME,
+  checklistAnswers,
+  type FixturePhoto,
+  plainPhoto,
+  SIDEWAYS_PHOTO_NAME,
+  tenSitePhotos,
+} from "../../../tests/support/checklist-fixture";
+import { loadContextFor } from "../../../tests/support/load-context";
+import { pdfText } from "../../../tests/support/pdf-reading";
+import { type SmtpReceiver, startSmtpReceiver } from "../../../tests/support/smtp-receiver";
+import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
+import { storedByReference } from "../../../tests/support/stored-submission";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
+import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";
+import { CHECKLIST_SECTIONS, checklistFields, PHOTOS_FIELD } from "./fields";
+import { submitChecklist } from "./submit-checklist.server";
+
+const MB = 1024 * 1024;
+const PATH = "/admin/quick-links/estimate-checklist";
+
+let database: TestDatabase;
+let webhook: WebhookReceiver;
+let smtp: SmtpReceiver;
+let context: AppLoadContext;
+let cookie: string;
+let workDir: string;
+/** The outbox worker as the app runs it, with its mail sender. */
+let worker: ReturnType<typeof createDeliveryWorker>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  webhook = await startWebhookReceiver();
+  smtp = await startSmtpReceiver();
+  context = loadContextFor(database.db, {
+    WEBHOOK_CHECKLIST_URL: `${webhook.url}checklist`,
+    SMTP_URL: smtp.smtpUrl,
+    MAIL_FROM: "Website <website@example.com>",
+    STAFF_NOTIFY_EMAIL: "office@example.com",
+  });
+  const staff = await addStaffUser(database.db);
+  cookie = cookieFrom(
+    await startSession(database.db, context.config, { userId: staff.id, secondFactorPending: false }),
+  );
+  workDir = mkdtempSync(path.join(tmpdir(), "checklist-test-"));
+  worker = createDeliveryWorker({
+    db: database.db,
+    config: context.config,
+    logger: pino({ level: "silent" }),
+    emailSender: createEmailSender(smtp.smtpUrl, "Website <website@example.com>"),
+  });
+});
+afterAll(async () => {
+  rmSync(workDir, { recursive: true, force: true });
+  await Promise.all([webhook.close(), smtp.close(), database.drop()]);
+});
+
+/** The checklist posted by the signed-in project manager, as the browser sends it. */
+function checklistPost(fields: Record<string, string>, photos: FixturePhoto[]): Request {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const photo of photos) {
+    form.append(PHOTOS_FIELD, new Blob([new Uint8Array(photo.bytes)], { type: photo.type }), photo.name);
+  }
+  return new Request(`http://localhost${PATH}`, { method: "POST", headers: { cookie }, body: form });
+}
+
+const resultOf = (response: { data: unknown }) =>
+  response.data as { status: string; reference?: string; message?: string };
+const statusOf = (response: { init?: { status?: number } | null }) => response.init?.status ?? 200;
+const countSubmissions = () => database.db.$count(submissions);
+
+/** `pdfimages -list` of a PDF (Debian's poppler-utils): one row per image, width and height in pixels. */
+function imagesIn(pdf: Uint8Array): Array<{ width: number; height: number; type: string }> {
+  const file = path.join(workDir, "list.pdf");
+  writeFileSync(file, pdf);
+  const lines = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).trim().split("\n").slice(2);
+  return lines.map((line) => {
+    const columns = line.trim().split(/\s+/);
+    return { type: columns[2] ?? "", width: Number(columns[3]), height: Number(columns[4]) };
+  });
+}
+
+/** The images of a PDF as files (pdfimages -j keeps JPEGs as they are). */
+function extractImages(pdf: Uint8Array): string[] {
+  const dir = mkdtempSync(path.join(workDir, "images-"));
+  const file = path.join(dir, "doc.pdf");
+  writeFileSync(file, pdf);
+  execFileSync("pdfimages", ["-j", file, path.join(dir, "image")]);
+  return readdirSync(dir)
+    .filter((name) => name.startsWith("image"))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
+/** The colour of the pixel at (x, y), as [r, g, b]. */
+async function pixel(image: Uint8Array | string, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  const offset = (y * info.width + x) * info.channels;
+  return [...data.subarray(offset, offset + 3)];
+}
+
+describe("a checklist with ten photos", () => {
+  let reference: string;
+  let stored: Awaited<ReturnType<typeof storedByReference>>;
+  let pdf: Uint8Array;
+
+  beforeAll(async () => {
+    const response = await submitChecklist(
+      checklistPost({ ...checklistAnswers, submissionKey: crypto.randomUUID() }, await tenSitePhotos()),
+      context,
+    );
+    expect(statusOf(response)).toBe(200);
+    const result = resultOf(response);
+    expect(result.status).toBe("success");
+    reference = result.reference ?? "";
+    stored = await storedByReference(database.db, reference);
+    const pdfFile = stored.files.find((file) => file.fieldName === CHECKLIST_PDF_FIELD);
+    if (!pdfFile) throw new Error("no PDF stored");
+    pdf = new Uint8Array(pdfFile.content);
+  }, 60_000);
+
+  it("stores the answers, nine photos (the corrupt one left out) and the PDF, with a webhook and an email", () => {
+    expect(reference).toMatch(/^CHK-[0-9A-Z]{6}$/);
+    expect(stored.submission.type).toBe("estimate-checklist");
+    expect(stored.submission.payload).toEqual(checklistAnswers);
+    const photos = stored.files.filter((file) => file.fieldName === PHOTOS_FIELD);
+    expect(photos.map((file) => [file.fileName, file.contentType])).toEqual([
+      ["IMG_0001.jpg", "image/jpeg"],
+      ["IMG_0002-transparent.png", "image/png"],
+      [SIDEWAYS_PHOTO_NAME, "image/jpeg"],
+      ["IMG_0005.webp", "image/webp"],
+      ["IMG_0006.jpg", "image/jpeg"],
+      ["IMG_0007.jpg", "image/jpeg"],
+      ["IMG_0008.jpg", "image/jpeg"],
+      ["IMG_0009.jpg", "image/jpeg"],
+      ["IMG_0010.jpg", "image/jpeg"],
+    ]);
+    const pdfFile = stored.files.find((file) => file.fieldName === CHECKLIST_PDF_FIELD);
+    expect(pdfFile?.fileName).toMatch(/^Estimate_Checklist_Łódź_Warehouse_Retrofit_\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(pdfFile?.contentType).toBe("application/pdf");
+    expect(stored.deliveries.map((delivery) => [delivery.channel, delivery.target])).toEqual([
+      ["webhook", "WEBHOOK_CHECKLIST_URL"],
+      ["email", "STAFF_NOTIFY_EMAIL"],
+    ]);
+  });
+
+  it("stores every photo without a GPS position, upright", async () => {
+    for (const file of stored.files.filter((candidate) => candidate.fieldName === PHOTOS_FIELD)) {
+      const metadata = await exifr.parse(file.content, { gps: true, xmp: true }).catch(() => undefined);
+      expect(metadata?.latitude, file.fileName).toBeUndefined();
+      expect(metadata?.GPSLatitude, file.fileName).toBeUndefined();
+    }
+    const sideways = stored.files.find((file) => file.fileName === SIDEWAYS_PHOTO_NAME);
+    if (!sideways) throw new Error("the sideways photo was not stored");
+    const metadata = await sharp(sideways.content).metadata();
+    expect([metadata.width, metadata.height, metadata.orientation ?? 1]).toEqual([200, 400, 1]);
+    const [top, bottom] = [await pixel(sideways.content, 100, 20), await pixel(sideways.content, 100, 380)];
+    expect(top[0]).toBeGreaterThan(180);
+    expect(bottom[2]).toBeGreaterThan(180);
+  });
+
+  it("prints the title, every section and label, (Not provided) for each blank, the corrupt photo's note and the names as typed", async () => {
+    const text = await pdfText(pdf);
+    expect(text).toContain("Estimate Checklist");
+    expect(text).toContain("Nguyễn Văn Łukasz");
+    expect(text).toContain("Łódź Warehouse Retrofit");
+    expect(text).toContain("Zoë Ångström");
+    for (const section of Object.values(CHECKLIST_SECTIONS)) expect(text).toContain(section);
+    for (const field of checklistFields) expect(text).toContain(field.label);
+    const notProvided = text.split("(Not provided)").length - 1;
+    expect(notProvided).toBe(BLANK_ANSWERS.length);
+    expect(text).toContain(
+      `Photo "${CORRUPT_PHOTO_NAME}" could not be included: the file is damaged or not a readable image.`,
+    );
+    expect(text).toContain("9 of 10 included below.");
+  });
+
+  it("draws nine thumbnails, none over 320 by 240 pixels, the sideways photo upright", async () => {
+    const images = imagesIn(pdf);
+    expect(images).toHaveLength(9);
+    for (const image of images) {
+      expect(image.type).toBe("image");
+      expect(image.width).toBeLessThanOrEqual(320);
+      expect(image.height).toBeLessThanOrEqual(240);
+    }
+    expect(images.map((image) => [image.width, image.height])).toContainEqual([320, 240]);
+    const files = extractImages(pdf);
+    // The third photo: 200 by 400 upright, so 120 by 240, red on top.
+    const sideways = files[2] ?? "";
+    const metadata = await sharp(sideways).metadata();
+    expect([metadata.width, metadata.height]).toEqual([120, 240]);
+    expect((await pixel(sideways, 60, 10))[0]).toBeGreaterThan(180);
+    expect((await pixel(sideways, 60, 230))[2]).toBeGreaterThan(180);
+  });
+
+  it("stores the webhook body without the PDF, and sends exactly spec §7 with the stored PDF's bytes", async () => {
+    const delivery = stored.deliveries.find((candidate) => candidate.channel === "webhook");
+    expect(JSON.stringify(delivery?.body)).not.toContain(Buffer.from(pdf).toString("base64").slice(0, 200));
+
+    await worker.runOnce();
+    const [request] = await webhook.waitForRequests(1);
+    const body = JSON.parse(request?.body ?? "{}");
+    expect(Object.keys(body)).toEqual([
+      "fillerName",
+      "fillerEmail",
+      "projectName",
+      "timestamp",
+      "filename",
+      "pdfBase64",
+      "formData",
+      "photoCount",
+    ]);
+    const pdfFile = stored.files.find((file) => file.fieldName === CHECKLIST_PDF_FIELD);
+    expect(body).toEqual({
+      fillerName: checklistAnswers.fillerName,
+      fillerEmail: checklistAnswers.fillerEmail,
+      projectName: checklistAnswers.projectName,
+      timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      filename: pdfFile?.fileName,
+      pdfBase64: expect.any(String),
+      formData: checklistAnswers,
+      photoCount: 9,
+    });
+    expect(Buffer.compare(Buffer.from(body.pdfBase64, "base64"), Buffer.from(pdf))).toBe(0);
+  });
+
+  it("emails the office with the stored PDF attached", async () => {
+    const [message] = await smtp.waitForMessages(1);
+    expect(message?.envelope.rcptTo).toEqual(["office@example.com"]);
+    expect(message?.contentTypes).toContain("application/pdf");
+    const unwrapped = (message?.raw ?? "").replace(/\r?\n/g, "");
+    expect(unwrapped).toContain(Buffer.from(pdf).toString("base64"));
+  });
+
+  it("stores a resend with the same double-submit key once", async () => {
+    const submissionKey = crypto.randomUUID();
+    const photos = [{ name: "again.jpg", type: "image/jpeg", bytes: await plainPhoto(320, 240, "jpeg") }];
+    const first = resultOf(
+      await submitChecklist(checklistPost({ ...checklistAnswers, submissionKey }, photos), context),
+    );
+    const before = await countSubmissions();
+    const second = resultOf(
+      await submitChecklist(checklistPost({ ...checklistAnswers, submissionKey }, photos), context),
+    );
+    expect(second.reference).toBe(first.reference);
+    expect(await countSubmissions()).toBe(before);
+  });
+});
+
+describe("the checklist's caps", () => {
+  const answers = { fillerName: "Pat", fillerEmail: "pat@example.com" };
+  const jpegLike = (bytes: number) => {
+    const content = new Uint8Array(bytes);
+    content.set([0xff, 0xd8, 0xff, 0xe0]);
+    return content;
+  };
+
+  it("asks for the name and email when either is blank after trimming", async () => {
+    const response = await submitChecklist(
+      checklistPost({ fillerName: "  ", fillerEmail: "pat@example.com" }, []),
+      context,
+    );
+    expect(statusOf(response)).toBe(400);
+    expect(resultOf(response).message).toBe("Please fill in your name and email.");
+  });
+
+  it("refuses a 31st photo with 413 and stores nothing", async () => {
+    const before = await countSubmissions();
+    const small = await plainPhoto(64, 48, "jpeg");
+    const photos = Array.from({ length: 31 }, (_, index) => ({
+      name: `p${index}.jpg`,
+      type: "image/jpeg",
+      bytes: small,
+    }));
+    const response = await submitChecklist(checklistPost(answers, photos), context);
+    expect(statusOf(response)).toBe(413);
+    expect(resultOf(response).message).toBe(checklistForm.messages.tooManyFiles);
+    expect(await countSubmissions()).toBe(before);
+  });
+
+  it("refuses a 30 MB photo with 413 and stores nothing", async () => {
+    const before = await countSubmissions();
+    const photos = [{ name: "huge.jpg", type: "image/jpeg", bytes: jpegLike(30 * MB) }];
+    const response = await submitChecklist(checklistPost(answers, photos), context);
+    expect(statusOf(response)).toBe(413);
+    expect(resultOf(response).message).toBe(checklistForm.messages.fileTooLarge);
+    expect(await countSubmissions()).toBe(before);
+  });
+
+  it("refuses a .jpg that is really a PDF with 400 and stores nothing", async () => {
+    const before = await countSubmissions();
+    const pdf = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+    const response = await submitChecklist(
+      checklistPost(answers, [{ name: "site.jpg", type: "image/jpeg", bytes: pdf }]),
+      context,
+    );
+    expect(statusOf(response)).toBe(400);
+    expect(resultOf(response).message).toBe(checklistForm.messages.fileWrongType);
+    expect(await countSubmissions()).toBe(before);
+  });
+
+  it("stops a 100 MB chunked post at its 80 MB cap with 413 and stores nothing", async () => {
+    const before = await countSubmissions();
+    const photos = Array.from({ length: 5 }, (_, index) => ({
+      name: `big-${index}.jpg`,
+      type: "image/jpeg",
+      bytes: jpegLike(20 * MB),
+    }));
+    const encoded = new Response(checklistPost(answers, photos).body);
+    const contentType = checklistPost(answers, []).headers.get("content-type") ?? "";
+    const body = await encoded.arrayBuffer();
+    expect(body.byteLength).toBeGreaterThan(100 * MB);
+    const boundary =
+      new TextDecoder()
+        .decode(new Uint8Array(body, 0, 80))
+        .split("\r\n")[0]
+        ?.slice(2) ?? "";
+    let sent = 0;
+    const chunked = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= body.byteLength) return controller.close();
+        const chunk = new Uint8Array(body, sent, Math.min(64 * 1024, body.byteLength - sent));
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const init: RequestInit & { duplex: "half" } = {
+      method: "POST",
+      headers: { cookie, "content-type": contentType.replace(/boundary=.*/, `boundary=${boundary}`) },
+      body: chunked,
+      duplex: "half",
+    };
+    const response = await submitChecklist(new Request(`http://localhost${PATH}`, init), context);
+    expect(statusOf(response)).toBe(413);
+    expect(resultOf(response).message).toBe(checklistForm.messages.tooLarge);
+    expect(sent).toBeLessThan(body.byteLength);
+    expect(await countSubmissions()).toBe(before);
+  });
+});

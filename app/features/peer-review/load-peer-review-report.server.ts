@@ -1,0 +1,53 @@
+import { asc, eq } from "drizzle-orm";
+import { type AppLoadContext, data } from "react-router";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import { submissions } from "~/server/db/schema.server";
+import { peerReviewForm } from "./definition";
+import { type PersonSummary, summarisePeerReviews } from "./peer-review-report";
+import { peerReviewReportPdf, reportFileName } from "./peer-review-report-pdf.server";
+
+/**
+ * Every stored review's person and answers, and nothing else: not who wrote it, not when. What the report
+ * is made of can then never name a reviewer.
+ */
+async function summaries(context: AppLoadContext): Promise<PersonSummary[]> {
+  const rows = await context.db
+    .select({ payload: submissions.payload })
+    .from(submissions)
+    .where(eq(submissions.type, peerReviewForm.type))
+    .orderBy(asc(submissions.id));
+  const reviews = rows.map(({ payload }) => ({
+    reviewFor: typeof payload.reviewFor === "string" ? payload.reviewFor : "",
+    answers: Array.isArray(payload.answers) ? payload.answers : [],
+  }));
+  return summarisePeerReviews(reviews, context.config.PEER_REVIEW_MIN_RESPONSES);
+}
+
+/** The report page's loader: admins only. */
+export async function loadPeerReviewReport(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context, { role: "admin" });
+  return { people: await summaries(context), minResponses: context.config.PEER_REVIEW_MIN_RESPONSES };
+}
+
+/** One person's report as a PDF, to admins only; a person with too few reviews has none. */
+export async function downloadPeerReviewReport(request: Request, context: AppLoadContext): Promise<Response> {
+  await requireStaff(request, context, { role: "admin" });
+  const key = new URL(request.url).searchParams.get("person") ?? "";
+  const person = (await summaries(context)).find((candidate) => candidate.key === key);
+  if (!person) throw data({ message: "No reviews of that person." }, { status: 404 });
+  if (!person.enough) {
+    throw data(
+      { message: `Not enough reviews yet (${person.reviews} of ${context.config.PEER_REVIEW_MIN_RESPONSES}).` },
+      { status: 404 },
+    );
+  }
+  const bytes = await peerReviewReportPdf(person);
+  return new Response(bytes, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(bytes.byteLength),
+      "Content-Disposition": reportFileName(person.name),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,9 @@
+import { clientActionFallingBackTo } from "~/forms/client-action-fallback";
+import { type PeerReviewActionResult, peerReviewForm } from "./definition";
+
+/** Unreachable, the reviewer keeps every answer and can send again. */
+export const peerReviewClientAction = clientActionFallingBackTo<PeerReviewActionResult>({
+  status: "error",
+  message: peerReviewForm.messages.unreachable,
+  retry: true,
+});

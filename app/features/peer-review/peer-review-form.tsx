@@ -1,0 +1,129 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import { Form, useActionData } from "react-router";
+import { Alert, AlertRegion } from "~/components/forms/alert";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { TextField } from "~/components/forms/text-field";
+import { usePending } from "~/components/forms/use-pending";
+import { parseForm } from "~/forms/parse-form";
+import { REQUIRED_MESSAGE } from "~/forms/text-field";
+import { averageRating, NO_AVERAGE } from "./average";
+import { type PeerReviewActionResult, peerReviewForm } from "./definition";
+import { PEER_REVIEW_STATEMENTS, statementFieldName } from "./fields";
+import { RatingColumnHeadings, RatingRow } from "./rating-row";
+import { RATING_MEANINGS, RATINGS } from "./ratings";
+import { peerReviewSchema, REVIEW_FOR_MAX_LENGTH } from "./schema";
+
+const STATEMENT_NAMES = PEER_REVIEW_STATEMENTS.map((_statement, index) => statementFieldName(index));
+
+/** Saves the stored PDF to the device, as the original did: the browser downloads it from the file route. */
+function downloadPdf(url: string) {
+  const link = document.createElement("a");
+  link.href = url;
+  // Empty: the file name comes from the server's Content-Disposition (peer-review-{name}.pdf).
+  link.download = "";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * The peer review questionnaire. The server checks it, builds the PDF and stores both; the page then saves
+ * the PDF to the device. When the server cannot be reached the answers stay on the screen to send again.
+ */
+export function PeerReviewForm() {
+  const actionData = useActionData<PeerReviewActionResult>();
+  const busy = usePending();
+  const [average, setAverage] = useState(NO_AVERAGE);
+  const [submissionKey, setSubmissionKey] = useState<string>();
+  useEffect(() => setSubmissionKey(crypto.randomUUID()), []);
+  useEffect(() => {
+    if (actionData?.status !== "success") return;
+    downloadPdf(actionData.pdfUrl);
+    // The form is cleared: the next review is a new submission with an average of its own.
+    setAverage(NO_AVERAGE);
+    setSubmissionKey(crypto.randomUUID());
+  }, [actionData]);
+
+  const [form, fields] = useForm({
+    lastResult: actionData?.status === "error" ? undefined : actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, peerReviewSchema),
+  });
+  const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
+  const error = anyMissing
+    ? peerReviewForm.messages.missing
+    : actionData?.status === "error"
+      ? actionData.message
+      : undefined;
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onChange={(event) => {
+        const data = new FormData(event.currentTarget);
+        setAverage(averageRating(STATEMENT_NAMES.map((name) => data.get(name))));
+      }}
+      className="mt-6 grid gap-6"
+    >
+      <AlertRegion>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        {actionData?.status === "success" ? (
+          <Alert tone="success">
+            {peerReviewForm.messages.success}{" "}
+            <a href={actionData.pdfUrl} download className="underline">
+              Download the PDF again
+            </a>
+            . Reference {actionData.reference}.
+          </Alert>
+        ) : null}
+      </AlertRegion>
+      <div className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6">
+        <TextField
+          field={fields.reviewFor}
+          label="Peer Review for"
+          requiredText={peerReviewForm.messages.requiredField}
+          autoComplete="off"
+          maxLength={REVIEW_FOR_MAX_LENGTH}
+          required
+        />
+        <TextField
+          field={fields.date}
+          kind="date"
+          label="Date"
+          requiredText={peerReviewForm.messages.requiredField}
+          required
+        />
+      </div>
+      <section aria-labelledby="rating-scale" className="grid gap-3">
+        <h2 id="rating-scale" className="text-xl font-bold text-brand-900">
+          Rate each statement
+        </h2>
+        <ul aria-label="Rating scale" className="flex flex-wrap gap-x-4 gap-y-1 text-slate-800">
+          {RATINGS.map((rating) => (
+            <li key={rating}>
+              <strong>{rating}</strong> {RATING_MEANINGS[rating]}
+            </li>
+          ))}
+        </ul>
+        <RatingColumnHeadings />
+        {PEER_REVIEW_STATEMENTS.map((statement, index) => {
+          const field = fields[statementFieldName(index) as keyof typeof fields];
+          return <RatingRow key={statement} number={index + 1} statement={statement} field={field} />;
+        })}
+      </section>
+      <p className="text-lg font-semibold text-slate-900">
+        Average score: <output aria-live="polite">{average}</output>
+        <span className="ml-2 text-sm font-normal text-slate-700">(NE and unanswered statements are not counted)</span>
+      </p>
+      {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
+      <div>
+        <SubmitButton busy={busy} busyLabel="Submitting...">
+          Submit
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

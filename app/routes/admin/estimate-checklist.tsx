@@ -1,0 +1,42 @@
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { ChecklistForm } from "~/features/estimate-checklist/checklist-form";
+import type { ChecklistActionResult } from "~/features/estimate-checklist/definition";
+import { submitChecklist } from "~/features/estimate-checklist/submit-checklist.server";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import type { Route } from "./+types/estimate-checklist";
+
+const CHECKLIST_PATH = "/admin/quick-links/estimate-checklist";
+
+export const meta: Route.MetaFunction = () => staffPageMeta("Estimate Checklist");
+
+/** Your Name and Your Email start as the signed-in user; an account has only its user name to give. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireStaff(request, context);
+  return {
+    userId: user.id,
+    defaults: { fillerName: user.username, fillerEmail: user.username.includes("@") ? user.username : "" },
+  };
+}
+
+/** The post of a browser without JavaScript; with it, the form posts to the JSON route beside this one. */
+export function action({ request, context }: Route.ActionArgs) {
+  return submitChecklist(request, context);
+}
+
+export default function EstimateChecklist({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <StaffPage
+      title="Estimate Checklist"
+      intro="Walk the site, answer what you can and add photos. It is saved on this device as you go; Submit Checklist makes the PDF and sends it to the office."
+    >
+      <ChecklistForm
+        userId={loaderData.userId}
+        defaults={loaderData.defaults}
+        action={CHECKLIST_PATH}
+        submitUrl={`${CHECKLIST_PATH}/submit`}
+        serverResult={actionData as ChecklistActionResult | undefined}
+      />
+    </StaffPage>
+  );
+}

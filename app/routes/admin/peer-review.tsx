@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { PeerReviewForm } from "~/features/peer-review/peer-review-form";
+import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import type { Route } from "./+types/peer-review";
+
+export const meta: Route.MetaFunction = () => staffPageMeta("Peer Review Questionnaire");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  return { isAdmin: staff.role === "admin" };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitPeerReview(request, context);
+}
+
+export { peerReviewClientAction as clientAction } from "~/features/peer-review/peer-review-actions";
+export { revalidateUnlessUnreachable as shouldRevalidate } from "~/forms/client-action-fallback";
+
+export default function PeerReview({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaffPage
+      title="Peer Review Questionnaire"
+      intro={
+        <>
+          <p>
+            Your answers are compiled with other employees' answers into one report per person, and the person reviewed
+            is not told who was asked. Rate how often each statement is true of them; choose NE where you have no
+            experience of it.
+          </p>
+          {loaderData.isAdmin ? (
+            <Link to="/admin/peer-review-report" className="text-brand-800 underline">
+              See the peer review report
+            </Link>
+          ) : null}
+        </>
+      }
+    >
+      <PeerReviewForm />
+    </StaffPage>
+  );
+}

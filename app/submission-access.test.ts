@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { downloadInboxCsv } from "~/features/inbox/export-csv.server";
+import { loadInbox } from "~/features/inbox/load-inbox.server";
+import { serveSubmissionFile } from "~/features/inbox/submission-file-download.server";
+import { loadSubmissionPage } from "~/features/inbox/submission-page.server";
+import type { PeerReviewActionResult } from "~/features/peer-review/definition";
+import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
+import { loadContextFor } from "../tests/support/load-context";
+import { allRated, peerReviewFields } from "../tests/support/peer-review-fixture";
+import { addStaffUser } from "../tests/support/staff";
+import { staffRequest, thrownStatus } from "../tests/support/staff-request";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+
+/**
+ * A form whose definition says `readableBy: "admin"` (the peer review, which records who wrote it) is kept
+ * from staff users everywhere the inbox shows submissions. The inbox and the peer review meet here.
+ */
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+async function submit(userId: number, fields: Record<string, string>) {
+  const context = loadContextFor(database.db);
+  const request = await staffRequest(context, userId, "/admin/quick-links/peer-review", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
+  const response = await submitPeerReview(request, context);
+  return { result: response.data as PeerReviewActionResult, context };
+}
+
+describe("who reads a peer review", () => {
+  it("lets only admins open it in the inbox, and its writer and admins download its PDF", async () => {
+    const writer = await addStaffUser(database.db, "staff");
+    const colleague = await addStaffUser(database.db, "staff");
+    const admin = await addStaffUser(database.db, "admin");
+    const { result, context } = await submit(writer.id, peerReviewFields("Sam Carter", allRated("5")));
+    if (result.status !== "success") throw new Error("not stored");
+    const [, , , submissionId, , fileId] = result.pdfUrl.split("/");
+    const params = { submissionId, fileId };
+    const detailPath = `/admin/inbox/${submissionId}`;
+
+    for (const user of [writer, colleague]) {
+      const status = await thrownStatus(
+        loadSubmissionPage(await staffRequest(context, user.id, detailPath), context, submissionId),
+      );
+      expect(status, `${user.username} opens the review`).toBe(403);
+    }
+    const forAdmin = await loadSubmissionPage(await staffRequest(context, admin.id, detailPath), context, submissionId);
+    expect(forAdmin.submission.reference).toBe(result.reference);
+
+    expect(
+      await thrownStatus(
+        serveSubmissionFile(await staffRequest(context, colleague.id, result.pdfUrl), context, params),
+      ),
+    ).toBe(403);
+    for (const user of [writer, admin]) {
+      const download = await serveSubmissionFile(await staffRequest(context, user.id, result.pdfUrl), context, params);
+      expect(download.status).toBe(200);
+      expect(download.headers.get("content-type")).toBe("application/pdf");
+      expect(download.headers.get("content-disposition")).toContain("peer-review-Sam-Carter.pdf");
+    }
+  });
+
+  it("leaves peer reviews out of a staff user's inbox list and CSV, and shows them to admins", async () => {
+    const staff = await addStaffUser(database.db, "staff");
+    const admin = await addStaffUser(database.db, "admin");
+    const { result, context } = await submit(staff.id, peerReviewFields("Casey Jones", allRated("2")));
+    if (result.status !== "success") throw new Error("not stored");
+
+    const references = async (userId: number, query: string) => {
+      const page = await loadInbox(await staffRequest(context, userId, `/admin/inbox${query}`), context);
+      return page.data.status === "valid" ? page.data.rows.map((row) => row.reference) : [];
+    };
+    expect(await references(staff.id, "")).not.toContain(result.reference);
+    expect(await references(staff.id, "?type=peer-review")).toEqual([]);
+    expect(await references(admin.id, "")).toContain(result.reference);
+
+    const csv = async (userId: number) =>
+      (await downloadInboxCsv(await staffRequest(context, userId, "/admin/inbox/export.csv"), context)).text();
+    const staffCsv = await csv(staff.id);
+    expect(staffCsv).not.toContain(result.reference);
+    expect(staffCsv).not.toContain("Casey Jones");
+    expect(staffCsv).not.toContain("Peer Review for");
+    expect(await csv(admin.id)).toContain(result.reference);
+  });
+});

@@ -1,0 +1,203 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { countSubmissionsOf } from "../support/submission-lookup";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+const PAGE = "/admin/quick-links/estimate-checklist";
+const SUBMIT_URL = `**${PAGE}/submit`;
+const OFFLINE_MESSAGE =
+  "Error: the server could not be reached, so nothing was sent. Your answers and photos are kept on this device: submit again when you have a signal.";
+const SUCCESS_MESSAGE = "PDF generated and sent to webhook successfully!";
+
+/**
+ * What the page has saved on the device so far: the answers, and the names of the photos kept, read from
+ * its IndexedDB store as the page will read them after a reload.
+ */
+function savedDraft(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ answers?: Record<string, string>; photoNames?: string[] }>((resolve, reject) => {
+        const opened = indexedDB.open("estimate-checklist");
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const db = opened.result;
+          if (!db.objectStoreNames.contains("drafts")) return resolve({});
+          const all = db.transaction("drafts").objectStore("drafts").getAll();
+          all.onsuccess = () => {
+            const values = all.result as Array<{ answers?: Record<string, string> } | File[]>;
+            const answers = values.find((value): value is { answers: Record<string, string> } => !Array.isArray(value));
+            const photos = values.find((value): value is File[] => Array.isArray(value));
+            resolve({ answers: answers?.answers, photoNames: photos?.map((file) => file.name) });
+          };
+        };
+      }),
+  );
+}
+
+async function photo(name: string, background: string) {
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: "image/jpeg", buffer };
+}
+
+test.beforeEach(async ({ page, signInAsStaff }) => {
+  await signInAsStaff("staff", "checklist");
+  await page.goto(PAGE);
+  await expect(page.getByRole("heading", { level: 1, name: "Estimate Checklist" })).toBeVisible();
+});
+
+test("the Estimate Checklist card on Quick Links opens the screen", async ({ page }) => {
+  await page.goto("/admin/quick-links");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Estimate Checklist" }) });
+  await card.getByRole("link", { name: "Visit Link" }).click();
+  await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Estimate Checklist" })).toBeVisible();
+});
+
+test("a half-filled checklist with its photos comes back after a reload", async ({ page }) => {
+  await page.getByLabel("Project Name").fill("Reload Test Plaza");
+  await page.getByLabel("Panel Condition").fill("Rusty cover, breakers fine.");
+  await page
+    .getByLabel("Choose photos")
+    .setInputFiles([await photo("panel.jpg", "#aa3333"), await photo("conduit.jpg", "#3333aa")]);
+  await expect(page.getByText("2 photos added")).toBeVisible();
+  await expect(page.getByText(/Draft saved on this device at/)).toBeVisible();
+  await page.getByLabel("City").fill("Sumter");
+  await expect
+    .poll(() => savedDraft(page))
+    .toEqual({
+      answers: expect.objectContaining({ projectName: "Reload Test Plaza", city: "Sumter" }),
+      photoNames: ["panel.jpg", "conduit.jpg"],
+    });
+  await page.reload();
+
+  await expect(page.getByLabel("City")).toHaveValue("Sumter");
+  await expect(page.getByLabel("Project Name")).toHaveValue("Reload Test Plaza");
+  await expect(page.getByLabel("Panel Condition")).toHaveValue("Rusty cover, breakers fine.");
+  await expect(page.getByText("2 photos added")).toBeVisible();
+  await expect(page.getByText("panel.jpg")).toBeVisible();
+  await expect(page.getByText("conduit.jpg")).toBeVisible();
+  await expect(page.getByText(/Draft saved on this device at/)).toBeVisible();
+
+  await page.getByRole("button", { name: "Discard draft" }).click();
+  await expect(page.getByLabel("Project Name")).toHaveValue("");
+  await expect(page.getByText("2 photos added")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel("Your Name")).not.toHaveValue("");
+  await expect(page.getByLabel("Project Name")).toHaveValue("");
+});
+
+test("a photo with the same name and size as one in the list is skipped; one can be removed", async ({ page }) => {
+  const panel = await photo("panel.jpg", "#aa3333");
+  await page.getByLabel("Choose photos").setInputFiles([panel]);
+  await expect(page.getByText("1 photo added")).toBeVisible();
+  await page.getByLabel("Choose photos").setInputFiles([panel, await photo("meter.jpg", "#33aa33")]);
+  await expect(page.getByText("Already in the list, so not added again: panel.jpg.")).toBeVisible();
+  await expect(page.getByText("2 photos added")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "panel.jpg" })).toHaveCount(1);
+  const thumbnail = page.getByRole("listitem").filter({ hasText: "panel.jpg" }).locator("img");
+  await expect(thumbnail).toBeVisible();
+  const previewUrl = (await thumbnail.getAttribute("src")) ?? "";
+  expect(previewUrl).toMatch(/^blob:/);
+  const previewLoads = () =>
+    page.evaluate(
+      (url) =>
+        new Promise<boolean>((resolve) => {
+          const image = new Image();
+          image.onload = () => resolve(true);
+          image.onerror = () => resolve(false);
+          image.src = url;
+        }),
+      previewUrl,
+    );
+  expect(await previewLoads()).toBe(true);
+
+  await page.getByRole("button", { name: "Remove panel.jpg" }).click();
+  await expect(page.getByText("1 photo added")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "panel.jpg" })).toHaveCount(0);
+  // The removed photo's preview is released: its object URL no longer loads.
+  await expect.poll(previewLoads).toBe(false);
+});
+
+test("offline, the checklist is kept and the message says so; online again it is stored once", async ({
+  page,
+  context,
+}) => {
+  const name = `Offline Tester ${Date.now()}`;
+  await page.getByLabel("Your Name").fill(name);
+  await page.getByLabel("Your Email").fill("pm@example.com");
+  await page.getByLabel("Project Name").fill("Weak Signal Depot");
+  await page.getByLabel("Choose photos").setInputFiles([await photo("site.jpg", "#777777")]);
+  await expect(page.getByText(/Draft saved on this device at/)).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Submit Checklist" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: OFFLINE_MESSAGE })).toBeVisible();
+  await expect(page.getByLabel("Project Name")).toHaveValue("Weak Signal Depot");
+  await expect(page.getByText("site.jpg")).toBeVisible();
+
+  await context.setOffline(false);
+  await page.getByRole("button", { name: "Submit Checklist" }).click();
+  await expect(page.getByRole("status").filter({ hasText: SUCCESS_MESSAGE })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel("Project Name")).toHaveValue("");
+  await expect(page.getByText(/Draft saved on this device at/)).toHaveCount(0);
+  expect(await countSubmissionsOf(process.env.E2E_DATA_DIR ?? "", "estimate-checklist", name)).toBe(1);
+
+  await page.reload();
+  await expect(page.getByLabel("Project Name")).toHaveValue("");
+});
+
+test("a send cut off after the server stored it is sent again and stored once", async ({ page }) => {
+  const name = `Cut Off Tester ${Date.now()}`;
+  await page.getByLabel("Your Name").fill(name);
+  await page.getByLabel("Your Email").fill("pm@example.com");
+  await page.getByLabel("Choose photos").setInputFiles([await photo("site.jpg", "#555555")]);
+  // The server gets the whole post and answers, but the answer never reaches the phone.
+  await page.route(
+    SUBMIT_URL,
+    async (route) => {
+      await route.fetch();
+      await route.abort("connectionreset");
+    },
+    { times: 1 },
+  );
+  await page.getByRole("button", { name: "Submit Checklist" }).click();
+  // The server stores it (photos, PDF) before the cut: that takes a while on a busy machine.
+  await expect(page.getByRole("alert").filter({ hasText: OFFLINE_MESSAGE })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("site.jpg")).toBeVisible();
+
+  await page.getByRole("button", { name: "Submit Checklist" }).click();
+  await expect(page.getByRole("status").filter({ hasText: SUCCESS_MESSAGE })).toBeVisible({ timeout: 20_000 });
+  expect(await countSubmissionsOf(process.env.E2E_DATA_DIR ?? "", "estimate-checklist", name)).toBe(1);
+});
+
+test("Submit Checklist reads Processing... and cannot be pressed while it sends", async ({ page }) => {
+  await page.getByLabel("Your Email").fill("pm@example.com");
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(SUBMIT_URL, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Submit Checklist" }).click();
+  const busy = page.getByRole("button", { name: "Processing..." });
+  await expect(busy).toBeVisible();
+  await expect(busy).toBeDisabled();
+  release();
+  await expect(page.getByRole("button", { name: "Submit Checklist" })).toBeEnabled({ timeout: 20_000 });
+});
+
+test("a blank name or email is asked for before anything is sent", async ({ page }) => {
+  await page.getByLabel("Your Name").fill("   ");
+  await page.getByRole("button", { name: "Submit Checklist" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please fill in your name and email." })).toBeVisible();
+});
+
+test("the whole form, with photos listed, passes axe", async ({ page }) => {
+  await page.getByLabel("Choose photos").setInputFiles([await photo("panel.jpg", "#aa3333")]);
+  await expect(page.getByText("1 photo added")).toBeVisible();
+  await expectNoAxeViolations(page, "estimate checklist");
+});

@@ -1,0 +1,24 @@
+import type { AppLoadContext } from "react-router";
+import { startSession } from "../../app/server/auth/sessions.server";
+import { cookieFrom } from "./staff";
+
+/** A request as a signed-in staff user's browser sends it, to call a loader or an action as a function. */
+export async function staffRequest(
+  context: AppLoadContext,
+  userId: number,
+  path: string,
+  init: { method?: string; body?: URLSearchParams | FormData } = {},
+): Promise<Request> {
+  const cookie = cookieFrom(await startSession(context.db, context.config, { userId, secondFactorPending: false }));
+  return new Request(`http://localhost${path}`, { method: init.method ?? "GET", body: init.body, headers: { cookie } });
+}
+
+/** What a loader or resource route threw as its answer: a Response, or `data(...)` with its status. */
+export async function thrownStatus(work: Promise<unknown>): Promise<number | undefined> {
+  const thrown = await work.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (thrown instanceof Response) return thrown.status;
+  return (thrown as { init?: { status?: number } } | undefined)?.init?.status;
+}
