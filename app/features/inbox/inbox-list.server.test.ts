@@ -162,6 +162,7 @@ describe("the inbox list", () => {
       { type: "estimate", status: "New", count: 2 },
       { type: "application", status: "Received", count: 1 },
       { type: "assessment", status: "New", count: 0 },
+      { type: "estimate-checklist", status: "Received", count: 0 },
     ]);
   });
 
