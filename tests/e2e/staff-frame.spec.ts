@@ -34,9 +34,13 @@ test("the staff frame replaces the public header and footer, and its navigation 
 
   const navigation = page.getByRole("navigation", { name: "Staff" });
   const entries = ["Quick Links", "Inbox", "Staff accounts", "Two-step verification"];
-  if (isMobile) {
+  // A phone, and a laptop now that every tool is listed, show the navigation behind one Menu button.
+  const menu = navigation.getByRole("button", { name: "Menu" });
+  const folded = await menu.isVisible();
+  if (isMobile) expect(folded).toBe(true);
+  if (folded) {
     await expect(navigation.getByRole("link", { name: "Inbox" })).toBeHidden();
-    await navigation.getByRole("button", { name: "Menu" }).click();
+    await menu.click();
   }
   for (const name of entries) {
     const link = navigation.getByRole("link", { name, exact: true });
@@ -50,7 +54,7 @@ test("the staff frame replaces the public header and footer, and its navigation 
   const inboxLink = navigation.getByRole("link", { name: "Inbox", exact: true, includeHidden: true });
   await expect(inboxLink).toHaveAttribute("aria-current", "page");
   // Following a link closes the menu.
-  if (isMobile) await expect(inboxLink).toBeHidden();
+  if (folded) await expect(inboxLink).toBeHidden();
   await expectNoSidewaysScroll(page, "the inbox");
 
   await followStaffNavigation(page, "Staff accounts");
@@ -124,12 +128,10 @@ test("the Quick Links dashboard uses the width for its cards and has no axe viol
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the staff menu still opens and leads to every screen", async ({ page, isMobile, signInAsStaff }) => {
+  test("the staff menu still opens and leads to every screen", async ({ page, signInAsStaff }) => {
     await signInAsStaff("staff", "nojsmenu");
     await page.goto("/admin/quick-links");
-    const navigation = page.getByRole("navigation", { name: "Staff" });
-    if (isMobile) await navigation.getByRole("button", { name: "Menu" }).click();
-    await navigation.getByRole("link", { name: "Inbox", exact: true }).click();
+    await followStaffNavigation(page, "Inbox");
     await expect(page).toHaveURL(/\/admin\/inbox$/);
     await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
   });
