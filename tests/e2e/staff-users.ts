@@ -39,6 +39,13 @@ export async function signIn(page: Page, account: { username: string; password: 
 export async function followStaffNavigation(page: Page, name: string) {
   const navigation = page.getByRole("navigation", { name: "Staff" });
   const menu = navigation.getByRole("button", { name: "Menu" });
-  if (await menu.isVisible()) await menu.click();
-  await navigation.getByRole("link", { name, exact: true }).click();
+  const link = navigation.getByRole("link", { name, exact: true });
+  if (await menu.isVisible()) {
+    // A tap while the page is still starting up can go unanswered; a person taps the menu again.
+    await expect(async () => {
+      if (!(await link.isVisible())) await menu.click();
+      await expect(link).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+  }
+  await link.click();
 }
