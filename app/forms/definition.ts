@@ -95,6 +95,12 @@ export type EmailNotification<Payload> = {
   rows?: (payload: Payload) => Array<[label: string, value: string]>;
   /** The submission's stored files attached to the email, by field name (its PDF), read when it is sent. */
   attachStoredFiles?: readonly string[];
+  /**
+   * For an address the sender typed (a receipt): at most this many such emails to one address a day, so the
+   * form cannot be used to mail a stranger again and again. Over it the email is not sent, and the
+   * submission's history says so.
+   */
+  dailyLimitPerRecipient?: number;
 };
 
 /** One message to one person, written for them: an email to an address, or a text to a mobile (E.164). */

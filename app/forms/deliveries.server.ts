@@ -57,6 +57,9 @@ export function outgoingDeliveries(
         target: delivery.target,
         destination: to,
         body: attachStoredFiles ? { ...body, attachStoredFiles } : body,
+        ...(delivery.dailyLimitPerRecipient === undefined
+          ? {}
+          : { dailyLimitPerRecipient: delivery.dailyLimitPerRecipient }),
       },
     ];
   });

@@ -43,6 +43,9 @@ function applicationMultipartBody(application: StoredApplication, stored: Stored
 }
 
 /** The job application at /apply. */
+/** A person applies once or twice; more receipts than this to one address in a day are someone else's doing. */
+const APPLICANT_RECEIPTS_PER_ADDRESS_PER_DAY = 3;
+
 export const applicationForm = defineForm({
   type: "application",
   label: "Job application",
@@ -97,8 +100,10 @@ export const applicationForm = defineForm({
       target: "APPLICANT_RECEIPT",
       to: (application, config) => (config.MAIL_FROM ? application.email : undefined),
       subject: (_application, reference) => `We received your application (${reference})`,
-      intro: (application) =>
-        `Thank you for applying to ${company.name}, ${application.firstName}. We will be in touch. This is what you sent us.`,
+      // Fixed words only: anyone can type any address here, so nothing typed into the form goes back out.
+      intro: () => `Thank you for applying to ${company.name}. We will be in touch.`,
+      rows: () => [],
+      dailyLimitPerRecipient: APPLICANT_RECEIPTS_PER_ADDRESS_PER_DAY,
     },
     {
       channel: "email",

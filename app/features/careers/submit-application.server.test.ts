@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { company } from "~/content/company";
 import { isMultipartBody } from "~/features/deliveries/multipart-body";
 import { submissions } from "~/server/db/schema.server";
 import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "../../../tests/support/application-fixture";
@@ -76,8 +77,52 @@ describe("the application action", () => {
     expect(deliveries[2]?.destination).toBe("jordan@example.com");
     const receipt = deliveries[2]?.body as { subject: string; text: string };
     expect(receipt.subject).toBe(`We received your application (${reference})`);
-    expect(receipt.text).toContain("Years of experience: 0");
-    expect(receipt.text).toContain("Resume (PDF, at most 5 MB): jordan-resume.pdf");
+    // Whoever typed the address chose it: the receipt carries fixed words and the reference, nothing typed.
+    expect(receipt.text).toBe(
+      `Thank you for applying to ${company.name}. We will be in touch. Reference: ${reference}`,
+    );
+    const office = deliveries[3]?.body as { text: string };
+    expect(office.text).toContain("Years of experience: 0");
+    expect(office.text).toContain("Resume (PDF, at most 5 MB): jordan-resume.pdf");
+  });
+
+  it("sends one address at most three receipts a day, and records each one it leaves out", async () => {
+    const to = `Receipts.${crypto.randomUUID()}@example.com`;
+    const send = async (email: string) => {
+      const response = await submitApplication(
+        post({ ...validApplication, email, submissionKey: crypto.randomUUID() }),
+        contextFor(),
+      );
+      return storedByReference(database.db, referenceOf(response));
+    };
+    // Five at once, in any case: the per-address lock makes them count one after another.
+    const sent = await Promise.all([to, to.toLowerCase(), to.toUpperCase(), to, to].map(send));
+    const targetsOf = (stored: (typeof sent)[number]) => stored.deliveries.map((delivery) => delivery.target);
+    const withReceipt = sent.filter((stored) => targetsOf(stored).includes("APPLICANT_RECEIPT"));
+    const without = sent.filter((stored) => !targetsOf(stored).includes("APPLICANT_RECEIPT"));
+    expect(withReceipt).toHaveLength(3);
+    expect(without).toHaveLength(2);
+    for (const stored of without) {
+      // The office still hears of every application.
+      expect(targetsOf(stored)).toEqual([
+        "WEBHOOK_APPLICATION_URL",
+        "WEBHOOK_APPLICATION_SECONDARY_URL",
+        "STAFF_NOTIFY_EMAIL",
+      ]);
+      const events = await database.db.query.submissionEvents.findMany({
+        where: (t, { eq }) => eq(t.submissionId, stored.submission.id),
+      });
+      expect(events).toEqual([
+        expect.objectContaining({
+          actorId: null,
+          kind: "delivery-withheld",
+          fromValue: "APPLICANT_RECEIPT",
+          toValue: stored.submission.contactEmail,
+        }),
+      ]);
+    }
+    const elsewhere = await send(`other.${crypto.randomUUID()}@example.com`);
+    expect(targetsOf(elsewhere)).toContain("APPLICANT_RECEIPT");
   });
 
   it("leaves the resume part out when no resume was chosen", async () => {

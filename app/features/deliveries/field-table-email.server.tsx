@@ -10,25 +10,27 @@ export function fieldTableEmail(options: {
   replyTo?: string;
 }): EmailBody {
   const { subject, intro, reference, rows, replyTo } = options;
-  const text = [`${intro} Reference: ${reference}`, "", ...rows.map(([label, value]) => `${label}: ${value}`)].join(
-    "\n",
-  );
+  const text = [`${intro} Reference: ${reference}`, ...(rows.length > 0 ? [""] : [])]
+    .concat(rows.map(([label, value]) => `${label}: ${value}`))
+    .join("\n");
   const html = renderToStaticMarkup(
     <html lang="en">
       <body style={{ fontFamily: "Arial, sans-serif", color: "#0f172a" }}>
         <p>
           {intro} Reference: <strong>{reference}</strong>
         </p>
-        <table cellPadding={6} style={{ borderCollapse: "collapse" }}>
-          <tbody>
-            {rows.map(([label, value]) => (
-              <tr key={label}>
-                <th style={{ textAlign: "left", verticalAlign: "top" }}>{label}</th>
-                <td style={{ whiteSpace: "pre-wrap" }}>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {rows.length > 0 && (
+          <table cellPadding={6} style={{ borderCollapse: "collapse" }}>
+            <tbody>
+              {rows.map(([label, value]) => (
+                <tr key={label}>
+                  <th style={{ textAlign: "left", verticalAlign: "top" }}>{label}</th>
+                  <td style={{ whiteSpace: "pre-wrap" }}>{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </body>
     </html>,
   );

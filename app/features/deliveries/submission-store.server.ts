@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { AnyFormDefinition } from "~/forms/definition";
 import type { Database } from "~/server/db/database.server";
@@ -7,6 +7,7 @@ import {
   type DeliveryBodyFormat,
   type DeliveryChannel,
   deliveries,
+  submissionEvents,
   submissionFiles,
   submissions,
 } from "~/server/db/schema.server";
@@ -18,6 +19,8 @@ export type OutgoingDelivery = {
   body: unknown;
   /** JSON unless said otherwise; a multipart body is a MultipartBody (multipart-body.server.ts). */
   bodyFormat?: DeliveryBodyFormat;
+  /** At most this many deliveries of this target to this destination a day (EmailNotification's). */
+  dailyLimitPerRecipient?: number;
 };
 
 /** A file that came with the submission, as its bytes and what the sender said about it. */
@@ -143,9 +146,10 @@ async function storeWithReference(
               })),
             )
             .returning(storedFileRefColumns);
-    if (outgoing.length > 0) {
+    const sendable = await withinDailyLimits(tx, inserted.id, outgoing);
+    if (sendable.length > 0) {
       await tx.insert(deliveries).values(
-        outgoing.map((delivery) => ({
+        sendable.map(({ dailyLimitPerRecipient: _limit, ...delivery }) => ({
           ...delivery,
           submissionId: inserted.id,
           webhookId: newWebhookId(),
@@ -156,6 +160,51 @@ async function storeWithReference(
     }
     return { ...inserted, duplicate: false, files: storedFiles };
   });
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Leaves out each delivery whose destination already had its daily limit of this target, and writes that into
+ * the submission's history. The advisory lock per destination makes parallel submissions count one by one.
+ */
+async function withinDailyLimits(
+  tx: Transaction,
+  submissionId: number,
+  outgoing: OutgoingDelivery[],
+): Promise<OutgoingDelivery[]> {
+  const sendable: OutgoingDelivery[] = [];
+  for (const delivery of outgoing) {
+    const limit = delivery.dailyLimitPerRecipient;
+    if (limit === undefined) {
+      sendable.push(delivery);
+      continue;
+    }
+    const destination = delivery.destination.toLowerCase();
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${delivery.target} ${destination}`}))`);
+    const [sent] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(deliveries)
+      .where(
+        and(
+          eq(deliveries.target, delivery.target),
+          eq(sql`lower(${deliveries.destination})`, destination),
+          gt(deliveries.createdAt, sql`now() - interval '1 day'`),
+        ),
+      );
+    if ((sent?.count ?? 0) < limit) {
+      sendable.push(delivery);
+      continue;
+    }
+    await tx.insert(submissionEvents).values({
+      submissionId,
+      actorId: null,
+      kind: "delivery-withheld",
+      fromValue: delivery.target,
+      toValue: delivery.destination,
+    });
+  }
+  return sendable;
 }
 
 /**

@@ -14,6 +14,8 @@ function describeEvent(event: SubmissionEvent): string {
     spam: () => `marked it as ${event.toValue} (it was ${event.fromValue})`,
     note: () => "added a note",
     replay: () => `replayed the delivery to ${event.fromValue} (webhook-id ${event.toValue})`,
+    "delivery-withheld": () =>
+      `did not send ${event.fromValue} to ${event.toValue}: that address had its limit of these for the day`,
   };
   return descriptions[event.kind]();
 }
@@ -57,7 +59,8 @@ export function ChangeHistory({ events }: { events: SubmissionDetail["events"] }
           {events.map((event) => (
             <li key={event.id} className="break-words">
               <span className="text-sm text-slate-700">{formatStaffTime(event.createdAt)}</span>{" "}
-              <strong>{event.actor ?? "A removed user"}</strong> {describeEvent(event)}
+              <strong>{event.kind === "delivery-withheld" ? "The website" : (event.actor ?? "A removed user")}</strong>{" "}
+              {describeEvent(event)}
             </li>
           ))}
         </ol>

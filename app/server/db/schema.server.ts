@@ -77,7 +77,8 @@ export const submissionNotes = pgTable(
   (table) => [index("submission_notes_submission_idx").on(table.submissionId, table.createdAt)],
 );
 
-export type SubmissionEventKind = "status" | "assignee" | "spam" | "note" | "replay";
+/** `delivery-withheld` is the website's own: an email over its daily limit for one address was not sent. */
+export type SubmissionEventKind = "status" | "assignee" | "spam" | "note" | "replay" | "delivery-withheld";
 
 /** The change history of a submission: who changed what, from what to what, and when. */
 export const submissionEvents = pgTable(
@@ -164,6 +165,8 @@ export const deliveries = pgTable(
     index("deliveries_submission_idx").on(table.submissionId),
     // The dashboard's failed-delivery alert and the inbox's "failed" filter look only at these few rows.
     index("deliveries_failed_idx").on(table.submissionId).where(sql`${table.status} = 'failed'`),
+    // Counts a day's receipts to one address (dailyLimitPerRecipient) without reading every delivery.
+    index("deliveries_recipient_idx").on(table.target, sql`lower(${table.destination})`, table.createdAt),
     check("deliveries_status_check", sql`${table.status} IN ('pending', 'sending', 'delivered', 'failed', 'held')`),
     check("deliveries_body_format_check", sql`${table.bodyFormat} IN ('json', 'multipart')`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "deliveries_recipient_idx" ON "deliveries" USING btree ("target",lower("destination"),"created_at");
