@@ -148,9 +148,12 @@ describe.each(submissionTypes.map((definition) => [definition.type, definition] 
       const csv = fieldCells(type, example.payload, labels);
       expect(inbox.map(([label]) => label)).toEqual(labels);
       expect(inbox.map(([, answer]) => answer)).toEqual(csv);
-      // The notifications that list the answers; a personal email (a team message) carries only its text.
+      // The notifications that list every answer; a personal email (a team message) carries only its text,
+      // and an email that chose its rows (the applicant's receipt, which lists none) only those.
       const notifications = new Set(
-        definition.deliveries.flatMap((delivery) => (delivery.channel === "email" ? [delivery.target] : [])),
+        definition.deliveries.flatMap((delivery) =>
+          delivery.channel === "email" && !delivery.rows ? [delivery.target] : [],
+        ),
       );
       const emails = outgoingDeliveries(definition, example.payload, STORED, config).filter(
         (delivery) => delivery.channel === "email" && notifications.has(delivery.target),

@@ -23,7 +23,7 @@ export const submissionTypes: readonly AnyFormDefinition[] = [
 /** What the inbox needs of a type. */
 export type SubmissionTypeView = Pick<
   AnyFormDefinition,
-  "type" | "label" | "statuses" | "fields" | "contact" | "readableBy"
+  "type" | "label" | "statuses" | "fields" | "contact" | "readableBy" | "exportableBy"
 >;
 
 /** The definition of a type; an unknown type (a form removed since) still shows its raw fields. */
@@ -47,4 +47,12 @@ export function mayReadSubmissionsOf(type: string, role: StaffRole): boolean {
 /** The types whose submissions a staff user of `role` may not read, to leave out of lists and exports. */
 export function typesHiddenFrom(role: StaffRole): string[] {
   return submissionTypes.filter((definition) => !mayReadSubmissionsOf(definition.type, role)).map(({ type }) => type);
+}
+
+/** The types a staff user of `role` may read but not export, which the CSV leaves out. */
+export function typesNotExportableBy(role: StaffRole): SubmissionTypeView[] {
+  return submissionTypes.filter(
+    (definition) =>
+      role !== "admin" && definition.exportableBy === "admin" && mayReadSubmissionsOf(definition.type, role),
+  );
 }

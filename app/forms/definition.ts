@@ -155,6 +155,11 @@ export type FormDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Payload
    * said otherwise. Whoever submitted one may still download the document it made.
    */
   readableBy?: StaffRole;
+  /**
+   * Who may take the submissions away in a CSV file: every staff user unless said otherwise. Applicant data
+   * (applications, assessments) only admins export, though staff read it in the inbox.
+   */
+  exportableBy?: StaffRole;
 };
 
 /** Any form's definition, as the inbox and the pipeline see it. */

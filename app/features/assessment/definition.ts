@@ -39,6 +39,7 @@ const answerText = (payload: AssessmentPayload, id: string) => payload.answers[i
 /** The skills assessment at /assessment. Its answer key and scoring live on the server only. */
 export const assessmentForm = defineForm({
   type: "assessment",
+  exportableBy: "admin",
   label: "Skills assessment",
   referencePrefix: "ASM",
   audience: "public",

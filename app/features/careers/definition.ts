@@ -48,6 +48,7 @@ const APPLICANT_RECEIPTS_PER_ADDRESS_PER_DAY = 3;
 
 export const applicationForm = defineForm({
   type: "application",
+  exportableBy: "admin",
   label: "Job application",
   referencePrefix: "APP",
   audience: "public",
@@ -101,7 +102,7 @@ export const applicationForm = defineForm({
       to: (application, config) => (config.MAIL_FROM ? application.email : undefined),
       subject: (_application, reference) => `We received your application (${reference})`,
       // Fixed words only: anyone can type any address here, so nothing typed into the form goes back out.
-      intro: () => `Thank you for applying to ${company.name}. We will be in touch.`,
+      intro: () => `Thank you for your application to ${company.name}; we will be in touch.`,
       rows: () => [],
       dailyLimitPerRecipient: APPLICANT_RECEIPTS_PER_ADDRESS_PER_DAY,
     },

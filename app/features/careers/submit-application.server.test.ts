@@ -79,7 +79,7 @@ describe("the application action", () => {
     expect(receipt.subject).toBe(`We received your application (${reference})`);
     // Whoever typed the address chose it: the receipt carries fixed words and the reference, nothing typed.
     expect(receipt.text).toBe(
-      `Thank you for applying to ${company.name}. We will be in touch. Reference: ${reference}`,
+      `Thank you for your application to ${company.name}; we will be in touch. Reference: ${reference}`,
     );
     const office = deliveries[3]?.body as { text: string };
     expect(office.text).toContain("Years of experience: 0");

@@ -5,8 +5,8 @@ import type { FieldDefinition } from "~/forms/definition";
 import { answerOf, printAnswer } from "~/forms/print-answer";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Database } from "~/server/db/database.server";
-import { staffUsers, submissions } from "~/server/db/schema.server";
-import { describeSubmissionType, submissionTypes, typesHiddenFrom } from "~/submission-types";
+import { inboxExports, type StaffRole, staffUsers, submissions } from "~/server/db/schema.server";
+import { describeSubmissionType, submissionTypes, typesHiddenFrom, typesNotExportableBy } from "~/submission-types";
 import { CSV_BYTE_ORDER_MARK, csvRow } from "./csv";
 import { DELIVERY_STATE_LABELS } from "./delivery-state";
 import { type InboxFilters, parseInboxFilters } from "./inbox-filters";
@@ -100,15 +100,20 @@ async function* submissionBatches(db: Database, filters: Omit<InboxFilters, "pag
   }
 }
 
-/** The CSV of a filter, all pages, as a stream of text, without the types the viewer may not read. */
+/**
+ * The CSV of a filter, all pages, as a stream of text, without the types the viewer may not read.
+ * `onFinished` hears the number of rows once the last one is written.
+ */
 export function inboxCsv(
   db: Database,
   filters: Omit<InboxFilters, "page">,
   hiddenTypes: readonly string[] = [],
+  onFinished: (rowCount: number) => Promise<void> = async () => {},
 ): ReadableStream<Uint8Array> {
   const labels = fieldLabelsFor(filters.type, hiddenTypes);
   const batches = submissionBatches(db, filters, hiddenTypes);
   const encoder = new TextEncoder();
+  let rowCount = 0;
   return new ReadableStream({
     start(controller) {
       controller.enqueue(encoder.encode(CSV_BYTE_ORDER_MARK + csvRow([...FIXED_COLUMNS, ...labels])));
@@ -116,9 +121,11 @@ export function inboxCsv(
     async pull(controller) {
       const next = await batches.next();
       if (next.done) {
+        await onFinished(rowCount);
         controller.close();
         return;
       }
+      rowCount += next.value.length;
       const text = next.value
         .map((row) => {
           return csvRow([
@@ -141,10 +148,19 @@ export function inboxCsv(
   });
 }
 
-/** The export route's loader: signed-in staff only, the same filters as the list, downloaded as a file. */
+/** The types a CSV for `role` leaves out: those it may not read, and applicant data it may read but not export. */
+export function typesLeftOutOfExport(role: StaffRole): string[] {
+  return [...typesHiddenFrom(role), ...typesNotExportableBy(role).map(({ type }) => type)];
+}
+
+/**
+ * The export route's loader: signed-in staff only, the same filters as the list, downloaded as a file. Each
+ * export is recorded with who asked for it (inbox_exports) and logged.
+ */
 export async function downloadInboxCsv(request: Request, context: AppLoadContext) {
   const staff = await requireStaff(request, context);
-  const parsed = parseInboxFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const parsed = parseInboxFilters(url.searchParams);
   if (parsed.status === "invalid") {
     return new Response(`These filters cannot be used: ${parsed.messages.join("; ")}`, {
       status: 400,
@@ -152,7 +168,19 @@ export async function downloadInboxCsv(request: Request, context: AppLoadContext
     });
   }
   const { page: _page, ...filters } = parsed.filters;
-  return new Response(inboxCsv(context.db, filters, typesHiddenFrom(staff.role)), {
+  const leftOutTypes = typesLeftOutOfExport(staff.role);
+  const [record] = await context.db
+    .insert(inboxExports)
+    .values({ staffUserId: staff.id, username: staff.username, query: url.search, leftOutTypes })
+    .returning({ id: inboxExports.id });
+  context.logger.info(
+    { exportId: record?.id, staffUserId: staff.id, username: staff.username, query: url.search, leftOutTypes },
+    "inbox exported as CSV",
+  );
+  const recordRowCount = async (rowCount: number) => {
+    if (record) await context.db.update(inboxExports).set({ rowCount }).where(eq(inboxExports.id, record.id));
+  };
+  return new Response(inboxCsv(context.db, filters, leftOutTypes, recordRowCount), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="inbox-${companyDate.format(new Date())}.csv"`,

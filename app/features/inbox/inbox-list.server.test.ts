@@ -16,11 +16,16 @@ let database: TestDatabase;
 let context: AppLoadContext;
 let cookie: string;
 
+async function signedIn(role: "staff" | "admin") {
+  const user = await addStaffUser(database.db, role);
+  const session = await startSession(database.db, context.config, { userId: user.id, secondFactorPending: false });
+  return { user, cookie: cookieFrom(session) };
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   context = loadContextFor(database.db);
-  const user = await addStaffUser(database.db);
-  cookie = cookieFrom(await startSession(database.db, context.config, { userId: user.id, secondFactorPending: false }));
+  cookie = (await signedIn("staff")).cookie;
 });
 afterAll(() => database.drop());
 beforeEach(async () => {
@@ -187,8 +192,11 @@ describe("the inbox list", () => {
 });
 
 describe("the CSV export", () => {
-  async function download(query = "") {
-    const response = await downloadInboxCsv(staffRequest(`/admin/inbox/export.csv${query}`), context);
+  async function download(query = "", as = cookie) {
+    const response = await downloadInboxCsv(
+      new Request(`http://localhost/admin/inbox/export.csv${query}`, { headers: { cookie: as } }),
+      context,
+    );
     const bytes = new Uint8Array(await response.arrayBuffer());
     return { response, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
   }
@@ -264,13 +272,72 @@ describe("the CSV export", () => {
       payload: { answers: { "1": "Sam Tester", "2": "sam@example.com", "3": "803-555-0123" } },
     });
 
-    const { text } = await download();
+    const { text } = await download("", (await signedIn("admin")).cookie);
     const [header, ...rows] = parseCsv(text.slice(1));
     expect(rows).toHaveLength(2346);
     expect(new Set(rows.map((row) => row[0])).size).toBe(2346);
     expect(header).toEqual(expect.arrayContaining(["First name", "Comments", "Desired role", "Score"]));
     expect(new Set(header).size).toBe(header?.length);
     expect(rows.every((row) => row.length === header?.length)).toBe(true);
+  });
+
+  it("quotes a cell holding a semicolon and neutralises formulas behind blank space or in full-width form", async () => {
+    const hostile = await insertInboxSubmission(database.db, {
+      payload: estimatePayload({
+        firstName: 'Sam;=HYPERLINK("http://evil.example")',
+        lastName: "  =1+1",
+        email: "\uFF1DSUM(A1)",
+        comments: "\n@cmd",
+      }),
+    });
+    const { text } = await download("?type=estimate");
+    const line = text.split("\r\n").find((row) => row.startsWith(hostile.reference));
+    // As a semicolon-locale Excel reads it: split at semicolons outside quotes, no piece may start a formula.
+    expect(line).toContain('"Sam;=HYPERLINK(""http://evil.example"")"');
+    const [header, ...rows] = parseCsv(text.slice(1));
+    const row = rows.find((cells) => cells[0] === hostile.reference);
+    if (!row || !header) throw new Error("the hostile row is missing");
+    const cell = (label: string) => row[header.indexOf(label)];
+    expect(cell("Last name")).toBe("'  =1+1");
+    expect(cell("Email")).toBe("'\uFF1DSUM(A1)");
+    expect(cell("Comments")).toBe("'\n@cmd");
+  });
+
+  it("leaves applicant data out of a staff user's export, says so, and records every export with its user", async () => {
+    await insertInboxSubmission(database.db, { type: "estimate" });
+    await insertInboxSubmission(database.db, { type: "application" });
+    await insertInboxSubmission(database.db, { type: "assessment", payload: { answers: {} } });
+    const types = async (csv: string) =>
+      parseCsv(csv.slice(1))
+        .slice(1)
+        .map((row) => row[1]);
+
+    expect(await types((await download()).text)).toEqual(["Estimate request"]);
+    const staffView = await inbox();
+    expect(staffView).toMatchObject({ notExported: ["Job application", "Skills assessment"] });
+
+    const { user: admin, cookie: adminCookie } = await signedIn("admin");
+    expect((await types((await download("?delivery=none", adminCookie)).text)).sort()).toEqual([
+      "Estimate request",
+      "Job application",
+      "Skills assessment",
+    ]);
+
+    const records = await database.db.query.inboxExports.findMany({ orderBy: (t, { desc }) => desc(t.id), limit: 2 });
+    expect(records).toEqual([
+      expect.objectContaining({
+        staffUserId: admin.id,
+        username: admin.username,
+        query: "?delivery=none",
+        leftOutTypes: [],
+        rowCount: 3,
+      }),
+      expect.objectContaining({
+        query: "",
+        leftOutTypes: expect.arrayContaining(["application", "assessment"]),
+        rowCount: 1,
+      }),
+    ]);
   });
 
   it("refuses a bad filter with 400 and a message", async () => {

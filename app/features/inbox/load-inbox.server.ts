@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { requireStaff } from "~/server/auth/require-staff.server";
-import { typesHiddenFrom } from "~/submission-types";
+import { typesHiddenFrom, typesNotExportableBy } from "~/submission-types";
 import { parseInboxFilters } from "./inbox-filters";
 import { countNewSubmissions, listSubmissions } from "./list-submissions.server";
 
@@ -17,7 +17,8 @@ export async function loadInbox(request: Request, context: AppLoadContext) {
     );
   }
   const page = await listSubmissions(context.db, parsed.filters, hiddenTypes);
-  return data({ status: "valid" as const, filters: parsed.filters, ...page, newCounts });
+  const notExported = typesNotExportableBy(staff.role).map(({ label }) => label);
+  return data({ status: "valid" as const, filters: parsed.filters, ...page, newCounts, notExported });
 }
 
 export type InboxLoaderData = Awaited<ReturnType<typeof loadInbox>>["data"];

@@ -42,6 +42,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             >
               Download these as CSV (all pages)
             </a>
+            {loaderData.notExported.length > 0 && (
+              <span className="block text-sm text-slate-700">
+                Without {loaderData.notExported.join(" and ")} submissions: only admins export applicant data.
+              </span>
+            )}
           </p>
           <InboxList rows={loaderData.rows} />
           <InboxPager

@@ -285,6 +285,24 @@ export const loginThrottles = pgTable("login_throttles", {
   lockedUntil: timestamp({ withTimezone: true }),
 });
 
+/**
+ * Every CSV export of the inbox: who took which submissions away, and how many rows. Kept in the database,
+ * beside what was exported, so an admin can answer "who downloaded the applicants" long after logs rotated.
+ */
+export const inboxExports = pgTable("inbox_exports", {
+  id: bigserial({ mode: "number" }).primaryKey(),
+  staffUserId: bigint({ mode: "number" }).references(() => staffUsers.id, { onDelete: "set null" }),
+  /** Kept as it was, so the record still names someone whose account was removed. */
+  username: text().notNull(),
+  /** The filter as a query string (`?type=estimate&status=New`), empty for everything. */
+  query: text().notNull(),
+  /** The types the CSV left out because this user may not read or export them. */
+  leftOutTypes: text().array().notNull(),
+  /** Set when the last row was written; a download cut short keeps it empty. */
+  rowCount: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Settings an admin changes in the app, such as requiring a second factor for everyone. */
 export const appSettings = pgTable("app_settings", {
   key: text().primaryKey(),
