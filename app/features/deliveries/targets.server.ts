@@ -1,7 +1,10 @@
 import type { Logger } from "pino";
 import type { Config } from "~/server/config.server";
 
-type WebhookSetting = Extract<keyof Config, `WEBHOOK_${string}_URL`>;
+export type WebhookSetting = Extract<keyof Config, `WEBHOOK_${string}_URL`>;
+
+/** The webhook settings as the delivery worker reads them: only those set. */
+export type WebhookUrls = Partial<Pick<Config, WebhookSetting>>;
 
 /** Every webhook target and what it receives. Unset, that kind of submission is stored only. */
 export const WEBHOOK_TARGETS: ReadonlyArray<{ setting: WebhookSetting; receives: string }> = [
@@ -15,6 +18,17 @@ export const WEBHOOK_TARGETS: ReadonlyArray<{ setting: WebhookSetting; receives:
   { setting: "WEBHOOK_ASSESSMENT_URL", receives: "skills assessments" },
   { setting: "WEBHOOK_PEER_REVIEW_URL", receives: "peer reviews" },
 ];
+
+/**
+ * Where a webhook delivery to `target` goes now: the URL configured for it at this moment, not the one stored
+ * when the submission came in, so a corrected setting reaches every retry and replay. Undefined when unset.
+ */
+export function currentWebhookUrl(urls: WebhookUrls, target: string): string | undefined {
+  return WEBHOOK_TARGETS.some(({ setting }) => setting === target) ? urls[target as WebhookSetting] : undefined;
+}
+
+/** What staff read on a webhook delivery held because its target is no longer configured. */
+export const unconfiguredTargetError = (target: string) => `${target} is not set, so it is held until it is set again`;
 
 export function logUnsetTargets(config: Config, logger: Logger): void {
   for (const { setting, receives } of WEBHOOK_TARGETS) {

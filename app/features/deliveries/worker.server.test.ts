@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
 import { createEmailSender } from "./email-sender.server";
 import { type OutgoingDelivery, storeSubmission } from "./submission-store.server";
+import type { WebhookUrls } from "./targets.server";
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from "./worker.server";
 
 const logger = pino({ level: "silent" });
@@ -70,16 +71,18 @@ describe("delivery worker", () => {
     return receiver;
   }
 
+  /** A worker whose configuration sets the webhook targets `urls` (none unless told). */
   function worker(
     overrides: Partial<Omit<DeliveryWorkerOptions, "config">> & {
       schedule?: string[];
       secret?: string;
+      urls?: WebhookUrls;
     } = {},
   ): DeliveryWorker {
-    const { schedule, secret, ...options } = overrides;
+    const { schedule, secret, urls, ...options } = overrides;
     const created = createDeliveryWorker({
       db,
-      config: { DELIVERY_RETRY_SCHEDULE: schedule ?? SHORT_SCHEDULE, WEBHOOK_SECRET: secret },
+      config: { DELIVERY_RETRY_SCHEDULE: schedule ?? SHORT_SCHEDULE, WEBHOOK_SECRET: secret, ...urls },
       logger,
       pollIntervalMs: 50,
       ...options,
@@ -89,6 +92,11 @@ describe("delivery worker", () => {
   }
 
   const ESTIMATE_CONTACT = { name: "Ada", email: "", phone: "" };
+
+  /** The configuration that points the estimate webhook at `receiver`. */
+  const estimatesTo = (receiver: { url: string }, path = ""): WebhookUrls => ({
+    WEBHOOK_ESTIMATE_URL: `${receiver.url}${path}`,
+  });
 
   function webhook(url: string, body: unknown = { event: "estimate.created" }): OutgoingDelivery {
     return { channel: "webhook", target: "WEBHOOK_ESTIMATE_URL", destination: url, body };
@@ -147,7 +155,7 @@ describe("delivery worker", () => {
       };
       const stored = await storeOne(webhook(`${receiver.url}hooks/estimate?source=test`, body));
 
-      expect(await worker({ secret }).runOnce()).toBe(1);
+      expect(await worker({ secret, urls: estimatesTo(receiver, "hooks/estimate?source=test") }).runOnce()).toBe(1);
 
       expect(receiver.requests).toHaveLength(1);
       const [request] = receiver.requests;
@@ -187,7 +195,7 @@ describe("delivery worker", () => {
       const receiver = await webhookReceiver();
       const stored = await storeOne(webhook(receiver.url));
 
-      expect(await worker({ secret: undefined }).runOnce()).toBe(1);
+      expect(await worker({ secret: undefined, urls: estimatesTo(receiver) }).runOnce()).toBe(1);
 
       const [request] = receiver.requests;
       expect(request?.headers["webhook-id"]).toBe(stored.webhookId);
@@ -202,7 +210,7 @@ describe("delivery worker", () => {
       const stored = await Promise.all([1, 2, 3].map((n) => storeOne(webhook(`${receiver.url}hooks/${n}`))));
       const ids = stored.map((row) => row.id);
 
-      const running = worker({ schedule: PATIENT_SCHEDULE });
+      const running = worker({ schedule: PATIENT_SCHEDULE, urls: estimatesTo(receiver) });
       running.start();
       await waitFor("two failed attempts of every delivery", async () => {
         const counts = await Promise.all(ids.map(async (id) => (await attemptsOf(id)).length));
@@ -245,7 +253,7 @@ describe("delivery worker", () => {
       const receiver = await webhookReceiver();
       receiver.respondWith({ status: 500, body: "boom", delayMs: 150 });
       const stored = await storeOne(webhook(receiver.url));
-      const once = worker();
+      const once = worker({ urls: estimatesTo(receiver) });
 
       expect(await once.runOnce()).toBe(1);
       const afterFailure = await deliveryRow(stored.id);
@@ -287,7 +295,7 @@ describe("delivery worker", () => {
       receiver.setDefaultResponse({ redirect: `${elsewhere.url}moved` });
       const stored = await storeOne(webhook(receiver.url));
 
-      expect(await worker().runOnce()).toBe(1);
+      expect(await worker({ urls: estimatesTo(receiver) }).runOnce()).toBe(1);
 
       expect(receiver.requests).toHaveLength(1);
       expect(elsewhere.requests).toHaveLength(0);
@@ -304,7 +312,7 @@ describe("delivery worker", () => {
       const receiver = await webhookReceiver();
       receiver.setDefaultResponse({ status: 503, body: "down for maintenance" });
       const stored = await storeOne(webhook(receiver.url));
-      const once = worker({ schedule: SHORT_SCHEDULE });
+      const once = worker({ schedule: SHORT_SCHEDULE, urls: estimatesTo(receiver) });
 
       for (let attempt = 1; attempt <= SHORT_SCHEDULE.length; attempt++) {
         await runUntilClaimed(once);
@@ -329,23 +337,65 @@ describe("delivery worker", () => {
 
     it("never sends held (spam) deliveries", async () => {
       const receiver = await webhookReceiver();
-      const spam = await storeOne(webhook(`${receiver.url}spam`), "honeypot filled");
-      const ham = await storeOne(webhook(`${receiver.url}ham`));
-      const running = worker();
+      const spam = await storeOne(webhook(receiver.url, { name: "spam" }), "honeypot filled");
+      const ham = await storeOne(webhook(receiver.url, { name: "ham" }));
+      const running = worker({ urls: estimatesTo(receiver) });
 
       expect(await running.runOnce()).toBe(1);
       expect(await running.runOnce()).toBe(0);
       // A running worker too: it delivers what is stored after it started, and still skips the spam.
       running.start();
-      const later = await storeOne(webhook(`${receiver.url}later`));
+      const later = await storeOne(webhook(receiver.url, { name: "later" }));
       running.wake();
       await waitFor("the later delivery", async () => (await deliveryRow(later.id)).status === "delivered");
       await running.stop();
 
-      expect(receiver.requests.map((request) => request.path)).toEqual(["/ham", "/later"]);
+      expect(receiver.requests.map((request) => JSON.parse(request.body).name)).toEqual(["ham", "later"]);
       expect(await deliveryRow(ham.id)).toMatchObject({ status: "delivered" });
       expect(await deliveryRow(spam.id)).toMatchObject({ status: "held", attemptCount: 0, deliveredAt: null });
       expect(await attemptsOf(spam.id)).toEqual([]);
+    });
+
+    it("sends every attempt to the URL configured now, and keeps the stored one as history", async () => {
+      const wrong = await webhookReceiver();
+      const corrected = await webhookReceiver();
+      wrong.setDefaultResponse({ status: 500 });
+      const stored = await storeOne(webhook(wrong.url));
+
+      // The first attempt, made before the operator noticed the setting was wrong.
+      expect(await worker({ urls: estimatesTo(wrong) }).runOnce()).toBe(1);
+      // The setting corrected (and the app restarted): the retry goes to the new URL.
+      await runUntilClaimed(worker({ urls: estimatesTo(corrected) }));
+
+      expect(wrong.requests).toHaveLength(1);
+      expect(corrected.requests).toHaveLength(1);
+      expect(corrected.requests[0]?.headers["webhook-id"]).toBe(stored.webhookId);
+      expect(await deliveryRow(stored.id)).toMatchObject({ status: "delivered", destination: wrong.url });
+      expect((await attemptsOf(stored.id)).map(({ destination, succeeded }) => ({ destination, succeeded }))).toEqual([
+        { destination: wrong.url, succeeded: false },
+        { destination: corrected.url, succeeded: true },
+      ]);
+    });
+
+    it("holds a webhook whose target is no longer set, says why, and sends it once the target is set again", async () => {
+      const receiver = await webhookReceiver();
+      const stored = await storeOne(webhook(receiver.url));
+
+      expect(await worker({ urls: {} }).runOnce()).toBe(1);
+      expect(await deliveryRow(stored.id)).toMatchObject({
+        status: "held",
+        attemptCount: 0,
+        lastError: "WEBHOOK_ESTIMATE_URL is not set, so it is held until it is set again",
+      });
+      expect(await attemptsOf(stored.id)).toEqual([]);
+      expect(receiver.requests).toHaveLength(0);
+
+      const configured = worker({ urls: estimatesTo(receiver) });
+      configured.start();
+      await waitFor("the held delivery", async () => (await deliveryRow(stored.id)).status === "delivered");
+      await configured.stop();
+      expect(receiver.requests.map((request) => request.headers["webhook-id"])).toEqual([stored.webhookId]);
+      expect(await deliveryRow(stored.id)).toMatchObject({ attemptCount: 1, lastError: null });
     });
   });
 
@@ -362,7 +412,11 @@ describe("delivery worker", () => {
       );
       const fastOnes = await Promise.all(Array.from({ length: 169 }, (_, n) => storeOne(webhook(`${fast.url}${n}`))));
 
-      const running = worker({ perTargetLimit: 5, maxInFlight: 25 });
+      const running = worker({
+        perTargetLimit: 5,
+        maxInFlight: 25,
+        urls: { WEBHOOK_APPLICATION_URL: slow.url, WEBHOOK_ESTIMATE_URL: fast.url },
+      });
       running.start();
       await waitFor(
         "every fast delivery",
@@ -402,7 +456,7 @@ describe("delivery worker", () => {
       const connections = [connectDatabase(database.url, logger), connectDatabase(database.url, logger)];
       for (const connection of connections) cleanups.push(() => connection.close());
       await warmUp(connections);
-      const workers = connections.map((connection) => worker({ db: connection.db }));
+      const workers = connections.map((connection) => worker({ db: connection.db, urls: estimatesTo(receiver) }));
 
       for (const running of workers) running.start();
       await waitFor("200 deliveries", async () => {
@@ -418,7 +472,7 @@ describe("delivery worker", () => {
       expect([...received].sort()).toEqual([...expected].sort());
       for (const request of receiver.requests) {
         const row = stored.find((candidate) => candidate.webhookId === request.headers["webhook-id"]);
-        expect(request.path).toBe(new URL(row?.destination ?? "").pathname);
+        expect(JSON.parse(request.body)).toEqual(row?.body);
       }
       const rows = await db.select().from(deliveries);
       expect(rows.every((row) => row.status === "delivered" && row.attemptCount === 1)).toBe(true);
@@ -432,7 +486,9 @@ describe("delivery worker", () => {
       const connections = [connectDatabase(database.url, logger), connectDatabase(database.url, logger)];
       for (const connection of connections) cleanups.push(() => connection.close());
       await warmUp(connections);
-      const [workerA, workerB] = connections.map((connection) => worker({ db: connection.db, maxInFlight: 10 }));
+      const [workerA, workerB] = connections.map((connection) =>
+        worker({ db: connection.db, maxInFlight: 10, urls: estimatesTo(receiver) }),
+      );
       if (!workerA || !workerB) throw new Error("no workers");
 
       // Each round holds both claims back behind a table lock and lets them go at the same instant.
@@ -487,7 +543,7 @@ describe("delivery worker", () => {
       doomedPool.on("error", () => {});
       const doomedDb = drizzle(doomedPool, { schema, casing: "snake_case" });
       // A lease far longer than the test: taking the delivery back must not wait for it.
-      const workerA = worker({ db: doomedDb, leaseMs: 600_000 });
+      const workerA = worker({ db: doomedDb, leaseMs: 600_000, urls: estimatesTo(receiver) });
       const runA = workerA.runOnce();
       cleanups.push(async () => {
         receiver.releaseHanging("destroy");
@@ -499,7 +555,7 @@ describe("delivery worker", () => {
       await receiver.waitForRequests(1, DEADLINE_MS);
       expect(await deliveryRow(stored.id)).toMatchObject({ status: "sending", attemptCount: 1 });
       // A second worker leaves it alone while A lives, though it could claim anything else.
-      const workerB = worker({ leaseMs: 600_000 });
+      const workerB = worker({ leaseMs: 600_000, urls: estimatesTo(receiver) });
       expect(await workerB.runOnce()).toBe(0);
 
       // Worker A dies: PostgreSQL sees its sessions go, its send never finishes.
@@ -536,11 +592,11 @@ describe("delivery worker", () => {
       receiver.respondWith({ hang: true });
       const stored = await storeOne(webhook(receiver.url));
 
-      const slowWorker = worker({ leaseMs: 300 });
+      const slowWorker = worker({ leaseMs: 300, urls: estimatesTo(receiver) });
       const slowRun = slowWorker.runOnce();
       await receiver.waitForRequests(1, DEADLINE_MS);
 
-      const otherWorker = worker({ leaseMs: 300 });
+      const otherWorker = worker({ leaseMs: 300, urls: estimatesTo(receiver) });
       await runUntilClaimed(otherWorker);
       expect(await deliveryRow(stored.id)).toMatchObject({ status: "delivered", attemptCount: 2 });
 

@@ -11,6 +11,7 @@ import { nextAttemptDelay } from "./retry-schedule.server";
 import type { SmsBody, SmsSender } from "./sms-sender.server";
 import { encodeJsonWithStoredFiles, storedFileFieldsOf } from "./stored-file-json.server";
 import { readSubmissionFiles } from "./submission-files.server";
+import { currentWebhookUrl, unconfiguredTargetError, WEBHOOK_TARGETS, type WebhookUrls } from "./targets.server";
 import {
   type EncodedBody,
   encodeJson,
@@ -23,7 +24,8 @@ type Delivery = typeof deliveries.$inferSelect;
 
 export type DeliveryWorkerOptions = {
   db: Database;
-  config: Pick<Config, "DELIVERY_RETRY_SCHEDULE" | "WEBHOOK_SECRET">;
+  /** The webhook URLs are read from here at each attempt; a target left unset holds its deliveries. */
+  config: Pick<Config, "DELIVERY_RETRY_SCHEDULE" | "WEBHOOK_SECRET"> & WebhookUrls;
   logger: Logger;
   emailSender?: EmailSender;
   smsSender?: SmsSender;
@@ -133,10 +135,50 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return db.select().from(deliveries).where(inArray(deliveries.id, ids)).orderBy(deliveries.nextAttemptAt);
   }
 
-  async function send(delivery: Delivery): Promise<SendOutcome> {
+  /**
+   * Webhook deliveries held because their target was unset go back to the queue once it is set: the
+   * configuration is read at start, so this runs when a worker starts (and on each run by hand). Spam stays.
+   */
+  async function releaseConfiguredTargets(): Promise<void> {
+    const configured = WEBHOOK_TARGETS.filter(({ setting }) => config[setting]).map(({ setting }) => setting);
+    if (configured.length === 0) return;
+    await db
+      .update(deliveries)
+      .set({ status: "pending", nextAttemptAt: sql`now()`, lastError: null })
+      .where(
+        and(
+          eq(deliveries.status, "held"),
+          eq(deliveries.channel, "webhook"),
+          inArray(deliveries.target, configured),
+          sql`NOT EXISTS (SELECT 1 FROM submissions AS s WHERE s.id = ${deliveries.submissionId} AND s.is_spam)`,
+        ),
+      );
+  }
+
+  /** Gives a claimed webhook delivery back as held: its target is not configured, so it has nowhere to go. */
+  async function hold(delivery: Delivery): Promise<void> {
+    await db
+      .update(deliveries)
+      .set({
+        status: "held",
+        attemptCount: delivery.attemptCount - 1,
+        leaseExpiresAt: null,
+        lastError: unconfiguredTargetError(delivery.target),
+      })
+      .where(
+        and(
+          eq(deliveries.id, delivery.id),
+          eq(deliveries.status, "sending"),
+          eq(deliveries.attemptCount, delivery.attemptCount),
+        ),
+      );
+    logger.warn({ deliveryId: delivery.id, target: delivery.target }, "delivery held: its target is not set");
+  }
+
+  async function send(delivery: Delivery, url: string): Promise<SendOutcome> {
     if (delivery.channel === "webhook") {
       return sendWebhook({
-        url: delivery.destination,
+        url,
         webhookId: delivery.webhookId,
         reference: delivery.reference,
         body: await encodeBody(delivery),
@@ -171,8 +213,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   async function attempt(delivery: Delivery): Promise<void> {
+    const url = delivery.channel === "webhook" ? currentWebhookUrl(config, delivery.target) : delivery.destination;
+    if (url === undefined) return hold(delivery);
     const startedAt = new Date();
-    const outcome = await send(delivery).catch(
+    const outcome = await send(delivery, url).catch(
       (error: unknown): SendOutcome => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
     );
     const durationMs = Date.now() - startedAt.getTime();
@@ -190,6 +234,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         httpStatus: outcome.httpStatus ?? null,
         error,
         succeeded: outcome.ok,
+        destination: url,
       });
       // A worker slower than its lease may find another one has tried since: its outcome is then history only.
       const updated = await tx
@@ -237,6 +282,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   async function runOnce(): Promise<number> {
+    await releaseConfiguredTargets();
     const claimed = await claim(maxInFlight - inFlight.size);
     await Promise.all(claimed.map(track));
     // Run by hand, not started: nothing is in flight any more, so the session (and its pool connection) goes.
@@ -271,7 +317,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     start: () => {
       stopped = false;
       timer = setInterval(pump, pollIntervalMs);
-      pump();
+      releaseConfiguredTargets()
+        .catch((error: unknown) => logger.error({ err: error }, "held deliveries could not be released"))
+        .finally(pump);
     },
     wake: pump,
     runOnce,

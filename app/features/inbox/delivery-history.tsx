@@ -8,8 +8,11 @@ import type { SubmissionActionResult } from "./submission-page.server";
 
 type Delivery = SubmissionDetail["deliveries"][number];
 
-/** What staff read for a delivery's state; one that has failed before and is tried again is retrying. */
-function deliveryStateLabel(status: DeliveryStatus, attemptCount: number): string {
+/**
+ * What staff read for a delivery's state; one that has failed before and is tried again is retrying, and a
+ * held one says why (spam, or a target no longer configured).
+ */
+function deliveryStateLabel(status: DeliveryStatus, attemptCount: number, lastError: string | null): string {
   switch (status) {
     case "pending":
       return attemptCount === 0 ? "Waiting to be sent" : "Retrying";
@@ -20,11 +23,11 @@ function deliveryStateLabel(status: DeliveryStatus, attemptCount: number): strin
     case "failed":
       return "Failed";
     case "held":
-      return "Held (spam)";
+      return lastError ? `Held: ${lastError}` : "Held (spam)";
   }
 }
 
-function AttemptList({ attempts }: { attempts: Delivery["attempts"] }) {
+function AttemptList({ attempts, destination }: { attempts: Delivery["attempts"]; destination: string }) {
   if (attempts.length === 0) return <p className="mt-2 text-slate-700">Not tried yet.</p>;
   return (
     <ol className="mt-2 space-y-1 text-sm">
@@ -34,6 +37,7 @@ function AttemptList({ attempts }: { attempts: Delivery["attempts"] }) {
           {attempt.succeeded ? "succeeded" : "failed"}
           {attempt.httpStatus === null ? "" : `, HTTP ${attempt.httpStatus}`}
           {attempt.error ? `, ${attempt.error}` : ""}, {attempt.durationMs} ms
+          {attempt.destination && attempt.destination !== destination ? `, to ${attempt.destination}` : ""}
         </li>
       ))}
     </ol>
@@ -64,7 +68,8 @@ export function DeliveryHistory({ deliveries }: { deliveries: SubmissionDetail["
               </p>
               <p className="break-all text-sm text-slate-700">{delivery.destination}</p>
               <p className="mt-1">
-                Status: <strong>{deliveryStateLabel(delivery.status, delivery.attemptCount)}</strong>
+                Status:{" "}
+                <strong>{deliveryStateLabel(delivery.status, delivery.attemptCount, delivery.lastError)}</strong>
                 {delivery.status === "pending" && delivery.attemptCount > 0
                   ? `, next try ${formatStaffTime(delivery.nextAttemptAt)}`
                   : ""}
@@ -72,9 +77,13 @@ export function DeliveryHistory({ deliveries }: { deliveries: SubmissionDetail["
                 {delivery.attemptCount}.
               </p>
               <p className="break-all text-sm text-slate-700">webhook-id {delivery.webhookId}</p>
-              <AttemptList attempts={delivery.attempts} />
-              {delivery.canReplay ? (
+              <AttemptList attempts={delivery.attempts} destination={delivery.destination} />
+              {delivery.canReplay && delivery.replayTo === null ? (
+                <p className="mt-3 text-slate-700">{delivery.target} is not set, so this cannot be replayed.</p>
+              ) : null}
+              {delivery.canReplay && delivery.replayTo !== null ? (
                 <div className="mt-3">
+                  <p className="break-all text-sm text-slate-700">A replay goes to {delivery.replayTo}.</p>
                   <IntentForm intent="replay" label="Replay" busyLabel="Replaying..." showOutcome={false}>
                     <input type="hidden" name="deliveryId" value={delivery.id} />
                   </IntentForm>

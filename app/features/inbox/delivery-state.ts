@@ -1,6 +1,6 @@
 /**
  * A submission's deliveries summed up in one word for the inbox: all delivered, still being tried, given up
- * on, held back as spam, or none at all (no target was configured when it came in).
+ * on, held back (as spam, or for a target no longer set), or none at all (no target was configured when it came in).
  */
 export const DELIVERY_STATES = ["delivered", "retrying", "failed", "held", "none"] as const;
 
@@ -10,6 +10,6 @@ export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
   delivered: "Delivered",
   retrying: "Retrying",
   failed: "Failed",
-  held: "Held (spam)",
+  held: "Held",
   none: "Not sent",
 };

@@ -8,6 +8,8 @@ import { markSubmissionSpam } from "./spam-marking.server";
 import { WorkflowInputError } from "./workflow-error";
 
 const setup = staffTestDatabaseForFile();
+/** The configuration now: the operator has corrected the estimate webhook's URL since it was stored. */
+const CORRECTED = { WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/corrected" };
 
 const deliveriesOf = (submissionId: number) =>
   setup.database.db
@@ -26,14 +28,15 @@ async function estimateWithDelivery(status: "failed" | "delivered" | "pending" |
 
 describe("replayDelivery", () => {
   it.each(["failed", "delivered"] as const)(
-    "makes a new pending delivery of a %s one with the same webhook-id, target and body, and records it",
+    "makes a new pending delivery of a %s one with the same webhook-id, target and body, to the URL set now",
     async (status) => {
       const { submissionId, delivery } = await estimateWithDelivery(status);
-      const { deliveryId } = await replayDelivery(setup.database.db, {
-        submissionId,
-        deliveryId: delivery.id,
-        actorId: setup.actorId,
-      });
+      const { deliveryId, destination } = await replayDelivery(
+        setup.database.db,
+        { submissionId, deliveryId: delivery.id, actorId: setup.actorId },
+        CORRECTED,
+      );
+      expect(destination).toBe(CORRECTED.WEBHOOK_ESTIMATE_URL);
       const [original, replay] = await deliveriesOf(submissionId);
       expect(original).toEqual(delivery);
       expect(replay).toMatchObject({
@@ -41,7 +44,7 @@ describe("replayDelivery", () => {
         webhookId: delivery.webhookId,
         channel: delivery.channel,
         target: delivery.target,
-        destination: delivery.destination,
+        destination: CORRECTED.WEBHOOK_ESTIMATE_URL,
         body: delivery.body,
         bodyFormat: delivery.bodyFormat,
         status: "pending",
@@ -65,16 +68,20 @@ describe("replayDelivery", () => {
   it.each(["pending", "held"] as const)("refuses a %s delivery", async (status) => {
     const { submissionId, delivery } = await estimateWithDelivery(status);
     await expect(
-      replayDelivery(setup.database.db, { submissionId, deliveryId: delivery.id, actorId: setup.actorId }),
+      replayDelivery(setup.database.db, { submissionId, deliveryId: delivery.id, actorId: setup.actorId }, CORRECTED),
     ).rejects.toThrow(new WorkflowInputError("Only a failed or delivered delivery can be replayed."));
     expect(await deliveriesOf(submissionId)).toHaveLength(1);
   });
 
   it("refuses a second replay while the first is still under way", async () => {
     const { submissionId, delivery } = await estimateWithDelivery("failed");
-    await replayDelivery(setup.database.db, { submissionId, deliveryId: delivery.id, actorId: setup.actorId });
+    await replayDelivery(
+      setup.database.db,
+      { submissionId, deliveryId: delivery.id, actorId: setup.actorId },
+      CORRECTED,
+    );
     await expect(
-      replayDelivery(setup.database.db, { submissionId, deliveryId: delivery.id, actorId: setup.actorId }),
+      replayDelivery(setup.database.db, { submissionId, deliveryId: delivery.id, actorId: setup.actorId }, CORRECTED),
     ).rejects.toThrow("A replay of this delivery is already under way.");
     expect(await deliveriesOf(submissionId)).toHaveLength(2);
   });
@@ -83,11 +90,15 @@ describe("replayDelivery", () => {
     const first = await estimateWithDelivery("failed");
     const second = await estimateWithDelivery("failed");
     await expect(
-      replayDelivery(setup.database.db, {
-        submissionId: second.submissionId,
-        deliveryId: first.delivery.id,
-        actorId: setup.actorId,
-      }),
+      replayDelivery(
+        setup.database.db,
+        {
+          submissionId: second.submissionId,
+          deliveryId: first.delivery.id,
+          actorId: setup.actorId,
+        },
+        CORRECTED,
+      ),
     ).rejects.toThrow(WorkflowInputError);
     await markSubmissionSpam(setup.database.db, {
       submissionId: first.submissionId,
@@ -95,11 +106,25 @@ describe("replayDelivery", () => {
       isSpam: true,
     });
     await expect(
-      replayDelivery(setup.database.db, {
-        submissionId: first.submissionId,
-        deliveryId: first.delivery.id,
-        actorId: setup.actorId,
-      }),
+      replayDelivery(
+        setup.database.db,
+        {
+          submissionId: first.submissionId,
+          deliveryId: first.delivery.id,
+          actorId: setup.actorId,
+        },
+        CORRECTED,
+      ),
     ).rejects.toThrow(/marked as spam/);
+  });
+
+  it("refuses a webhook replay while its target is not set, and says which setting is missing", async () => {
+    const { submissionId, delivery } = await estimateWithDelivery("failed");
+    await expect(
+      replayDelivery(setup.database.db, { submissionId, deliveryId: delivery.id, actorId: setup.actorId }, {}),
+    ).rejects.toThrow(
+      new WorkflowInputError("WEBHOOK_ESTIMATE_URL is not set, so there is nowhere to replay this to."),
+    );
+    expect(await deliveriesOf(submissionId)).toHaveLength(1);
   });
 });

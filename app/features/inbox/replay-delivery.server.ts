@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { currentWebhookUrl, type WebhookUrls } from "~/features/deliveries/targets.server";
 import type { Database } from "~/server/db/database.server";
 import { type DeliveryStatus, deliveries } from "~/server/db/schema.server";
 import { lockSubmission } from "./locked-submission.server";
@@ -9,13 +10,25 @@ import { WorkflowInputError } from "./workflow-error";
 export const REPLAYABLE_STATUSES: readonly DeliveryStatus[] = ["failed", "delivered"];
 
 /**
- * Sends a delivery again as a new delivery row: same target, destination, body and webhook-id, so a
- * receiver that saw it before can tell it is the same message. The caller wakes the worker.
+ * Where a replay of a delivery goes: for a webhook, the URL configured for its target now (undefined when it
+ * is unset); an email or a text goes to the same person again.
+ */
+export function replayDestination(
+  delivery: { channel: string; target: string; destination: string },
+  urls: WebhookUrls,
+): string | undefined {
+  return delivery.channel === "webhook" ? currentWebhookUrl(urls, delivery.target) : delivery.destination;
+}
+
+/**
+ * Sends a delivery again as a new delivery row: same target, body and webhook-id, so a receiver that saw it
+ * before can tell it is the same message, to where the target points now. The caller wakes the worker.
  */
 export async function replayDelivery(
   db: Database,
   request: { submissionId: number; deliveryId: number; actorId: number },
-): Promise<{ deliveryId: number }> {
+  urls: WebhookUrls,
+): Promise<{ deliveryId: number; destination: string }> {
   return db.transaction(async (tx) => {
     const submission = await lockSubmission(tx, request.submissionId);
     const [original] = await tx
@@ -39,6 +52,10 @@ export async function replayDelivery(
         ),
       );
     if (underWay) throw new WorkflowInputError("A replay of this delivery is already under way.");
+    const destination = replayDestination(original, urls);
+    if (destination === undefined) {
+      throw new WorkflowInputError(`${original.target} is not set, so there is nowhere to replay this to.`);
+    }
     const [replay] = await tx
       .insert(deliveries)
       .values({
@@ -46,7 +63,7 @@ export async function replayDelivery(
         webhookId: original.webhookId,
         channel: original.channel,
         target: original.target,
-        destination: original.destination,
+        destination,
         body: original.body,
         bodyFormat: original.bodyFormat,
         status: "pending",
@@ -60,6 +77,6 @@ export async function replayDelivery(
       fromValue: original.target,
       toValue: original.webhookId,
     });
-    return { deliveryId: replay.id };
+    return { deliveryId: replay.id, destination };
   });
 }

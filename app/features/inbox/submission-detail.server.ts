@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
+import type { WebhookUrls } from "~/features/deliveries/targets.server";
 import { answerRows } from "~/forms/print-answer";
 import { listStaffUsers } from "~/server/auth/staff-users.server";
 import type { Database } from "~/server/db/database.server";
@@ -14,7 +15,7 @@ import {
   submissions,
 } from "~/server/db/schema.server";
 import { describeSubmissionType } from "~/submission-types";
-import { REPLAYABLE_STATUSES } from "./replay-delivery.server";
+import { REPLAYABLE_STATUSES, replayDestination } from "./replay-delivery.server";
 
 /** A positive whole number from a route parameter, or a 404: `/admin/inbox/abc` names no submission. */
 export function parseRecordId(value: string | undefined, what: string): number {
@@ -41,7 +42,7 @@ function labelledFields(type: string, payload: Record<string, unknown>) {
 }
 
 /** Everything the detail page shows of one submission, without file contents. A 404 for an unknown id. */
-export async function loadSubmissionDetail(db: Database, submissionId: number) {
+export async function loadSubmissionDetail(db: Database, submissionId: number, urls: WebhookUrls) {
   const assignee = alias(staffUsers, "assignee");
   const [row] = await db
     .select({ submission: submissions, assigneeUsername: assignee.username })
@@ -118,6 +119,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number) {
             httpStatus: deliveryAttempts.httpStatus,
             error: deliveryAttempts.error,
             succeeded: deliveryAttempts.succeeded,
+            destination: deliveryAttempts.destination,
           })
           .from(deliveryAttempts)
           .where(
@@ -149,6 +151,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number) {
     deliveries: deliveryRows.map((delivery) => ({
       ...delivery,
       canReplay: !submission.isSpam && REPLAYABLE_STATUSES.includes(delivery.status),
+      replayTo: replayDestination(delivery, urls) ?? null,
       attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
     })),
     notes,

@@ -19,7 +19,7 @@ export async function loadSubmissionPage(request: Request, context: AppLoadConte
   const staff = await requireStaff(request, context);
   const submissionId = parseRecordId(submissionIdParam, "submission");
   await requireReadableSubmission(context.db, staff, submissionId);
-  return loadSubmissionDetail(context.db, submissionId);
+  return loadSubmissionDetail(context.db, submissionId, context.config);
 }
 
 /** An id posted from a form: a positive whole number, or null for an empty value. */
@@ -62,10 +62,10 @@ export async function submissionPageAction(request: Request, context: AppLoadCon
       case "replay": {
         const deliveryId = postedId(formData.get("deliveryId"), "delivery");
         if (deliveryId === null) throw new WorkflowInputError("Choose a delivery to replay.");
-        const replay = await replayDelivery(db, { ...change, deliveryId });
+        const replay = await replayDelivery(db, { ...change, deliveryId }, context.config);
         deliveryWorker.wake();
         logger.info({ submissionId, deliveryId, replayId: replay.deliveryId, by: staff.id }, "delivery replayed");
-        return success("The delivery will be sent again now.");
+        return success(`The delivery will be sent again now, to ${replay.destination}.`);
       }
       case "spam":
       case "not-spam": {

@@ -185,6 +185,8 @@ export const deliveryAttempts = pgTable(
     httpStatus: integer(),
     error: text(),
     succeeded: boolean().notNull(),
+    /** Where this attempt went: a webhook's URL is read from the configuration at each attempt. */
+    destination: text(),
   },
   (table) => [index("delivery_attempts_delivery_idx").on(table.deliveryId)],
 );
