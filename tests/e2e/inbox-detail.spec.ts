@@ -68,8 +68,12 @@ test("a lead whose delivery failed is replayed once the receiver is up, and hand
     await page.goto(detailUrl);
 
     receiver.setDefaultResponse({ status: 200, body: "ok" });
+    // Where the replay will go is shown before it is made: the URL configured now.
+    await expect(deliveries.getByText(`A replay goes to ${receiver.url}.`)).toBeVisible();
     await deliveries.getByRole("button", { name: "Replay" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "will be sent again now" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: `will be sent again now, to ${receiver.url}` }),
+    ).toBeVisible();
     await expect(deliveries).toHaveCount(2);
     await reloadUntil(page, deliveries.nth(1), "Delivered");
     await expect(deliveries.nth(0)).toContainText("Failed");
