@@ -123,7 +123,8 @@ describe("a job application through the running app", () => {
       expect(form.get("criminalBackgroundExplanation")).toBe("");
       const resume = form.get("resume");
       if (!(resume instanceof File)) throw new Error("the resume part is not a file");
-      expect(resume.name).toBe("jordan resume.pdf");
+      // Forwarded under a name made from the reference, never the sender's.
+      expect(resume.name).toBe(`${reference}-resume.pdf`);
       expect(resume.type).toBe("application/pdf");
       expect(sha256(new Uint8Array(await resume.arrayBuffer()))).toBe(sha256(pdf));
     }

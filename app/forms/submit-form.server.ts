@@ -10,6 +10,7 @@ import { requireStaff } from "~/server/auth/require-staff.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
 import { outgoingDeliveries } from "./deliveries.server";
+import { displayFileName, storedFileNames } from "./file-names";
 import { parseForm } from "./parse-form";
 import { PayloadProblem } from "./payload-problem";
 import { judgeSubmission, readSubmissionGuards, submissionKeyOf, withinPublicFormLimit } from "./public-guards.server";
@@ -114,7 +115,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
         outgoingDeliveries(
           definition,
           payload as Record<string, unknown>,
-          { reference, submittedAt, files },
+          { reference, submittedAt, files: storedFileNames(reference, files) },
           context.config,
         ),
     });
@@ -169,9 +170,10 @@ async function uploadedFiles(formData: FormData, definition: Pick<FormDefinition
   return Promise.all(
     uploads.map(async ({ field, file }) => ({
       fieldName: field,
-      fileName: file.name,
+      fileName: displayFileName(file.name),
       contentType: file.type,
       content: new Uint8Array(await file.arrayBuffer()),
+      uploaded: true,
     })),
   );
 }

@@ -114,7 +114,10 @@ test("a lead whose delivery failed is replayed once the receiver is up, and hand
   }
 });
 
-test("a resume sent with an application downloads byte for byte", async ({ page, signInAsStaff }) => {
+test("a resume sent with an application downloads byte for byte, under a name made from the reference", async ({
+  page,
+  signInAsStaff,
+}) => {
   test.setTimeout(60_000);
   const resume = smallPdf("Resume of the download test");
   await page.goto("/apply");
@@ -133,9 +136,12 @@ test("a resume sent with an application downloads byte for byte", async ({ page,
   await expect(page.getByText("Desired role")).toBeVisible();
 
   const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Download Jordan Résumé.pdf" }).click();
+  const link = page.getByRole("link", { name: `Download ${reference}-resume.pdf` });
+  // The sender's own name is shown as text beside it, never used as the file's name.
+  await expect(link.locator("xpath=..")).toContainText("sent as \u201cJordan Résumé.pdf\u201d");
+  await link.click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe("Jordan Résumé.pdf");
+  expect(download.suggestedFilename()).toBe(`${reference}-resume.pdf`);
   expect(sha256(await readFile(await download.path()))).toBe(sha256(resume));
   await expectNoAxeViolations(page, "application detail page");
 });

@@ -48,6 +48,7 @@ export function storeApplication(db: Database, resume: Buffer = smallPdf()) {
     fileName: RESUME_NAME,
     contentType: "application/pdf",
     content: resume,
+    uploaded: true,
   };
   return storeSubmission(db, {
     definition: applicationForm,

@@ -59,7 +59,8 @@ describe("the application action", () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatchObject({
       fieldName: "resume",
-      fileName: "jordan-resume.pdf",
+      fileName: `${reference}-resume.pdf`,
+      sentAs: "jordan-resume.pdf",
       contentType: "application/pdf",
       sizeBytes: pdf.length,
       sha256: createHash("sha256").update(pdf).digest("hex"),
@@ -83,7 +84,27 @@ describe("the application action", () => {
     );
     const office = deliveries[3]?.body as { text: string };
     expect(office.text).toContain("Years of experience: 0");
-    expect(office.text).toContain("Resume (PDF, at most 5 MB): jordan-resume.pdf");
+    expect(office.text).toContain(`Resume (PDF, at most 5 MB): ${reference}-resume.pdf`);
+  });
+
+  it("stores, serves and forwards a resume under a generated name, keeping the sender's only as clean text", async () => {
+    // A page for a browser, dressed as a PDF: it starts with %PDF-, and its name hides .hta behind a bidi override.
+    const hostile = Buffer.concat([smallPdf(), Buffer.from("<script>alert(1)</script>")]);
+    const response = await submitApplication(
+      post(
+        { ...validApplication, submissionKey: crypto.randomUUID() },
+        { bytes: hostile, name: "cv\u202Efdp.hta\u0007" },
+      ),
+      contextFor(),
+    );
+    const reference = referenceOf(response);
+    const { deliveries, files } = await storedByReference(database.db, reference);
+    expect(files[0]).toMatchObject({ fileName: `${reference}-resume.pdf`, sentAs: "cvfdp.hta" });
+    // The webhooks' resume part and the email attachments are named from the stored file (worker.server.ts).
+    expect(partsOf(deliveries[0]).map((part) => part.name)).toContain("resume");
+    const office = deliveries.find((delivery) => delivery.target === "STAFF_NOTIFY_EMAIL")?.body as { text: string };
+    expect(office.text).toContain(`${reference}-resume.pdf`);
+    expect(office.text).not.toContain(".hta");
   });
 
   it("sends one address at most three receipts a day, and records each one it leaves out", async () => {

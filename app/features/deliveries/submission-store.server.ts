@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { AnyFormDefinition } from "~/forms/definition";
+import { storedFileNames } from "~/forms/file-names";
 import type { Database } from "~/server/db/database.server";
 import {
   type DeliveryBodyFormat,
@@ -23,8 +24,17 @@ export type OutgoingDelivery = {
   dailyLimitPerRecipient?: number;
 };
 
-/** A file that came with the submission, as its bytes and what the sender said about it. */
-export type SubmittedFile = { fieldName: string; fileName: string; contentType: string; content: Uint8Array };
+/**
+ * A file that came with the submission, as its bytes and its name: an upload's `fileName` is the sender's (shown
+ * as text only) and it is stored under a name made from the reference; a document the app made keeps its own.
+ */
+export type SubmittedFile = {
+  fieldName: string;
+  fileName: string;
+  contentType: string;
+  content: Uint8Array;
+  uploaded?: boolean;
+};
 
 export type NewSubmission = {
   /** What the submission is: its type, reference prefix, first status and how to read its contact. */
@@ -129,16 +139,18 @@ async function storeWithReference(
       return { ...existing, duplicate: true, files: existingFiles };
     }
     const files = submission.files ?? [];
+    const names = storedFileNames(reference, files);
     const storedFiles =
       files.length === 0
         ? []
         : await tx
             .insert(submissionFiles)
             .values(
-              files.map((file) => ({
+              files.map((file, index) => ({
                 submissionId: inserted.id,
                 fieldName: file.fieldName,
-                fileName: file.fileName,
+                fileName: names[index]?.fileName ?? file.fileName,
+                sentAs: names[index]?.sentAs ?? null,
                 contentType: file.contentType,
                 sizeBytes: file.content.byteLength,
                 sha256: createHash("sha256").update(file.content).digest("hex"),

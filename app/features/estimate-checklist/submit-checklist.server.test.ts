@@ -140,17 +140,20 @@ describe("a checklist with ten photos", () => {
     expect(stored.submission.type).toBe("estimate-checklist");
     expect(stored.submission.payload).toEqual(checklistAnswers);
     const photos = stored.files.filter((file) => file.fieldName === PHOTOS_FIELD);
-    expect(photos.map((file) => [file.fileName, file.contentType])).toEqual([
-      ["IMG_0001.jpg", "image/jpeg"],
-      ["IMG_0002-transparent.png", "image/png"],
-      [SIDEWAYS_PHOTO_NAME, "image/jpeg"],
-      ["IMG_0005.webp", "image/webp"],
-      ["IMG_0006.jpg", "image/jpeg"],
-      ["IMG_0007.jpg", "image/jpeg"],
-      ["IMG_0008.jpg", "image/jpeg"],
-      ["IMG_0009.jpg", "image/jpeg"],
-      ["IMG_0010.jpg", "image/jpeg"],
-    ]);
+    // Served and forwarded under names made from the reference; the sender's kept as text.
+    expect(photos.map((file) => [file.fileName, file.sentAs, file.contentType])).toEqual(
+      [
+        ["IMG_0001.jpg", "image/jpeg", "jpg"],
+        ["IMG_0002-transparent.png", "image/png", "png"],
+        [SIDEWAYS_PHOTO_NAME, "image/jpeg", "jpg"],
+        ["IMG_0005.webp", "image/webp", "webp"],
+        ["IMG_0006.jpg", "image/jpeg", "jpg"],
+        ["IMG_0007.jpg", "image/jpeg", "jpg"],
+        ["IMG_0008.jpg", "image/jpeg", "jpg"],
+        ["IMG_0009.jpg", "image/jpeg", "jpg"],
+        ["IMG_0010.jpg", "image/jpeg", "jpg"],
+      ].map(([sentAs, type, extension], index) => [`${reference}-photos-${index + 1}.${extension}`, sentAs, type]),
+    );
     const pdfFile = stored.files.find((file) => file.fieldName === CHECKLIST_PDF_FIELD);
     expect(pdfFile?.fileName).toMatch(/^Estimate_Checklist_Łódź_Warehouse_Retrofit_\d{4}-\d{2}-\d{2}\.pdf$/);
     expect(pdfFile?.contentType).toBe("application/pdf");
@@ -166,7 +169,7 @@ describe("a checklist with ten photos", () => {
       expect(metadata?.latitude, file.fileName).toBeUndefined();
       expect(metadata?.GPSLatitude, file.fileName).toBeUndefined();
     }
-    const sideways = stored.files.find((file) => file.fileName === SIDEWAYS_PHOTO_NAME);
+    const sideways = stored.files.find((file) => file.sentAs === SIDEWAYS_PHOTO_NAME);
     if (!sideways) throw new Error("the sideways photo was not stored");
     const metadata = await sharp(sideways.content).metadata();
     expect([metadata.width, metadata.height, metadata.orientation ?? 1]).toEqual([200, 400, 1]);

@@ -59,6 +59,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
         id: submissionFiles.id,
         fieldName: submissionFiles.fieldName,
         fileName: submissionFiles.fileName,
+        sentAs: submissionFiles.sentAs,
         sizeBytes: submissionFiles.sizeBytes,
       })
       .from(submissionFiles)

@@ -74,7 +74,10 @@ export function SubmissionAttachments({
               >
                 Download {file.fileName}
               </a>{" "}
-              <span className="text-slate-700">({formatFileSize(file.sizeBytes)})</span>
+              <span className="text-slate-700">
+                ({formatFileSize(file.sizeBytes)}
+                {file.sentAs ? `, sent as “${file.sentAs}”` : ""})
+              </span>
             </li>
           ))}
         </ul>

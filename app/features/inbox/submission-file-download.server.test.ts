@@ -27,19 +27,23 @@ async function download(submissionId: number, fileId: number | string) {
 }
 
 describe("the file route", () => {
-  it("serves a stored resume byte for byte as a PDF attachment that is never cached", async () => {
+  it("serves a stored resume byte for byte as a PDF attachment under a generated name, never cached", async () => {
     const resume = smallPdf("Resume for the download test");
-    const { id } = await storeApplication(database.db, resume);
+    const { id, reference } = await storeApplication(database.db, resume);
     const [file] = (await loadSubmissionDetail(database.db, id, {})).files;
     if (!file) throw new Error("no file listed");
-    expect(file).toMatchObject({ fileName: RESUME_NAME, sizeBytes: resume.byteLength });
+    expect(file).toMatchObject({
+      fileName: `${reference}-resume.pdf`,
+      sentAs: RESUME_NAME,
+      sizeBytes: resume.byteLength,
+    });
 
     const response = await download(id, file.id);
     expect(response.status).toBe(200);
     expect(Object.fromEntries(response.headers)).toEqual({
       "content-type": "application/pdf",
       "content-length": String(resume.byteLength),
-      "content-disposition": `attachment; filename="Jordan R_sum_.pdf"; filename*=UTF-8''Jordan%20R%C3%A9sum%C3%A9.pdf`,
+      "content-disposition": `attachment; filename="${reference}-resume.pdf"`,
       "cache-control": "private, no-store",
     });
     const body = Buffer.from(await response.arrayBuffer());

@@ -110,8 +110,13 @@ export const submissionFiles = pgTable(
       .references(() => submissions.id, { onDelete: "cascade" }),
     /** The form field it came in, e.g. resume. */
     fieldName: text().notNull(),
-    /** The name the sender's computer gave it, shown to staff and passed on; never used as a path. */
+    /**
+     * The name it is served and forwarded under: for an upload, made from the reference and the field
+     * (APP-T6K1MW-resume.pdf); for a document the app made, the name it gave it. Never used as a path.
+     */
     fileName: text().notNull(),
+    /** An upload's name on the sender's computer, cleaned, shown to staff as text only. */
+    sentAs: text(),
     contentType: text().notNull(),
     sizeBytes: integer().notNull(),
     /** Hex SHA-256 of the content, to tell copies apart and check a download. */
