@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import type { SendOutcome } from "./webhook-sender.server";
+import { DEFAULT_PER_TARGET_LIMIT } from "./worker-limits";
 
 export type EmailBody = {
   subject: string;
@@ -18,7 +19,7 @@ export type EmailSender = {
 };
 
 export function createEmailSender(smtpUrl: string, from: string): EmailSender {
-  const transport = nodemailer.createTransport(withTimeouts(smtpUrl));
+  const transport = nodemailer.createTransport(withDefaults(smtpUrl));
   return {
     send: async (to, { attachStoredFiles: _named, ...body }, attachments = []) => {
       try {
@@ -38,12 +39,20 @@ export function createEmailSender(smtpUrl: string, from: string): EmailSender {
 }
 
 /**
- * Timeouts well inside the delivery worker's lease, so a stalled mail server cannot outlive the claim.
+ * Timeouts well inside the delivery worker's lease, so a stalled mail server cannot outlive the claim, and a
+ * pool of connections as wide as the worker's sends to one target (DEFAULT_PER_TARGET_LIMIT): a new connection
+ * per email (connect, greeting, EHLO, and TLS on a real server) made a burst of 200 office emails wait seconds.
  * nodemailer reads its options from the URL's query; the operator's own values win.
  */
-function withTimeouts(smtpUrl: string): string {
+function withDefaults(smtpUrl: string): string {
   const url = new URL(smtpUrl);
-  const defaults = { connectionTimeout: "10000", greetingTimeout: "10000", socketTimeout: "15000" };
+  const defaults = {
+    connectionTimeout: "10000",
+    greetingTimeout: "10000",
+    socketTimeout: "15000",
+    pool: "true",
+    maxConnections: String(DEFAULT_PER_TARGET_LIMIT),
+  };
   for (const [option, value] of Object.entries(defaults)) {
     if (!url.searchParams.has(option)) url.searchParams.set(option, value);
   }

@@ -19,6 +19,7 @@ import {
   sendWebhook,
   WEBHOOK_TIMEOUT_MS,
 } from "./webhook-sender.server";
+import { DEFAULT_PER_TARGET_LIMIT } from "./worker-limits";
 
 type Delivery = typeof deliveries.$inferSelect;
 
@@ -66,7 +67,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const { db, config, logger, emailSender, smsSender } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const maxInFlight = options.maxInFlight ?? 50;
-  const perTargetLimit = options.perTargetLimit ?? 10;
+  const perTargetLimit = options.perTargetLimit ?? DEFAULT_PER_TARGET_LIMIT;
   const leaseMs = options.leaseMs ?? WEBHOOK_TIMEOUT_MS + 15_000;
   /** Deliveries being sent by this worker, with their targets. */
   const inFlight = new Map<number, string>();
