@@ -24,6 +24,8 @@ export default [
     route("admin/quick-links/team-communication/history", "routes/admin/team-communication-history.tsx"),
     route("admin/quick-links/team-communication/technicians", "routes/admin/team-communication-technicians.ts"),
     route("admin/staff-directory", "routes/admin/staff-directory.tsx"),
+    route("admin/quick-links/estimate-request", "routes/admin/estimate-request.tsx"),
+    route("admin/quick-links/job-request", "routes/admin/job-request.tsx"),
     route("admin/quick-links/estimate-checklist", "routes/admin/estimate-checklist.tsx"),
     route("admin/inbox", "routes/admin/inbox.tsx"),
     route("admin/inbox/export.csv", "routes/admin/inbox-export.ts"),

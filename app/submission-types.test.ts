@@ -12,6 +12,7 @@ import { assessmentAnswers } from "../tests/support/assessment-fixture";
 import { checklistAnswers } from "../tests/support/checklist-fixture";
 import { validEstimate } from "../tests/support/estimate-fixture";
 import { allRated } from "../tests/support/peer-review-fixture";
+import { storedJobRequest, validEstimateRequest } from "../tests/support/staff-request-fixture";
 import { submissionTypes } from "./submission-types";
 
 /**
@@ -77,6 +78,43 @@ const EXAMPLES: Record<string, { payload: Record<string, unknown>; webhookKeys: 
       ],
     },
   },
+  "estimate-request": {
+    payload: validEstimateRequest,
+    webhookKeys: {
+      WEBHOOK_ESTIMATE_INTERNAL_URL: [
+        "jobName",
+        "jobAddress",
+        "contactPerson",
+        "phone",
+        "email",
+        "description",
+        "appointment",
+        "appointmentTime",
+        "customerName",
+        "customerBillingAddress",
+        "estimateNumber",
+        "submittedBy",
+        "notes",
+      ],
+    },
+  },
+  "job-request": {
+    payload: storedJobRequest,
+    webhookKeys: {
+      WEBHOOK_JOB_REQUEST_URL: [
+        "jobName",
+        "jobAddress",
+        "estimateOpportunityNumber",
+        "jobSummary",
+        "appointmentForJob",
+        "projectTotalAmount",
+        "contactPerson",
+        "phone",
+        "email",
+        "notes",
+      ],
+    },
+  },
 };
 
 const STORED = {
@@ -95,6 +133,7 @@ const config = loadConfig({
   SMTP_URL: "smtp://127.0.0.1:9",
   MAIL_FROM: "Website <website@example.com>",
   STAFF_NOTIFY_EMAIL: "office@example.com",
+  ESTIMATE_SCHEDULER_EMAIL: "pm@example.com",
   ...Object.fromEntries(
     submissionTypes.flatMap((definition) =>
       definition.deliveries.flatMap((delivery) =>

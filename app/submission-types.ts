@@ -2,6 +2,8 @@ import { assessmentForm } from "~/features/assessment/definition";
 import { applicationForm } from "~/features/careers/definition";
 import { estimateForm } from "~/features/estimate/definition";
 import { checklistForm } from "~/features/estimate-checklist/definition";
+import { estimateRequestForm } from "~/features/estimate-request/definition";
+import { jobRequestForm } from "~/features/job-request/definition";
 import { peerReviewForm } from "~/features/peer-review/definition";
 import { teamMessageForm } from "~/features/team-communication/definition";
 import type { AnyFormDefinition } from "~/forms/definition";
@@ -18,6 +20,8 @@ export const submissionTypes: readonly AnyFormDefinition[] = [
   teamMessageForm,
   peerReviewForm,
   checklistForm,
+  estimateRequestForm,
+  jobRequestForm,
 ];
 
 /** What the inbox needs of a type. */

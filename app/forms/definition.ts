@@ -101,7 +101,15 @@ export type EmailNotification<Payload> = {
    * submission's history says so.
    */
   dailyLimitPerRecipient?: number;
+  /** The appointment the email invites its recipient to (an iCalendar METHOD:REQUEST part), when it sets one. */
+  calendarEvent?: (payload: Payload) => AppointmentEvent | undefined;
 };
+
+/**
+ * An appointment a submission sets, sent as a calendar invite with its email: a date (YYYY-MM-DD) and, for a
+ * timed one, a time (HH:MM), both on the company's clock.
+ */
+export type AppointmentEvent = { title: string; location: string; date: string; time?: string; description?: string };
 
 /** One message to one person, written for them: an email to an address, or a text to a mobile (E.164). */
 export type PersonalMessage =
@@ -155,6 +163,8 @@ export type FormDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Payload
    * said otherwise. Whoever submitted one may still download the document it made.
    */
   readableBy?: StaffRole;
+  /** What the inbox search finds it by besides its contact and reference (a job's name and address). */
+  searchTerms?: (payload: Payload) => string;
   /**
    * Who may take the submissions away in a CSV file: every staff user unless said otherwise. Applicant data
    * (applications, assessments) only admins export, though staff read it in the inbox.

@@ -1,7 +1,9 @@
+import { company } from "~/content/company";
 import { fieldTableEmail } from "~/features/deliveries/field-table-email.server";
 import { messageEmail } from "~/features/deliveries/message-email.server";
 import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
 import type { Config } from "~/server/config.server";
+import { appointmentInvite } from "./calendar-invite.server";
 import type { AnyFormDefinition, StoredSubmissionFacts } from "./definition";
 import { answerRows } from "./print-answer";
 
@@ -51,16 +53,32 @@ export function outgoingDeliveries(
       replyTo: delivery.replyTo?.(payload),
     });
     const attachStoredFiles = delivery.attachStoredFiles ? [...delivery.attachStoredFiles] : undefined;
+    const event = delivery.calendarEvent?.(payload);
+    const icalEvent = event && {
+      method: "REQUEST",
+      filename: "invite.ics",
+      content: appointmentInvite(event, {
+        reference: stored.reference,
+        organizer: mailFromAddress(config),
+        attendee: to,
+      }),
+    };
     return [
       {
         channel: "email",
         target: delivery.target,
         destination: to,
-        body: attachStoredFiles ? { ...body, attachStoredFiles } : body,
+        body: { ...body, ...(attachStoredFiles ? { attachStoredFiles } : {}), ...(icalEvent ? { icalEvent } : {}) },
         ...(delivery.dailyLimitPerRecipient === undefined
           ? {}
           : { dailyLimitPerRecipient: delivery.dailyLimitPerRecipient }),
       },
     ];
   });
+}
+
+/** The address part of MAIL_FROM (`Website <website@example.com>`), the invite's organizer. */
+function mailFromAddress(config: Config): string {
+  const from = config.MAIL_FROM ?? "";
+  return /<([^>]+)>/.exec(from)?.[1] ?? (from.includes("@") ? from.trim() : company.email);
 }

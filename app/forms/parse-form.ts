@@ -24,9 +24,16 @@ export function parseForm<Schema extends z.ZodMiniType>(
   });
 }
 
-/** An empty input, or a file input with no file chosen, means "not given", as Conform's own adapters treat it. */
+/**
+ * An empty input, one of only spaces, or a file input with no file chosen, means "not given", as Conform's own
+ * adapters treat an empty one: a required field left blank is missing, an optional one simply not answered.
+ */
 function blanksAsMissing(payload: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== "" && !isNoFile(value)));
+  return Object.fromEntries(
+    Object.entries(payload).filter(
+      ([, value]) => !(typeof value === "string" && value.trim() === "") && !isNoFile(value),
+    ),
+  );
 }
 
 function isNoFile(value: unknown): boolean {

@@ -6,7 +6,7 @@ import {
   type StoredSubmission,
   type SubmittedFile,
 } from "~/features/deliveries/submission-store.server";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { requireStaff, type SignedInStaff } from "~/server/auth/require-staff.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
 import { outgoingDeliveries } from "./deliveries.server";
@@ -65,7 +65,16 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   const answer = (result: FormActionResult<Success>, status = 200) => data(result, { status });
 
   // A staff form's body (up to 80 MB of photos) is read only once its sender is known to be signed in.
-  const staff = definition.audience === "staff" ? await requireStaff(request, context) : undefined;
+  let staff: SignedInStaff | undefined;
+  try {
+    staff = definition.audience === "staff" ? await requireStaff(request, context) : undefined;
+  } catch (error) {
+    // A redirect to sign in, or a 403, is the guard's answer (a Response, or data()): it goes on as thrown. An
+    // Error is the database gone away, which the form answers as a failed store, with its values kept.
+    if (!(error instanceof Error)) throw error;
+    context.logger.error({ err: error, type: definition.type }, "the staff session could not be checked");
+    return answer({ status: "error", message: messages.failed, retry: true }, 503);
+  }
   const read = await readFormBody(request, { maxBytes: definition.maxBodyBytes, files: definition.files });
   if (!read.ok) {
     return answer({ status: "error", message: bodyProblemMessage(read.problem, messages), retry: false }, read.status);

@@ -19,3 +19,15 @@ export function textField(label: string, maxLength: number) {
 export function optionalTextField(label: string, maxLength: number) {
   return z.optional(textField(label, maxLength));
 }
+
+/** One email address (not a list), trimmed, of at most 254 characters, as mail servers take them. */
+export function emailAddress(label: string) {
+  return z
+    .string({ error: REQUIRED_MESSAGE })
+    .check(
+      z.trim(),
+      z.minLength(1, REQUIRED_MESSAGE),
+      z.maxLength(254, `${label} is too long (at most 254 characters)`),
+      z.email("Enter an email address such as name@example.com"),
+    );
+}

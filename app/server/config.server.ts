@@ -141,6 +141,7 @@ export const configSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
     MAIL_FROM: z.string().min(3).optional(),
     STAFF_NOTIFY_EMAIL: z.email("must be an email address").optional(),
+    ESTIMATE_SCHEDULER_EMAIL: z.email("must be an email address").optional(),
     TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
     TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
     TWILIO_FROM: z.string().min(1).optional(),

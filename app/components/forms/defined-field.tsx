@@ -37,17 +37,24 @@ type DefinedFieldProps = {
   field: FieldMetadata<unknown>;
   /** Say "This field is required." under each missing answer, not only in the form's banner. */
   sayRequired?: boolean;
+  /**
+   * Mark a required text answer `required` for the browser too, so a page without JavaScript stops a blank
+   * one before sending (Conform turns the browser's own check off when it runs).
+   */
+  nativeRequired?: boolean;
 };
 
 /** One question of a form, drawn from its definition: the part its kind calls for, labelled as defined. */
-export function DefinedField({ definition, field, sayRequired }: DefinedFieldProps) {
+export function DefinedField({ definition, field, sayRequired, nativeRequired }: DefinedFieldProps) {
   const labelling = labellingOf(definition, sayRequired);
+  const required = nativeRequired && !definition.optional ? true : undefined;
   switch (definition.kind) {
     case "textarea":
       return (
         <TextAreaField
           {...labelling}
           field={field}
+          required={required}
           rows={definition.rows}
           placeholder={definition.placeholder}
           autoComplete={definition.autoComplete}
@@ -73,6 +80,7 @@ export function DefinedField({ definition, field, sayRequired }: DefinedFieldPro
         <TextField
           {...labelling}
           field={field}
+          required={required}
           kind={definition.kind}
           placeholder={definition.placeholder}
           autoComplete={definition.autoComplete}
@@ -92,12 +100,14 @@ export function DefinedFields({
   fields,
   section,
   sayRequired,
+  nativeRequired,
   replace = {},
 }: {
   definitions: readonly FieldDefinition[];
   fields: Record<string, FieldMetadata<unknown>>;
   section?: string;
   sayRequired?: boolean;
+  nativeRequired?: boolean;
   replace?: Readonly<Record<string, ReactNode>>;
 }) {
   const shown =
@@ -106,7 +116,15 @@ export function DefinedFields({
     if (definition.name in replace) return <Fragment key={definition.name}>{replace[definition.name]}</Fragment>;
     const field = fields[definition.name];
     if (!field) throw new Error(`The form has no field named ${definition.name}.`);
-    return <DefinedField key={definition.name} definition={definition} field={field} sayRequired={sayRequired} />;
+    return (
+      <DefinedField
+        key={definition.name}
+        definition={definition}
+        field={field}
+        sayRequired={sayRequired}
+        nativeRequired={nativeRequired}
+      />
+    );
   });
   return section === undefined ? rendered : <FormSection title={section}>{rendered}</FormSection>;
 }

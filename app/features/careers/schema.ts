@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { REQUIRED_MESSAGE, textField } from "~/forms/text-field";
+import { emailAddress, REQUIRED_MESSAGE, textField } from "~/forms/text-field";
 
 export const DESIRED_ROLES = [
   "Helper",
@@ -55,13 +55,7 @@ export const applicationSchema = z
     firstName: textField("First name", 80),
     lastName: textField("Last name", 80),
     // The applicant is sent a receipt, so this must be one address, not a list.
-    email: z
-      .string({ error: REQUIRED_MESSAGE })
-      .check(
-        z.trim(),
-        z.maxLength(254, "Email is too long (at most 254 characters)"),
-        z.email("Enter an email address such as name@example.com"),
-      ),
+    email: emailAddress("Email"),
     phone: textField("Phone", 40),
     address: textField("Address", 200),
     hasDriversLicense: yesNo,

@@ -9,6 +9,8 @@ export type EmailBody = {
   replyTo?: string;
   /** The submission's stored files attached, by field name: read when the email is sent, never copied here. */
   attachStoredFiles?: string[];
+  /** A calendar invite (iCalendar text), sent as nodemailer's text/calendar alternative. */
+  icalEvent?: { method: string; filename: string; content: string };
 };
 
 export type EmailAttachment = { filename: string; content: Uint8Array; contentType: string };

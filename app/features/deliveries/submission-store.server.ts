@@ -38,7 +38,7 @@ export type SubmittedFile = {
 
 export type NewSubmission = {
   /** What the submission is: its type, reference prefix, first status and how to read its contact. */
-  definition: Pick<AnyFormDefinition, "type" | "referencePrefix" | "statuses" | "contact">;
+  definition: Pick<AnyFormDefinition, "type" | "referencePrefix" | "statuses" | "contact" | "searchTerms">;
   submissionKey: string;
   payload: Record<string, unknown>;
   spamReason?: string;
@@ -122,6 +122,7 @@ async function storeWithReference(
         contactName: contact.name,
         contactEmail: contact.email,
         contactPhone: contact.phone,
+        searchTerms: submission.definition.searchTerms?.(submission.payload) ?? "",
       })
       .onConflictDoNothing({ target: [submissions.type, submissions.submissionKey] })
       .returning({ id: submissions.id, reference: submissions.reference });

@@ -4,11 +4,7 @@ export type QuickLink = { title: string; description: string; path: string; cate
 
 export const QUICK_LINK_CATEGORIES: readonly QuickLinkCategory[] = ["Team Management", "Project Management"];
 
-/**
- * The dashboard's cards, in the spec's order within each category. Only screens that exist are listed:
- * Peer Review, Team Communication, the internal Estimate Request Form, the Job Request Form and the
- * Estimate Checklist join here when they are built.
- */
+/** The dashboard's cards, in the spec's order within each category. Only screens that exist are listed. */
 export const quickLinks: readonly QuickLink[] = [
   {
     category: "Team Management",
@@ -27,6 +23,18 @@ export const quickLinks: readonly QuickLink[] = [
     title: "Team Communication",
     description: "Send an email and a text message to technicians, and see what reached whom.",
     path: "/admin/quick-links/team-communication",
+  },
+  {
+    category: "Project Management",
+    title: "Estimate Request Form",
+    description: "Hand an estimate visit to a project manager, with a calendar invite for the appointment.",
+    path: "/admin/quick-links/estimate-request",
+  },
+  {
+    category: "Project Management",
+    title: "Job Request Form",
+    description: "Pass on a sold job with its amount and contact; its day goes to the scheduler's calendar.",
+    path: "/admin/quick-links/job-request",
   },
   {
     category: "Project Management",

@@ -47,10 +47,15 @@ export const submissions = pgTable(
     contactName: text().notNull().default(""),
     contactEmail: text().notNull().default(""),
     contactPhone: text().notNull().default(""),
-    /** What the inbox search matches: reference, name, email and phone (also as digits only), in lower case. */
+    /** What else its type is searched by (a job's name and address): the definition's searchTerms. */
+    searchTerms: text().notNull().default(""),
+    /**
+     * What the inbox search matches: reference, name, email and phone (also as digits only) and the type's own
+     * search terms, in lower case.
+     */
     searchText: text().generatedAlwaysAs(
       (): SQL =>
-        sql`lower(${submissions.reference} || ' ' || ${submissions.contactName} || ' ' || ${submissions.contactEmail} || ' ' || ${submissions.contactPhone} || ' ' || regexp_replace(${submissions.contactPhone}, '[^0-9]', '', 'g'))`,
+        sql`lower(${submissions.reference} || ' ' || ${submissions.contactName} || ' ' || ${submissions.contactEmail} || ' ' || ${submissions.contactPhone} || ' ' || regexp_replace(${submissions.contactPhone}, '[^0-9]', '', 'g') || ' ' || ${submissions.searchTerms})`,
     ),
   },
   (table) => [

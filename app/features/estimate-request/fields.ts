@@ -1,0 +1,67 @@
+import type { FieldDefinition } from "~/forms/definition";
+
+/** The internal estimate request's questions in the screen's order (spec §2): the one source of their labels. */
+export const estimateRequestFields = [
+  { name: "jobName", label: "Job Name", kind: "text", section: "Job Information", autoComplete: "off" },
+  {
+    name: "jobAddress",
+    label: "Job Address",
+    kind: "text",
+    section: "Job Information",
+    autoComplete: "street-address",
+  },
+  {
+    name: "estimateNumber",
+    label: "Estimate Number",
+    kind: "text",
+    section: "Job Information",
+    optional: true,
+    autoComplete: "off",
+  },
+  { name: "contactPerson", label: "Contact Person", kind: "text", section: "Contact Information", autoComplete: "off" },
+  { name: "phone", label: "Phone Number", kind: "tel", section: "Contact Information", autoComplete: "off" },
+  { name: "email", label: "Email Address", kind: "email", section: "Contact Information", autoComplete: "off" },
+  {
+    name: "customerName",
+    label: "Customer Name",
+    kind: "text",
+    section: "Contact Information",
+    optional: true,
+    autoComplete: "off",
+  },
+  {
+    name: "customerBillingAddress",
+    label: "Customer Billing Address",
+    kind: "text",
+    section: "Contact Information",
+    optional: true,
+    autoComplete: "off",
+  },
+  {
+    name: "description",
+    label: "Brief Description of Work Needed",
+    kind: "textarea",
+    section: "Work Needed",
+    rows: 3,
+  },
+  { name: "appointment", label: "Appointment for estimate", kind: "date", section: "Appointment" },
+  { name: "appointmentTime", label: "Appointment Time", kind: "time", section: "Appointment" },
+  {
+    name: "submittedBy",
+    label: "Submitted By",
+    kind: "text",
+    section: "Appointment",
+    optional: true,
+    hint: "Name",
+    autoComplete: "name",
+  },
+  {
+    name: "notes",
+    label: "Notes",
+    kind: "textarea",
+    section: "Notes",
+    optional: true,
+    rows: 3,
+    hint: "Site conditions, lock box code, scheduling info",
+  },
+] as const satisfies readonly FieldDefinition[];

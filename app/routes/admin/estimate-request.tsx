@@ -1,0 +1,53 @@
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { StaffRequestForm } from "~/components/staff-request/staff-request-form";
+import { estimateRequestForm } from "~/features/estimate-request/definition";
+import { estimateRequestSchema } from "~/features/estimate-request/schema";
+import { clientActionFallingBackTo, revalidateUnlessUnreachable } from "~/forms/client-action-fallback";
+import { submitForm } from "~/forms/submit-form.server";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import type { Route } from "./+types/estimate-request";
+
+export const meta: Route.MetaFunction = () => staffPageMeta("Estimate Request Form");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  return { submittedBy: staff.username };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitForm(request, context, estimateRequestForm);
+}
+
+export const clientAction = clientActionFallingBackTo({
+  status: "error",
+  message: estimateRequestForm.messages.unreachable,
+  retry: true,
+});
+export const shouldRevalidate = revalidateUnlessUnreachable;
+
+export default function EstimateRequest({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaffPage
+      title="Estimate Request Form"
+      width="max-w-3xl"
+      intro={
+        <>
+          <p className="text-lg font-semibold text-slate-900">Schedule an estimate visit</p>
+          <p className="mt-1">
+            Fill in the job, the contact and the appointment. The request goes to the project manager with a calendar
+            invite for the visit.
+          </p>
+        </>
+      }
+    >
+      <StaffRequestForm
+        fields={estimateRequestForm.fields}
+        schema={estimateRequestSchema}
+        messages={estimateRequestForm.messages}
+        defaultValue={{ submittedBy: loaderData.submittedBy }}
+        closing="Thank you! The project manager will be in touch with the customer to confirm the visit."
+      />
+    </StaffPage>
+  );
+}

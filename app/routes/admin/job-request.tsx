@@ -1,0 +1,44 @@
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { StaffRequestForm } from "~/components/staff-request/staff-request-form";
+import { jobRequestForm } from "~/features/job-request/definition";
+import { jobRequestSchema } from "~/features/job-request/schema";
+import { clientActionFallingBackTo, revalidateUnlessUnreachable } from "~/forms/client-action-fallback";
+import { submitForm } from "~/forms/submit-form.server";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import type { Route } from "./+types/job-request";
+
+export const meta: Route.MetaFunction = () => staffPageMeta("Job Request Form");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  return null;
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitForm(request, context, jobRequestForm);
+}
+
+export const clientAction = clientActionFallingBackTo({
+  status: "error",
+  message: jobRequestForm.messages.unreachable,
+  retry: true,
+});
+export const shouldRevalidate = revalidateUnlessUnreachable;
+
+export default function JobRequest() {
+  return (
+    <StaffPage
+      title="Job Request Form"
+      width="max-w-3xl"
+      intro="Pass a sold job on to be scheduled: the job, its amount and who to contact."
+    >
+      <StaffRequestForm
+        fields={jobRequestForm.fields}
+        schema={jobRequestSchema}
+        messages={jobRequestForm.messages}
+        closing="Thank you for your request. The office will schedule the job and confirm the day."
+      />
+    </StaffPage>
+  );
+}

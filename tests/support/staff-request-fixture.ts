@@ -1,0 +1,33 @@
+/** An internal estimate request as staff fill it in: every field, as posted. */
+export const validEstimateRequest = {
+  jobName: "Riverside Clinic lighting retrofit",
+  jobAddress: "12 River Rd, Columbia, SC 29201",
+  estimateNumber: "E-1042",
+  contactPerson: "Dana Whitfield",
+  phone: "803-555-0188",
+  email: "dana@example.com",
+  customerName: "Riverside Clinic LLC",
+  customerBillingAddress: "PO Box 55, Columbia, SC 29202",
+  description: "Replace 40 fluorescent troffers with LED panels; two exam rooms first.",
+  appointment: "2030-05-14",
+  appointmentTime: "14:30",
+  submittedBy: "Office Manager",
+  notes: "Lock box code 4321. Park behind the building.",
+} as const;
+
+/** A job request as staff fill it in, the amount typed as people type it. */
+export const validJobRequest = {
+  jobName: "Lakeview School gym panels",
+  jobAddress: "400 Lake Dr, Lexington, SC 29072",
+  estimateOpportunityNumber: "OPP-778",
+  jobSummary: "Two new 225 A panels and feeders for the gym addition.",
+  appointmentForJob: "2030-06-02",
+  projectTotalAmount: "$12,500.5",
+  contactPerson: "Sam Ortiz",
+  phone: "803-555-0199",
+  email: "sam@example.com",
+  notes: "Work after 4 PM on school days.",
+} as const;
+
+/** The job request as stored: the amount read as dollars and cents. */
+export const storedJobRequest = { ...validJobRequest, projectTotalAmount: "12500.50" } as const;
