@@ -102,6 +102,7 @@ export function DefinedFields({
   sayRequired,
   nativeRequired,
   replace = {},
+  notes = {},
 }: {
   definitions: readonly FieldDefinition[];
   fields: Record<string, FieldMetadata<unknown>>;
@@ -109,6 +110,8 @@ export function DefinedFields({
   sayRequired?: boolean;
   nativeRequired?: boolean;
   replace?: Readonly<Record<string, ReactNode>>;
+  /** A note shown beside a field in place of its hint, for as long as it is given (a date already past). */
+  notes?: Readonly<Record<string, string>>;
 }) {
   const shown =
     section === undefined ? definitions : definitions.filter((definition) => definition.section === section);
@@ -116,10 +119,11 @@ export function DefinedFields({
     if (definition.name in replace) return <Fragment key={definition.name}>{replace[definition.name]}</Fragment>;
     const field = fields[definition.name];
     if (!field) throw new Error(`The form has no field named ${definition.name}.`);
+    const note = notes[definition.name];
     return (
       <DefinedField
         key={definition.name}
-        definition={definition}
+        definition={note ? { ...definition, hint: note } : definition}
         field={field}
         sayRequired={sayRequired}
         nativeRequired={nativeRequired}

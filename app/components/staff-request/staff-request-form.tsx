@@ -1,8 +1,9 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
 import type * as z from "zod/mini";
 import { OutcomeAlert } from "~/components/forms/alert";
-import { DefinedField, DefinedFields } from "~/components/forms/defined-field";
+import { DefinedFields } from "~/components/forms/defined-field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { usePending } from "~/components/forms/use-pending";
 import type { FormActionResult } from "~/forms/action-result";
@@ -56,31 +57,28 @@ export function StaffRequestForm({
       : actionData?.status === "success"
         ? `${messages.success} Reference ${actionData.reference}.`
         : actionData?.message;
+  const [dates, setDates] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (actionData?.status === "success") setDates({});
+  }, [actionData]);
   const today = companyToday();
   // A date already past gets a note beside it, not an error: offices record appointments late.
   const pastDateNotes = Object.fromEntries(
-    definitions
-      .filter((definition) => definition.kind === "date")
-      .flatMap((definition) => {
-        const field = byName[definition.name];
-        const value = typeof field?.value === "string" ? field.value : "";
-        if (!field || !value || value >= today) return [];
-        return [
-          [
-            definition.name,
-            <DefinedField
-              key={definition.name}
-              definition={{ ...definition, hint: PAST_DATE_NOTE }}
-              field={field}
-              nativeRequired
-            />,
-          ],
-        ];
-      }),
+    Object.entries(dates).flatMap(([name, value]) => (value && value < today ? [[name, PAST_DATE_NOTE]] : [])),
   );
 
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-6">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onInput={(event) => {
+        const input = event.target;
+        if (input instanceof HTMLInputElement && input.type === "date") {
+          setDates((current) => ({ ...current, [input.name]: input.value }));
+        }
+      }}
+      className="mt-6 grid gap-6"
+    >
       <OutcomeAlert
         outcome={message ? { status: message.includes("successfully") ? "success" : "error", message } : undefined}
       />
@@ -92,7 +90,7 @@ export function StaffRequestForm({
           section={section}
           sayRequired
           nativeRequired
-          replace={pastDateNotes}
+          notes={pastDateNotes}
         />
       ))}
       <p className="text-slate-800">{closing}</p>

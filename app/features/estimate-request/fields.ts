@@ -59,7 +59,7 @@ export const estimateRequestFields = [
     name: "notes",
     label: "Notes",
     kind: "textarea",
-    section: "Notes",
+    section: "Appointment",
     optional: true,
     rows: 3,
     hint: "Site conditions, lock box code, scheduling info",
