@@ -13,7 +13,7 @@ import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
 import { inlineStyleSourcesOf, nonceContentSecurityPolicy } from "./content-security-policy";
 import { limitRequestBodies, lingerWhenBodyUnread, requireSameOrigin } from "./request-guards";
-import { findPrerenderedPages, mountClientFiles, redirectTrailingSlash, servePrerenderedPages } from "./static-files";
+import { loadStaticFiles, mountLargeClientFiles, redirectTrailingSlash, serveStaticFiles } from "./static-files";
 
 export type AppDependencies = {
   config: Config;
@@ -58,7 +58,20 @@ export function createApp(dependencies: AppDependencies) {
   app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(
-    pinoHttp({ logger, customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info") }),
+    pinoHttp({
+      logger,
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+      // One short line per request: the headers (the long Content-Security-Policy above all) cost more to
+      // serialise and write than the rest of a small answer.
+      serializers: {
+        req: (req: { method: string; url: string; remoteAddress?: string }) => ({
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
   );
   app.use(
     helmet({
@@ -72,7 +85,6 @@ export function createApp(dependencies: AppDependencies) {
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
     next();
   });
-  app.use(compression());
 
   app.get("/healthz", (_req, res) => {
     if (!isDatabaseProcessUp()) {
@@ -107,10 +119,13 @@ export function createApp(dependencies: AppDependencies) {
   app.use(requireSameOrigin(config.SITE_URL));
   app.use(limitRequestBodies);
   app.use(redirectTrailingSlash);
-  app.use(servePrerenderedPages(findPrerenderedPages(clientDir)));
-  mountClientFiles(app, clientDir);
+  app.use(serveStaticFiles(loadStaticFiles(clientDir)));
+  mountLargeClientFiles(app, clientDir);
   app.all(
     "/{*path}",
+    // Only rendered pages are worth compressing per request; an action's answer is a few hundred bytes, and
+    // the files above are compressed at build time.
+    compression({ filter: (req, res) => req.method === "GET" && compression.filter(req, res) }),
     nonceContentSecurityPolicy(inlineStyleSourcesOf(serverBuild)),
     createRequestHandler({
       build: serverBuild,

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { AnyFormDefinition } from "~/forms/definition";
+import { clientAddressKey } from "~/server/client-address.server";
 import type { Database } from "~/server/db/database.server";
 import {
   type DeliveryBodyFormat,
@@ -104,6 +105,10 @@ async function storeWithReference(
         suspiciousReason: submission.suspiciousReason ?? null,
         submittedById: submission.submittedById ?? null,
         clientIp: submission.clientIp ?? null,
+        clientAddress:
+          submission.clientIp === undefined || submission.submittedById !== undefined
+            ? null
+            : clientAddressKey(submission.clientIp),
         userAgent: submission.userAgent ?? null,
         status: statuses[0],
         contactName: contact.name,
