@@ -115,8 +115,16 @@ async function startBareServer(databaseUrl: string, webhookUrl: string) {
   };
 }
 
+/** BENCH_CPU_PROFILE_DIR=dir writes a CPU profile of each app run there, for finding where the time goes. */
+const profiling = process.env.BENCH_CPU_PROFILE_DIR
+  ? {
+      BENCH_CPU_PROFILE_DIR: path.resolve(process.env.BENCH_CPU_PROFILE_DIR),
+      NODE_OPTIONS: `--import=${pathToFileURL(path.join(projectRoot, "scripts/cpu-profile-preload.mjs")).href}`,
+    }
+  : {};
+
 async function withApp<T>(env: Record<string, string>, work: (url: string) => Promise<T>): Promise<T> {
-  const app = await startAppServer({ env });
+  const app = await startAppServer({ env: { ...env, ...profiling } });
   try {
     return await work(app.url);
   } finally {

@@ -52,6 +52,7 @@ export function createApp(dependencies: AppDependencies) {
   const { config, logger, database, deliveryWorker, buildDir, migrationsFolder, serverBuild } = dependencies;
   const isDatabaseProcessUp = dependencies.isDatabaseProcessUp ?? (() => true);
   const clientDir = path.join(buildDir, "client");
+  const compressRenderedPage = compression();
   const app = express();
   app.disable("x-powered-by");
   // req.ip is the client's address only when the hops in front of us are known; by default nothing is believed.
@@ -125,7 +126,7 @@ export function createApp(dependencies: AppDependencies) {
     "/{*path}",
     // Only rendered pages are worth compressing per request; an action's answer is a few hundred bytes, and
     // the files above are compressed at build time.
-    compression({ filter: (req, res) => req.method === "GET" && compression.filter(req, res) }),
+    (req, res, next) => (req.method === "GET" ? compressRenderedPage(req, res, next) : next()),
     nonceContentSecurityPolicy(inlineStyleSourcesOf(serverBuild)),
     createRequestHandler({
       build: serverBuild,

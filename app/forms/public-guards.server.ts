@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import * as z from "zod/mini";
 import { clientAddressKey } from "~/server/client-address.server";
@@ -66,18 +66,13 @@ export function submissionKeyOf(guards: SubmissionGuards, clientIp: string, valu
  */
 export async function withinPublicFormLimit(context: AppLoadContext): Promise<boolean> {
   const limit = context.config.PUBLIC_FORM_RATE_LIMIT;
-  const recent = context.db
-    .select({ one: sql`1` })
-    .from(submissions)
-    .where(
-      and(
-        eq(submissions.clientAddress, clientAddressKey(context.clientIp)),
-        gt(submissions.createdAt, sql`now() - make_interval(secs => ${RATE_LIMIT_WINDOW_SECONDS})`),
-        isNull(submissions.submittedById),
-      ),
-    )
-    .limit(limit)
-    .as("recent");
-  const [row] = await context.db.select({ stored: count() }).from(recent);
-  return (row?.stored ?? 0) < limit;
+  const result = await context.db.execute<{ stored: number }>(sql`
+    SELECT count(*)::int AS stored FROM (
+      SELECT 1 FROM ${submissions}
+      WHERE client_address = ${clientAddressKey(context.clientIp)}
+        AND created_at > now() - make_interval(secs => ${RATE_LIMIT_WINDOW_SECONDS})
+        AND submitted_by_id IS NULL
+      LIMIT ${limit}
+    ) AS recent`);
+  return (result.rows[0]?.stored ?? 0) < limit;
 }

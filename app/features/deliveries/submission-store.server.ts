@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { AnyFormDefinition } from "~/forms/definition";
 import { clientAddressKey } from "~/server/client-address.server";
@@ -83,62 +83,72 @@ export async function storeSubmission(db: Database, submission: NewSubmission): 
   }
 }
 
+type Executor = Pick<Database, "execute" | "select" | "insert">;
+
+/**
+ * The submission and one delivery per target as one statement, so that a post without files is one round trip
+ * and one commit (a statement is its own transaction). It returns the new row, or none for a key seen before.
+ */
+function insertSubmissionWithDeliveries(submission: NewSubmission, reference: string): SQL {
+  const { type, statuses } = submission.definition;
+  const contact = submission.definition.contact(submission.payload);
+  const isSpam = submission.spamReason !== undefined;
+  const clientAddress =
+    submission.clientIp === undefined || submission.submittedById !== undefined
+      ? null
+      : clientAddressKey(submission.clientIp);
+  const outgoing = submission.deliveries(reference).map((delivery) => ({
+    webhook_id: newWebhookId(),
+    channel: delivery.channel,
+    target: delivery.target,
+    destination: delivery.destination,
+    body: delivery.body,
+    body_format: delivery.bodyFormat ?? "json",
+  }));
+  return sql`
+    WITH inserted AS (
+      INSERT INTO ${submissions} (reference, type, submission_key, payload, is_spam, spam_reason, spam_since,
+        suspicious_reason, submitted_by_id, client_ip, client_address, user_agent, status, contact_name,
+        contact_email, contact_phone)
+      VALUES (${reference}, ${type}, ${submission.submissionKey}, ${JSON.stringify(submission.payload)}::jsonb,
+        ${isSpam}, ${submission.spamReason ?? null}, ${isSpam ? sql`now()` : null},
+        ${submission.suspiciousReason ?? null}, ${submission.submittedById ?? null}, ${submission.clientIp ?? null},
+        ${clientAddress}, ${submission.userAgent ?? null}, ${statuses[0]}, ${contact.name}, ${contact.email},
+        ${contact.phone})
+      ON CONFLICT (type, submission_key) DO NOTHING
+      RETURNING id, reference
+    ), stored_deliveries AS (
+      INSERT INTO ${deliveries} (submission_id, webhook_id, reference, channel, target, destination, body,
+        body_format, status)
+      SELECT inserted.id, outgoing.webhook_id, inserted.reference, outgoing.channel, outgoing.target,
+        outgoing.destination, outgoing.body, outgoing.body_format, ${isSpam ? "held" : "pending"}
+      FROM inserted CROSS JOIN json_to_recordset(${JSON.stringify(outgoing)}::json) AS outgoing(webhook_id text,
+        channel text, target text, destination text, body json, body_format text)
+    )
+    SELECT id, reference FROM inserted`;
+}
+
 async function storeWithReference(
   db: Database,
   submission: NewSubmission,
   reference: string,
 ): Promise<StoredSubmission> {
-  const { type, statuses } = submission.definition;
-  const contact = submission.definition.contact(submission.payload);
-  const outgoing = submission.deliveries(reference);
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(submissions)
-      .values({
-        reference,
-        type,
-        submissionKey: submission.submissionKey,
-        payload: submission.payload,
-        isSpam: submission.spamReason !== undefined,
-        spamReason: submission.spamReason ?? null,
-        spamSince: submission.spamReason === undefined ? null : sql`now()`,
-        suspiciousReason: submission.suspiciousReason ?? null,
-        submittedById: submission.submittedById ?? null,
-        clientIp: submission.clientIp ?? null,
-        clientAddress:
-          submission.clientIp === undefined || submission.submittedById !== undefined
-            ? null
-            : clientAddressKey(submission.clientIp),
-        userAgent: submission.userAgent ?? null,
-        status: statuses[0],
-        contactName: contact.name,
-        contactEmail: contact.email,
-        contactPhone: contact.phone,
-      })
-      .onConflictDoNothing({ target: [submissions.type, submissions.submissionKey] })
-      .returning({ id: submissions.id, reference: submissions.reference });
-    if (!inserted) {
-      const [existing] = await tx
-        .select({ id: submissions.id, reference: submissions.reference })
-        .from(submissions)
-        .where(and(eq(submissions.type, type), eq(submissions.submissionKey, submission.submissionKey)));
-      if (!existing) throw new Error("a conflicting submission vanished");
-      const existingFiles = await tx
-        .select(storedFileRefColumns)
-        .from(submissionFiles)
-        .where(eq(submissionFiles.submissionId, existing.id))
-        .orderBy(asc(submissionFiles.id));
-      return { ...existing, duplicate: true, files: existingFiles };
-    }
-    const files = submission.files ?? [];
+  const files = submission.files ?? [];
+  const store = async (executor: Executor): Promise<StoredSubmission> => {
+    const result = await executor.execute<{ id: string; reference: string }>(
+      insertSubmissionWithDeliveries(submission, reference),
+    );
+    const inserted = result.rows[0];
+    if (!inserted) return storedBefore(executor, submission);
+    const submissionId = Number(inserted.id);
     const storedFiles =
       files.length === 0
         ? []
-        : await tx
+        : await executor
             .insert(submissionFiles)
             .values(
               files.map((file) => ({
-                submissionId: inserted.id,
+                submissionId,
                 fieldName: file.fieldName,
                 fileName: file.fileName,
                 contentType: file.contentType,
@@ -148,19 +158,25 @@ async function storeWithReference(
               })),
             )
             .returning(storedFileRefColumns);
-    if (outgoing.length > 0) {
-      await tx.insert(deliveries).values(
-        outgoing.map((delivery) => ({
-          ...delivery,
-          submissionId: inserted.id,
-          webhookId: newWebhookId(),
-          reference,
-          status: submission.spamReason === undefined ? ("pending" as const) : ("held" as const),
-        })),
-      );
-    }
-    return { ...inserted, duplicate: false, files: storedFiles };
-  });
+    return { id: submissionId, reference: inserted.reference, duplicate: false, files: storedFiles };
+  };
+  return files.length === 0 ? store(db) : db.transaction(store);
+}
+
+/** The submission first stored under this key, when a resend of it came. */
+async function storedBefore(executor: Executor, submission: NewSubmission): Promise<StoredSubmission> {
+  const { type } = submission.definition;
+  const [existing] = await executor
+    .select({ id: submissions.id, reference: submissions.reference })
+    .from(submissions)
+    .where(and(eq(submissions.type, type), eq(submissions.submissionKey, submission.submissionKey)));
+  if (!existing) throw new Error("a conflicting submission vanished");
+  const existingFiles = await executor
+    .select(storedFileRefColumns)
+    .from(submissionFiles)
+    .where(eq(submissionFiles.submissionId, existing.id))
+    .orderBy(asc(submissionFiles.id));
+  return { ...existing, duplicate: true, files: existingFiles };
 }
 
 /**
