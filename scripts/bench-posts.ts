@@ -15,6 +15,7 @@ import { startAppServer } from "../tests/support/app-server";
 import { startWebhookReceiver, type WebhookReceiver } from "../tests/support/webhook-receiver";
 import { type BenchRow, ms, perSecond, printBenchTable } from "./bench-table";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
+import { appProfiling } from "./cpu-profile";
 import { type LoadRequest, type LoadResult, runLoad } from "./load";
 import { percentile } from "./percentile";
 
@@ -115,16 +116,8 @@ async function startBareServer(databaseUrl: string, webhookUrl: string) {
   };
 }
 
-/** BENCH_CPU_PROFILE_DIR=dir writes a CPU profile of each app run there, for finding where the time goes. */
-const profiling = process.env.BENCH_CPU_PROFILE_DIR
-  ? {
-      BENCH_CPU_PROFILE_DIR: path.resolve(process.env.BENCH_CPU_PROFILE_DIR),
-      NODE_OPTIONS: `--import=${pathToFileURL(path.join(projectRoot, "scripts/cpu-profile-preload.mjs")).href}`,
-    }
-  : {};
-
 async function withApp<T>(env: Record<string, string>, work: (url: string) => Promise<T>): Promise<T> {
-  const app = await startAppServer({ env: { ...env, ...profiling } });
+  const app = await startAppServer({ env: { ...env, ...appProfiling() } });
   try {
     return await work(app.url);
   } finally {

@@ -59,6 +59,20 @@ export function createApp(dependencies: AppDependencies) {
   app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(
+    helmet({
+      // Set per prerendered page from its inline scripts' hashes, and per rendered page with a nonce (below).
+      contentSecurityPolicy: false,
+      strictTransportSecurity: config.NODE_ENV === "production" ? { maxAge: 31_536_000 } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    next();
+  });
+  // Files next: they take no body, need no origin check, and log themselves; the rest would only add to each.
+  app.use(serveStaticFiles(loadStaticFiles(clientDir), logger));
+  app.use(
     pinoHttp({
       logger,
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
@@ -74,18 +88,6 @@ export function createApp(dependencies: AppDependencies) {
       },
     }),
   );
-  app.use(
-    helmet({
-      // Set per prerendered page from its inline scripts' hashes, and per rendered page with a nonce (below).
-      contentSecurityPolicy: false,
-      strictTransportSecurity: config.NODE_ENV === "production" ? { maxAge: 31_536_000 } : false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    }),
-  );
-  app.use((_req, res, next) => {
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-    next();
-  });
 
   app.get("/healthz", (_req, res) => {
     if (!isDatabaseProcessUp()) {
@@ -120,7 +122,6 @@ export function createApp(dependencies: AppDependencies) {
   app.use(requireSameOrigin(config.SITE_URL));
   app.use(limitRequestBodies);
   app.use(redirectTrailingSlash);
-  app.use(serveStaticFiles(loadStaticFiles(clientDir)));
   mountLargeClientFiles(app, clientDir);
   app.all(
     "/{*path}",
