@@ -100,11 +100,16 @@ export function serveStaticFiles(files: Map<string, StaticFile>, logger: Logger)
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const file = files.get(req.path);
     if (!file) return next();
-    const encoding = file.headers.Vary ? req.acceptsEncodings("br", "gzip", "identity") : "identity";
-    const body = (encoding === "br" && file.br) || (encoding === "gzip" && file.gzip) || file.identity;
+    // Our preference, the smaller brotli, wherever the browser takes it: browsers list gzip first at equal weight.
+    const [encoding, body] =
+      file.br && req.acceptsEncodings("br")
+        ? ["br", file.br]
+        : file.gzip && req.acceptsEncodings("gzip")
+          ? ["gzip", file.gzip]
+          : [undefined, file.identity];
     res.set(file.headers);
     res.setHeader("ETag", body.etag);
-    if (body !== file.identity) res.setHeader("Content-Encoding", String(encoding));
+    if (encoding) res.setHeader("Content-Encoding", encoding);
     const started = Date.now();
     if (req.fresh) {
       res.status(304).end();
