@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
+import pg from "pg";
 import pino from "pino";
 import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
 import { startAppServer } from "../tests/support/app-server";
@@ -24,12 +25,59 @@ const WARM_UP_POSTS = 300;
 const CONCURRENCY = 16;
 const ADDRESSES = Array.from({ length: 16 }, (_, index) => `203.0.113.${index + 1}`);
 
+/** What PostgreSQL's backends of the app's database were doing, sampled every few milliseconds: share by state. */
+export type WaitShares = Record<string, number>;
+
+/**
+ * Samples pg_stat_activity while `work` runs: for each backend of the database, its state and wait event
+ * (ClientRead: idle in a transaction, waiting for the app; Lock: queued on a row; IO/WAL: the disk).
+ */
+async function sampleWaits<T>(databaseUrl: string, work: () => Promise<T>): Promise<{ result: T; waits: WaitShares }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const counts: Record<string, number> = {};
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      const { rows } = await client.query<{ state: string; wait: string | null }>(
+        `SELECT state, wait_event_type || ':' || wait_event AS wait FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      );
+      for (const { state, wait } of rows) {
+        const key =
+          state === "active" ? `active${wait ? ` (${wait})` : " (on CPU)"}` : `${state}${wait ? ` (${wait})` : ""}`;
+        counts[key] = (counts[key] ?? 0) + 1;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  try {
+    const result = await work();
+    return { result, waits: shares(counts) };
+  } finally {
+    running = false;
+    await sampling;
+    await client.end();
+  }
+}
+
+function shares(counts: Record<string, number>): WaitShares {
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0) || 1;
+  return Object.fromEntries(
+    Object.entries(counts)
+      .sort((a, b) => b[1] - a[1])
+      .map(([key, count]) => [key, Math.round((1000 * count) / total) / 10]),
+  );
+}
+
 export type PostsBenchResult = {
   oneAddress: LoadResult;
   sixteenAddresses: LoadResult;
   floodRefused: LoadResult;
   bare: LoadResult;
   deliveryLatencyMs: { p50: number; p99: number; received: number };
+  /** PostgreSQL's backends during the one-address run, in percent of samples. */
+  waits: WaitShares;
 };
 
 function estimatePost(marker: string, forwardedFor?: string): LoadRequest {
@@ -136,11 +184,11 @@ export async function benchPosts(): Promise<PostsBenchResult> {
       WEBHOOK_ESTIMATE_URL: `${receiver.url}estimate`,
       LOG_LEVEL: "info",
     };
-    const { oneAddress, deliveryLatencyMs } = await withApp(
+    const { oneAddress, deliveryLatencyMs, waits } = await withApp(
       { ...env, PUBLIC_FORM_RATE_LIMIT: "1000000" },
       async (url) => {
-        const { result, sentAt } = await postLoad(url, "one-address");
-        return { oneAddress: result, deliveryLatencyMs: await deliveryLatency(receiver, sentAt) };
+        const { result, waits } = await sampleWaits(postgres.url, () => postLoad(url, "one-address"));
+        return { oneAddress: result.result, waits, deliveryLatencyMs: await deliveryLatency(receiver, result.sentAt) };
       },
     );
     const sixteenAddresses = await withApp(
@@ -159,7 +207,7 @@ export async function benchPosts(): Promise<PostsBenchResult> {
     } finally {
       await bareServer.stop();
     }
-    return { oneAddress, sixteenAddresses, floodRefused, bare, deliveryLatencyMs };
+    return { oneAddress, sixteenAddresses, floodRefused, bare, deliveryLatencyMs, waits };
   } finally {
     await receiver.close();
     await postgres.stop();
@@ -204,5 +252,7 @@ export function postsBenchRows(result: PostsBenchResult): BenchRow[] {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   buildIfNeeded("bench");
-  printBenchTable(postsBenchRows(await benchPosts()));
+  const result = await benchPosts();
+  console.log("PostgreSQL's backends during the one-address run (% of samples):", result.waits);
+  printBenchTable(postsBenchRows(result));
 }
