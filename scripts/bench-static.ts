@@ -14,6 +14,7 @@ import { type BenchRow, ms, perSecond, printBenchTable } from "./bench-table";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
 import { appProfiling } from "./cpu-profile";
 import { type LoadResult, runLoad } from "./load";
+import { nginxRunConfig } from "./nginx-config";
 
 const REQUESTS = 5_000;
 const CONCURRENCY = 16;
@@ -22,22 +23,13 @@ const CLIENT_DIR = path.join(projectRoot, "build/client");
 
 type Measured = { path: string; ours: LoadResult; nginx?: LoadResult };
 
-function nginxConfig(port: number, runDir: string): string {
-  const temp = (name: string) => path.join(runDir, name);
-  return `worker_processes 1;
-daemon off;
-pid ${temp("nginx.pid")};
-error_log ${temp("error.log")} warn;
-events { worker_connections 1024; }
-http {
-    include /etc/nginx/mime.types;
+/** nginx as a static file server of the same build: precompressed .gz copies (gzip_static), an access log. */
+function staticNginxConfig(port: number, runDir: string): string {
+  return nginxRunConfig(
+    runDir,
+    `    include /etc/nginx/mime.types;
     types { text/x-script data; }
-    access_log ${temp("access.log")};
-    client_body_temp_path ${temp("client_body")};
-    proxy_temp_path ${temp("proxy")};
-    fastcgi_temp_path ${temp("fastcgi")};
-    uwsgi_temp_path ${temp("uwsgi")};
-    scgi_temp_path ${temp("scgi")};
+    access_log ${path.join(runDir, "access.log")};
     sendfile on;
     gzip_static on;
     gzip_vary on;
@@ -45,9 +37,8 @@ http {
         listen 127.0.0.1:${port};
         root ${CLIENT_DIR};
         location / { try_files $uri $uri/index.html =404; }
-    }
-}
-`;
+    }`,
+  );
 }
 
 async function startNginx() {
@@ -55,7 +46,7 @@ async function startNginx() {
   await mkdir(runDir, { recursive: true });
   const port = await findFreePort();
   const configFile = path.join(runDir, "nginx.conf");
-  await writeFile(configFile, nginxConfig(port, runDir));
+  await writeFile(configFile, staticNginxConfig(port, runDir));
   execFileSync(NGINX, ["-t", "-q", "-c", configFile, "-e", path.join(runDir, "error.log")]);
   const child: ChildProcess = spawn(NGINX, ["-c", configFile, "-e", path.join(runDir, "error.log")], {
     stdio: "ignore",
