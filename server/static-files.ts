@@ -107,7 +107,8 @@ export function serveStaticFiles(files: Map<string, StaticFile>, logger: Logger)
         : file.gzip && req.acceptsEncodings("gzip")
           ? ["gzip", file.gzip]
           : [undefined, file.identity];
-    res.set(file.headers);
+    // setHeader, not res.set: Express would look each type up again to add a charset it already has.
+    for (const name in file.headers) res.setHeader(name, file.headers[name] as string);
     res.setHeader("ETag", body.etag);
     if (encoding) res.setHeader("Content-Encoding", encoding);
     const started = Date.now();
