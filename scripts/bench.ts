@@ -1,8 +1,9 @@
 // `npm run bench`: builds if needed, starts the built app, then for each public page measures the JS/CSS/image
 // weight a phone downloads (Playwright) and runs Lighthouse 12 in its default mobile mode; then the estimate
-// form's throughput (scripts/bench-estimate.ts) and the staff inbox with 100,000 submissions
+// form's posts against a bare durable-write server (scripts/bench-posts.ts), static files against nginx
+// (scripts/bench-static.ts) and the staff inbox with 100,000 submissions
 // (scripts/bench-inbox.ts), and the estimate checklist with ten twelve-megapixel photos (scripts/bench-checklist.ts).
-// Prints tables and the budget check, writes
+// Prints tables, the budget check and one summary table of ours against the references, writes
 // build/bench-results.json. Missed budgets are reported, not fatal; crashes exit non-zero.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -16,8 +17,10 @@ import { findFreePort } from "../app/server/free-port.server";
 import { startAppServer } from "../tests/support/app-server";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { benchChecklist, printChecklistBench } from "./bench-checklist";
-import { benchEstimatePosts, printEstimateBench } from "./bench-estimate";
 import { benchInbox, printInboxBench } from "./bench-inbox";
+import { benchPosts, postsBenchRows } from "./bench-posts";
+import { benchStatic, staticBenchRows } from "./bench-static";
+import { type BenchRow, printBenchTable } from "./bench-table";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
 
 const PAGES = ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial"];
@@ -269,6 +272,19 @@ function printTable(results: PageResult[]) {
   for (const row of rows) console.log(line(row));
 }
 
+/** Each public page's weight and Lighthouse scores as lines of the summary table, against their budgets. */
+function pageRows(results: PageResult[]): BenchRow[] {
+  return results.map((result) => ({
+    measure: `public page ${result.page}`,
+    ours:
+      `JS ${(result.jsGzipBytes / KB).toFixed(1)} KB gzip, ` +
+      CATEGORIES.map((category) => `${category} ${result.scores[category] ?? "n/a"}`).join(", "),
+    reference: "",
+    goal: `JS <= ${BUDGET.jsGzipKb} KB, performance >= ${minimumScore(result.page, "performance")}, others 100`,
+    met: result.overBudget.length === 0,
+  }));
+}
+
 async function main() {
   const started = Date.now();
   buildIfNeeded("bench");
@@ -295,8 +311,10 @@ async function main() {
     await rm(app.dataDir, { recursive: true, force: true });
   }
 
-  console.log("bench: estimate form under load");
-  const estimate = await benchEstimatePosts();
+  console.log("bench: estimate posts against a bare durable-write server");
+  const posts = await benchPosts();
+  console.log("bench: static files against nginx");
+  const staticFiles = await benchStatic();
   console.log("bench: staff inbox with 100,000 submissions");
   const inbox = await benchInbox();
   console.log("bench: estimate checklist with ten twelve-megapixel photos");
@@ -320,14 +338,14 @@ async function main() {
       for (const offender of audit.offenders) console.log(`          ${offender}`);
     }
   }
-  printEstimateBench(estimate);
   printInboxBench(inbox);
   printChecklistBench(checklist);
+  printBenchTable([...postsBenchRows(posts), ...staticBenchRows(staticFiles), ...pageRows(results)]);
   const durationMs = Date.now() - started;
   const output = path.join(projectRoot, "build/bench-results.json");
   await writeFile(
     output,
-    `${JSON.stringify({ date: new Date().toISOString(), durationMs, budget: BUDGET, results, estimate, inbox, checklist }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), durationMs, budget: BUDGET, results, posts, staticFiles, inbox, checklist }, null, 2)}\n`,
   );
   console.log(`\nbench: wrote ${path.relative(projectRoot, output)} in ${(durationMs / 1000).toFixed(0)} s`);
 }

@@ -1,17 +1,19 @@
 // Builds everything `npm run serve` needs: image renditions, the React Router app (with the public pages
-// prerendered) and the bundled Express entry. Writes build/build-info.json, which scripts/start.mjs reads to
+// prerendered) with brotli and gzip copies of its text files, and the bundled Express entry. Writes build/build-info.json, which scripts/start.mjs reads to
 // decide whether a rebuild is needed.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { buildSiteUrl, projectRoot, sourceFingerprint } from "./build-info.mjs";
+import { precompress } from "./precompress.mjs";
 
 const run = (command, args) => execFileSync(command, args, { cwd: projectRoot, stdio: "inherit" });
 
 const started = Date.now();
 run(process.execPath, [path.join(projectRoot, "scripts/build-images.mjs")]);
 run(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.js"), "build"]);
+console.log(`build: precompressed ${precompress(path.join(projectRoot, "build/client"))} files (brotli and gzip)`);
 await build({
   entryPoints: {
     index: path.join(projectRoot, "server/index.ts"),

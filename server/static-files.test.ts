@@ -1,8 +1,16 @@
-import { request } from "node:http";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { type IncomingHttpHeaders, request } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redirectTrailingSlash } from "./static-files";
+import { precompress } from "../scripts/precompress.mjs";
+import { loadStaticFiles, redirectTrailingSlash, serveStaticFiles } from "./static-files";
 
 let server: ReturnType<ReturnType<typeof express>["listen"]>;
 let port: number;
@@ -48,4 +56,107 @@ describe("the trailing-slash redirect", () => {
       expect(new URL(location ?? "", "http://this.site").origin).toBe("http://this.site");
     },
   );
+});
+
+describe("the client build's files", () => {
+  let filesServer: ReturnType<ReturnType<typeof express>["listen"]>;
+  let base: string;
+  let buildDir: string;
+  const script = `console.log(${JSON.stringify("x".repeat(2000))});\n`;
+  const logged: Array<{ req?: { url?: string }; res?: { statusCode?: number } }> = [];
+
+  beforeAll(async () => {
+    buildDir = await mkdtemp(path.join(tmpdir(), "tce-static-"));
+    await mkdir(path.join(buildDir, "assets"));
+    await mkdir(path.join(buildDir, "learnmore"));
+    await writeFile(path.join(buildDir, "assets/app-1a2b.js"), script);
+    await writeFile(path.join(buildDir, "learnmore/index.html"), "<!doctype html><script>let page=1</script>");
+    await writeFile(path.join(buildDir, "tiny.svg"), "<svg/>");
+    precompress(buildDir);
+    const destination = new Writable({
+      write(line, _encoding, done) {
+        logged.push(JSON.parse(String(line)));
+        done();
+      },
+    });
+    const logger = pino({ level: "info" }, destination);
+    const app = express();
+    app.use(serveStaticFiles(loadStaticFiles(buildDir), logger));
+    await new Promise<void>((resolve) => {
+      filesServer = app.listen(0, "127.0.0.1", () => resolve());
+    });
+    base = `http://127.0.0.1:${(filesServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => filesServer.close(() => resolve()));
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  /** The raw answer: node:http, unlike fetch(), leaves the body as it came over the wire. */
+  function raw(urlPath: string, headers: Record<string, string> = {}) {
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      request(`${base}${urlPath}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+        .on("error", reject)
+        .end();
+    });
+  }
+
+  it("sends brotli to a browser that takes it, gzip to one that takes only gzip, and plain text otherwise", async () => {
+    const brotli = await raw("/assets/app-1a2b.js", { "accept-encoding": "gzip, deflate, br" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(script);
+    const gzip = await raw("/assets/app-1a2b.js", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(script);
+    const plain = await raw("/assets/app-1a2b.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+    for (const answer of [brotli, gzip, plain]) {
+      expect(answer.headers.vary).toBe("Accept-Encoding");
+      expect(answer.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+      expect(answer.headers["content-length"]).toBe(String(answer.body.length));
+      expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
+    expect(new Set([brotli, gzip, plain].map((answer) => answer.headers.etag)).size).toBe(3);
+  });
+
+  it("answers 304 when the browser's copy in that encoding is current", async () => {
+    const first = await raw("/assets/app-1a2b.js", { "accept-encoding": "br" });
+    const again = await raw("/assets/app-1a2b.js", {
+      "accept-encoding": "br",
+      "if-none-match": String(first.headers.etag),
+    });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it("serves a prerendered page at its address, never cached without asking, with its inline script's hash", async () => {
+    const page = await raw("/learnmore", { "accept-encoding": "br" });
+    expect(page.status).toBe(200);
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const hash = createHash("sha256").update("let page=1").digest("base64");
+    expect(page.headers["content-security-policy"]).toContain(`'sha256-${hash}'`);
+  });
+
+  it("sends a file too small to be worth compressing as it is, without Vary", async () => {
+    const icon = await raw("/tiny.svg", { "accept-encoding": "br, gzip" });
+    expect(icon.headers["content-encoding"]).toBeUndefined();
+    expect(icon.headers.vary).toBeUndefined();
+    expect(icon.body.toString()).toBe("<svg/>");
+  });
+
+  it("writes one access log line per answer", async () => {
+    const before = logged.length;
+    await raw("/learnmore");
+    expect(logged.slice(before)).toEqual([
+      expect.objectContaining({ req: expect.objectContaining({ url: "/learnmore" }), res: { statusCode: 200 } }),
+    ]);
+  });
 });

@@ -1,37 +1,131 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import express, { type Express, type RequestHandler } from "express";
+import type { Logger } from "pino";
 import { hashContentSecurityPolicy } from "./content-security-policy";
 
-export type PrerenderedPage = { file: string; contentSecurityPolicy: string };
+/** One encoding of a file, held in memory with its validator. */
+type Encoded = { content: Buffer; etag: string };
+
+/** A file of the client build as it is served: its headers worked out once at start, its encodings read. */
+export type StaticFile = {
+  headers: Record<string, string>;
+  identity: Encoded;
+  br?: Encoded;
+  gzip?: Encoded;
+};
 
 /**
- * The pages React Router prerendered at build time, by URL path, each with the policy that allows exactly its
- * inline scripts. They are served as files, so the public site answers without rendering anything per request.
+ * The kinds of file the build writes, with their types. A table rather than a MIME database since the
+ * types are worked out once at start for files we make ourselves; anything else goes to express.static.
  */
-export function findPrerenderedPages(clientDir: string): Map<string, PrerenderedPage> {
-  const pages = new Map<string, PrerenderedPage>();
-  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name !== "index.html") continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const urlPath = `/${path.relative(clientDir, entry.parentPath).split(path.sep).join("/")}`.replace(/\/$/, "");
-    pages.set(urlPath || "/", { file, contentSecurityPolicy: hashContentSecurityPolicy(readFileSync(file, "utf8")) });
-  }
-  return pages;
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  // React Router's single-fetch data: a script, per its own server.
+  ".data": "text/x-script",
+  ".svg": "image/svg+xml",
+  ".xml": "application/xml",
+  ".txt": "text/plain; charset=utf-8",
+  ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+  ".avif": "image/avif",
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+};
+
+/** Files larger than this are left to express.static, which streams them and answers range requests. */
+const HELD_IN_MEMORY_MAX_BYTES = 1024 * 1024;
+
+function encoded(content: Buffer): Encoded {
+  return { content, etag: `"${createHash("sha256").update(content).digest("base64url").slice(0, 27)}"` };
 }
 
-export function servePrerenderedPages(pages: Map<string, PrerenderedPage>): RequestHandler {
+function readIfPresent(file: string): Buffer | undefined {
+  return existsSync(file) ? readFileSync(file) : undefined;
+}
+
+/**
+ * The client build by URL path: hashed assets cached for a year, everything else for an hour, and the pages
+ * React Router prerendered (`/learnmore` is learnmore/index.html) never without asking again, each with the
+ * policy that allows exactly its inline scripts. The public site answers without rendering or compressing
+ * anything per request: the build wrote a brotli and a gzip copy beside each text file (scripts/precompress.mjs).
+ */
+export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    const contentType = CONTENT_TYPES[path.extname(entry.name)];
+    if (!entry.isFile() || !contentType) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (statSync(file).size > HELD_IN_MEMORY_MAX_BYTES) continue;
+    const content = readFileSync(file);
+    const urlPath = `/${path.relative(clientDir, file).split(path.sep).join("/")}`;
+    const isHtml = entry.name.endsWith(".html");
+    const headers: Record<string, string> = {
+      "Content-Type": contentType,
+      "Cache-Control": isHtml
+        ? "no-cache"
+        : urlPath.startsWith("/assets/")
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=3600",
+    };
+    if (isHtml) headers["Content-Security-Policy"] = hashContentSecurityPolicy(content.toString("utf8"));
+    const brotli = readIfPresent(`${file}.br`);
+    const gzip = readIfPresent(`${file}.gz`);
+    if (brotli || gzip) headers.Vary = "Accept-Encoding";
+    const served: StaticFile = {
+      headers,
+      identity: encoded(content),
+      br: brotli && encoded(brotli),
+      gzip: gzip && encoded(gzip),
+    };
+    files.set(urlPath, served);
+    if (entry.name === "index.html") files.set(urlPath.slice(0, -"/index.html".length) || "/", served);
+  }
+  return files;
+}
+
+/**
+ * Answers GET and HEAD for the files above, in the encoding the browser prefers among those at hand. It keeps
+ * its own access log, one line per answer in pino-http's shape, written when the answer is: without the
+ * per-request child logger and response hooks of pino-http, which cost more than serving the file.
+ */
+export function serveStaticFiles(files: Map<string, StaticFile>, logger: Logger): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const page = pages.get(req.path);
-    if (!page) return next();
-    res.sendFile(page.file, {
-      headers: {
-        "Cache-Control": "no-cache",
-        "Content-Type": "text/html; charset=utf-8",
-        "Content-Security-Policy": page.contentSecurityPolicy,
+    const file = files.get(req.path);
+    if (!file) return next();
+    // Our preference, the smaller brotli, wherever the browser takes it: browsers list gzip first at equal weight.
+    const [encoding, body] =
+      file.br && req.acceptsEncodings("br")
+        ? ["br", file.br]
+        : file.gzip && req.acceptsEncodings("gzip")
+          ? ["gzip", file.gzip]
+          : [undefined, file.identity];
+    // setHeader, not res.set: Express would look each type up again to add a charset it already has.
+    for (const name in file.headers) res.setHeader(name, file.headers[name] as string);
+    res.setHeader("ETag", body.etag);
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    const started = Date.now();
+    if (req.fresh) {
+      res.status(304).end();
+    } else {
+      res.setHeader("Content-Length", body.content.length);
+      res.end(req.method === "HEAD" ? undefined : body.content);
+    }
+    logger.info(
+      {
+        req: { method: req.method, url: req.originalUrl, remoteAddress: req.ip },
+        res: { statusCode: res.statusCode },
+        responseTime: Date.now() - started,
       },
-    });
+      "request completed",
+    );
   };
 }
 
@@ -48,21 +142,11 @@ export const redirectTrailingSlash: RequestHandler = (req, res, next) => {
   res.redirect(301, (path || "/") + query);
 };
 
-/** Hashed build assets are cached for a year; everything else in the client build for an hour. */
-export function mountClientFiles(app: Express, clientDir: string): void {
+/** The large files left out of memory: hashed assets cached for a year, everything else for an hour. */
+export function mountLargeClientFiles(app: Express, clientDir: string): void {
   app.use(
     "/assets",
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
   );
-  app.use(
-    express.static(clientDir, {
-      maxAge: "1h",
-      index: false,
-      redirect: false,
-      setHeaders(res, file) {
-        if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script");
-        if (file.endsWith(".html")) res.setHeader("Cache-Control", "no-cache");
-      },
-    }),
-  );
+  app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
 }

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { AnyFormDefinition } from "~/forms/definition";
 import { storedFileNames } from "~/forms/file-names";
+import { clientAddressKey } from "~/server/client-address.server";
 import type { Database } from "~/server/db/database.server";
 import {
   type DeliveryBodyFormat,
@@ -95,60 +96,94 @@ export async function storeSubmission(db: Database, submission: NewSubmission): 
   }
 }
 
+type Executor = Pick<Database, "execute" | "select" | "insert">;
+
+/**
+ * The submission and one delivery per target as one statement, so that a post without files is one round trip
+ * and one commit (a statement is its own transaction). It returns the new row, or none for a key seen before.
+ */
+function insertSubmissionWithDeliveries(
+  submission: NewSubmission,
+  reference: string,
+  sendable: readonly OutgoingDelivery[],
+): SQL {
+  const { type, statuses } = submission.definition;
+  const contact = submission.definition.contact(submission.payload);
+  const isSpam = submission.spamReason !== undefined;
+  const clientAddress =
+    submission.clientIp === undefined || submission.submittedById !== undefined
+      ? null
+      : clientAddressKey(submission.clientIp);
+  const searchTerms = submission.definition.searchTerms?.(submission.payload) ?? "";
+  const outgoing = sendable.map((delivery) => ({
+    webhook_id: newWebhookId(),
+    channel: delivery.channel,
+    target: delivery.target,
+    destination: delivery.destination,
+    body: delivery.body,
+    body_format: delivery.bodyFormat ?? "json",
+  }));
+  return sql`
+    WITH inserted AS (
+      INSERT INTO ${submissions} (reference, type, submission_key, payload, is_spam, spam_reason, spam_since,
+        suspicious_reason, submitted_by_id, client_ip, client_address, user_agent, status, contact_name,
+        contact_email, contact_phone, search_terms)
+      VALUES (${reference}, ${type}, ${submission.submissionKey}, ${JSON.stringify(submission.payload)}::jsonb,
+        ${isSpam}, ${submission.spamReason ?? null}, ${isSpam ? sql`now()` : null},
+        ${submission.suspiciousReason ?? null}, ${submission.submittedById ?? null}, ${submission.clientIp ?? null},
+        ${clientAddress}, ${submission.userAgent ?? null}, ${statuses[0]}, ${contact.name}, ${contact.email},
+        ${contact.phone}, ${searchTerms})
+      ON CONFLICT (type, submission_key) DO NOTHING
+      RETURNING id, reference
+    ), stored_deliveries AS (
+      INSERT INTO ${deliveries} (submission_id, webhook_id, reference, channel, target, destination, body,
+        body_format, status)
+      SELECT inserted.id, outgoing.webhook_id, inserted.reference, outgoing.channel, outgoing.target,
+        outgoing.destination, outgoing.body, outgoing.body_format, ${isSpam ? "held" : "pending"}
+      FROM inserted CROSS JOIN json_to_recordset(${JSON.stringify(outgoing)}::json) AS outgoing(webhook_id text,
+        channel text, target text, destination text, body json, body_format text)
+    )
+    SELECT id, reference FROM inserted`;
+}
+
 async function storeWithReference(
   db: Database,
   submission: NewSubmission,
   reference: string,
 ): Promise<StoredSubmission> {
-  const { type, statuses } = submission.definition;
-  const contact = submission.definition.contact(submission.payload);
+  const files = submission.files ?? [];
+  const names = storedFileNames(reference, files);
   const outgoing = submission.deliveries(reference);
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(submissions)
-      .values({
-        reference,
-        type,
-        submissionKey: submission.submissionKey,
-        payload: submission.payload,
-        isSpam: submission.spamReason !== undefined,
-        spamReason: submission.spamReason ?? null,
-        spamSince: submission.spamReason === undefined ? null : sql`now()`,
-        suspiciousReason: submission.suspiciousReason ?? null,
-        submittedById: submission.submittedById ?? null,
-        clientIp: submission.clientIp ?? null,
-        userAgent: submission.userAgent ?? null,
-        status: statuses[0],
-        contactName: contact.name,
-        contactEmail: contact.email,
-        contactPhone: contact.phone,
-        searchTerms: submission.definition.searchTerms?.(submission.payload) ?? "",
-      })
-      .onConflictDoNothing({ target: [submissions.type, submissions.submissionKey] })
-      .returning({ id: submissions.id, reference: submissions.reference });
-    if (!inserted) {
-      const [existing] = await tx
-        .select({ id: submissions.id, reference: submissions.reference })
-        .from(submissions)
-        .where(and(eq(submissions.type, type), eq(submissions.submissionKey, submission.submissionKey)));
-      if (!existing) throw new Error("a conflicting submission vanished");
-      const existingFiles = await tx
-        .select(storedFileRefColumns)
-        .from(submissionFiles)
-        .where(eq(submissionFiles.submissionId, existing.id))
-        .orderBy(asc(submissionFiles.id));
-      return { ...existing, duplicate: true, files: existingFiles };
+  const limited = outgoing.some((delivery) => delivery.dailyLimitPerRecipient !== undefined);
+  const store = async (executor: Executor): Promise<StoredSubmission> => {
+    const { sendable, withheld } = limited
+      ? await withinDailyLimits(executor, outgoing)
+      : { sendable: outgoing, withheld: [] };
+    const result = await executor.execute<{ id: string; reference: string }>(
+      insertSubmissionWithDeliveries(submission, reference, sendable),
+    );
+    const inserted = result.rows[0];
+    if (!inserted) return storedBefore(executor, submission);
+    const submissionId = Number(inserted.id);
+    if (withheld.length > 0) {
+      await executor.insert(submissionEvents).values(
+        withheld.map((delivery) => ({
+          submissionId,
+          actorId: null,
+          kind: "delivery-withheld" as const,
+          fromValue: delivery.target,
+          toValue: delivery.destination,
+        })),
+      );
     }
-    const files = submission.files ?? [];
-    const names = storedFileNames(reference, files);
     const storedFiles =
       files.length === 0
         ? []
-        : await tx
+        : await executor
             .insert(submissionFiles)
             .values(
               files.map((file, index) => ({
-                submissionId: inserted.id,
+                submissionId,
                 fieldName: file.fieldName,
                 fileName: names[index]?.fileName ?? file.fileName,
                 sentAs: names[index]?.sentAs ?? null,
@@ -159,34 +194,20 @@ async function storeWithReference(
               })),
             )
             .returning(storedFileRefColumns);
-    const sendable = await withinDailyLimits(tx, inserted.id, outgoing);
-    if (sendable.length > 0) {
-      await tx.insert(deliveries).values(
-        sendable.map(({ dailyLimitPerRecipient: _limit, ...delivery }) => ({
-          ...delivery,
-          submissionId: inserted.id,
-          webhookId: newWebhookId(),
-          reference,
-          status: submission.spamReason === undefined ? ("pending" as const) : ("held" as const),
-        })),
-      );
-    }
-    return { ...inserted, duplicate: false, files: storedFiles };
-  });
+    return { id: submissionId, reference: inserted.reference, duplicate: false, files: storedFiles };
+  };
+  // One statement is its own transaction; files, and a count to keep under a daily limit, need one around them.
+  return files.length === 0 && !limited ? store(db) : db.transaction(store);
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 /**
- * Leaves out each delivery whose destination already had its daily limit of this target, and writes that into
- * the submission's history. The advisory lock per destination makes parallel submissions count one by one.
+ * Splits the deliveries into those to make and those whose destination already had its daily limit of their
+ * target. Inside the submission's transaction, the advisory lock per destination makes parallel submissions
+ * count one after another.
  */
-async function withinDailyLimits(
-  tx: Transaction,
-  submissionId: number,
-  outgoing: OutgoingDelivery[],
-): Promise<OutgoingDelivery[]> {
+async function withinDailyLimits(executor: Executor, outgoing: readonly OutgoingDelivery[]) {
   const sendable: OutgoingDelivery[] = [];
+  const withheld: OutgoingDelivery[] = [];
   for (const delivery of outgoing) {
     const limit = delivery.dailyLimitPerRecipient;
     if (limit === undefined) {
@@ -194,8 +215,8 @@ async function withinDailyLimits(
       continue;
     }
     const destination = delivery.destination.toLowerCase();
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${delivery.target} ${destination}`}))`);
-    const [sent] = await tx
+    await executor.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${delivery.target} ${destination}`}))`);
+    const [sent] = await executor
       .select({ count: sql<number>`count(*)::int` })
       .from(deliveries)
       .where(
@@ -205,19 +226,25 @@ async function withinDailyLimits(
           gt(deliveries.createdAt, sql`now() - interval '1 day'`),
         ),
       );
-    if ((sent?.count ?? 0) < limit) {
-      sendable.push(delivery);
-      continue;
-    }
-    await tx.insert(submissionEvents).values({
-      submissionId,
-      actorId: null,
-      kind: "delivery-withheld",
-      fromValue: delivery.target,
-      toValue: delivery.destination,
-    });
+    ((sent?.count ?? 0) < limit ? sendable : withheld).push(delivery);
   }
-  return sendable;
+  return { sendable, withheld };
+}
+
+/** The submission first stored under this key, when a resend of it came. */
+async function storedBefore(executor: Executor, submission: NewSubmission): Promise<StoredSubmission> {
+  const { type } = submission.definition;
+  const [existing] = await executor
+    .select({ id: submissions.id, reference: submissions.reference })
+    .from(submissions)
+    .where(and(eq(submissions.type, type), eq(submissions.submissionKey, submission.submissionKey)));
+  if (!existing) throw new Error("a conflicting submission vanished");
+  const existingFiles = await executor
+    .select(storedFileRefColumns)
+    .from(submissionFiles)
+    .where(eq(submissionFiles.submissionId, existing.id))
+    .orderBy(asc(submissionFiles.id));
+  return { ...existing, duplicate: true, files: existingFiles };
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   json,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -35,6 +34,8 @@ export const submissions = pgTable(
     /** Why it looks automated (sent too fast): delivered and listed as usual, with this shown beside it. */
     suspiciousReason: text(),
     clientIp: text(),
+    /** The address a public form's limit counts against (an IPv6 address by its /64); null for staff forms. */
+    clientAddress: text(),
     userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Where staff are with it; the statuses come from its type's description (features/submissions). */
@@ -64,6 +65,9 @@ export const submissions = pgTable(
     index("submissions_type_created_at_idx").on(table.type, table.createdAt.desc(), table.id.desc()),
     index("submissions_status_idx").on(table.type, table.status),
     index("submissions_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    index("submissions_client_address_idx")
+      .on(table.clientAddress, table.createdAt)
+      .where(sql`${table.clientAddress} IS NOT NULL`),
   ],
 );
 
@@ -199,17 +203,6 @@ export const deliveryAttempts = pgTable(
     destination: text(),
   },
   (table) => [index("delivery_attempts_delivery_idx").on(table.deliveryId)],
-);
-
-/** Fixed-window counters for rate limits, shared by every app instance. */
-export const rateLimitCounters = pgTable(
-  "rate_limit_counters",
-  {
-    key: text().notNull(),
-    windowStart: timestamp({ withTimezone: true }).notNull(),
-    count: integer().notNull().default(0),
-  },
-  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
 );
 
 export type StaffRole = "admin" | "staff";

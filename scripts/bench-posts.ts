@@ -1,0 +1,258 @@
+// Estimate form posts under load (issue 16 goals 1 and 4): the built app against a bare node:http server doing the
+// same durable write (scripts/bare-durable-write-server.mjs), both on one PostgreSQL started here, in one run.
+// The app is measured with every post from one address, then from 16 addresses behind a trusted proxy, then with
+// one address flooding past the limit; each post's submit-to-webhook time is taken by a loopback receiver.
+// Run alone: npx tsx scripts/bench-posts.ts (after npm run build).
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
+import pg from "pg";
+import pino from "pino";
+import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
+import { startAppServer } from "../tests/support/app-server";
+import { startWebhookReceiver, type WebhookReceiver } from "../tests/support/webhook-receiver";
+import { type BenchRow, ms, perSecond, printBenchTable } from "./bench-table";
+import { buildIfNeeded, projectRoot } from "./build-info.mjs";
+import { appProfiling } from "./cpu-profile";
+import { type LoadRequest, type LoadResult, runLoad } from "./load";
+import { percentile } from "./percentile";
+
+const POSTS = 3_000;
+const WARM_UP_POSTS = 300;
+const CONCURRENCY = 16;
+const ADDRESSES = Array.from({ length: 16 }, (_, index) => `203.0.113.${index + 1}`);
+
+/** What PostgreSQL's backends of the app's database were doing, sampled every few milliseconds: share by state. */
+export type WaitShares = Record<string, number>;
+
+/**
+ * Samples pg_stat_activity while `work` runs: for each backend of the database, its state and wait event
+ * (ClientRead: idle in a transaction, waiting for the app; Lock: queued on a row; IO/WAL: the disk).
+ */
+async function sampleWaits<T>(databaseUrl: string, work: () => Promise<T>): Promise<{ result: T; waits: WaitShares }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const counts: Record<string, number> = {};
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      const { rows } = await client.query<{ state: string; wait: string | null }>(
+        `SELECT state, wait_event_type || ':' || wait_event AS wait FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      );
+      for (const { state, wait } of rows) {
+        const key =
+          state === "active" ? `active${wait ? ` (${wait})` : " (on CPU)"}` : `${state}${wait ? ` (${wait})` : ""}`;
+        counts[key] = (counts[key] ?? 0) + 1;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  try {
+    const result = await work();
+    return { result, waits: shares(counts) };
+  } finally {
+    running = false;
+    await sampling;
+    await client.end();
+  }
+}
+
+function shares(counts: Record<string, number>): WaitShares {
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0) || 1;
+  return Object.fromEntries(
+    Object.entries(counts)
+      .sort((a, b) => b[1] - a[1])
+      .map(([key, count]) => [key, Math.round((1000 * count) / total) / 10]),
+  );
+}
+
+export type PostsBenchResult = {
+  oneAddress: LoadResult;
+  sixteenAddresses: LoadResult;
+  floodRefused: LoadResult;
+  bare: LoadResult;
+  deliveryLatencyMs: { p50: number; p99: number; received: number };
+  /** PostgreSQL's backends during the one-address run, in percent of samples. */
+  waits: WaitShares;
+};
+
+function estimatePost(marker: string, forwardedFor?: string): LoadRequest {
+  const body = new URLSearchParams({
+    firstName: "Bench",
+    lastName: "Visitor",
+    email: "bench@example.com",
+    phone: "(803) 555-0100",
+    city: "Sumter",
+    projectType: "commercial",
+    formOfContact: "Email",
+    bestTime: "Morning",
+    comments: marker,
+    submissionKey: crypto.randomUUID(),
+  }).toString();
+  return {
+    method: "POST",
+    // As a browser with JavaScript sends the form: the route's single-fetch data URL.
+    path: "/learnmore.data",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
+    },
+    body,
+  };
+}
+
+async function postLoad(url: string, run: string, options: { addresses?: string[]; expectStatus?: number } = {}) {
+  const { addresses } = options;
+  const request = (index: number) => estimatePost(`${run}-${index}`, addresses?.[index % addresses.length]);
+  const expectStatus = options.expectStatus ?? 200;
+  await runLoad({ url, total: WARM_UP_POSTS, concurrency: CONCURRENCY, expectStatus, request: (i) => request(-i - 1) });
+  const sentAt = new Map<string, number>();
+  const result = await runLoad({
+    url,
+    total: POSTS,
+    concurrency: CONCURRENCY,
+    expectStatus,
+    request,
+    onSend: (index) => sentAt.set(`${run}-${index}`, Date.now()),
+  });
+  return { result, sentAt };
+}
+
+/** Submit to webhook received, for each post of the run the receiver got. */
+async function deliveryLatency(receiver: WebhookReceiver, sentAt: Map<string, number>) {
+  const deadline = Date.now() + 120_000;
+  const latencies: number[] = [];
+  while (Date.now() < deadline) {
+    latencies.length = 0;
+    for (const request of receiver.requests) {
+      const marker = (JSON.parse(request.body) as { comments?: string }).comments ?? "";
+      const sent = sentAt.get(marker);
+      if (sent !== undefined) latencies.push(request.receivedAt - sent);
+    }
+    if (latencies.length >= sentAt.size) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), received: latencies.length };
+}
+
+async function startBareServer(databaseUrl: string, webhookUrl: string) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(projectRoot, "scripts/bare-durable-write-server.mjs"), databaseUrl, webhookUrl],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    if (!child.stdout) throw new Error("no stdout");
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      const match = /listening on (\S+)/.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+    void exited.then(() => reject(new Error("the bare server exited before listening")));
+  });
+  return {
+    url,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+async function withApp<T>(env: Record<string, string>, work: (url: string) => Promise<T>): Promise<T> {
+  const app = await startAppServer({ env: { ...env, ...appProfiling() } });
+  try {
+    return await work(app.url);
+  } finally {
+    await app.stop();
+    await rm(app.dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchPosts(): Promise<PostsBenchResult> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "tce-bench-posts-"));
+  const postgres = await startEmbeddedPostgres({ dataDir, logger: pino({ level: "warn" }) });
+  const receiver = await startWebhookReceiver();
+  try {
+    const env = {
+      DATABASE_URL: postgres.url,
+      WEBHOOK_ESTIMATE_URL: `${receiver.url}estimate`,
+      LOG_LEVEL: "info",
+    };
+    const { oneAddress, deliveryLatencyMs, waits } = await withApp(
+      { ...env, PUBLIC_FORM_RATE_LIMIT: "1000000" },
+      async (url) => {
+        const { result, waits } = await sampleWaits(postgres.url, () => postLoad(url, "one-address"));
+        return { oneAddress: result.result, waits, deliveryLatencyMs: await deliveryLatency(receiver, result.sentAt) };
+      },
+    );
+    const sixteenAddresses = await withApp(
+      { ...env, PUBLIC_FORM_RATE_LIMIT: "1000000", TRUST_PROXY: "1" },
+      async (url) => (await postLoad(url, "sixteen", { addresses: ADDRESSES })).result,
+    );
+    // The default limit, and one address past it: every post after the tenth is refused.
+    const floodRefused = await withApp(
+      { ...env, TRUST_PROXY: "1" },
+      async (url) => (await postLoad(url, "flood", { addresses: ["198.51.100.1"], expectStatus: 429 })).result,
+    );
+    const bareServer = await startBareServer(postgres.url, `${receiver.url}estimate`);
+    let bare: LoadResult;
+    try {
+      bare = (await postLoad(bareServer.url, "bare")).result;
+    } finally {
+      await bareServer.stop();
+    }
+    return { oneAddress, sixteenAddresses, floodRefused, bare, deliveryLatencyMs, waits };
+  } finally {
+    await receiver.close();
+    await postgres.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function postsBenchRows(result: PostsBenchResult): BenchRow[] {
+  const { bare } = result;
+  const throughput = (measure: string, ours: LoadResult): BenchRow => {
+    const ratio = ours.requestsPerSecond / bare.requestsPerSecond;
+    return {
+      measure,
+      ours: `${perSecond(ours.requestsPerSecond)}, p99 ${ms(ours.latencyMs.p99)}, ${ours.failures} failed`,
+      reference: `${perSecond(bare.requestsPerSecond)}, p99 ${ms(bare.latencyMs.p99)} (bare node:http)`,
+      ratio,
+      goal: ">= 0.5, p99 < 50 ms, 0 failed",
+      met: ratio >= 0.5 && ours.latencyMs.p99 < 50 && ours.failures === 0,
+    };
+  };
+  const { deliveryLatencyMs: delivery } = result;
+  return [
+    throughput(`estimate POSTs, concurrency ${CONCURRENCY}, one address`, result.oneAddress),
+    throughput(`estimate POSTs, ${ADDRESSES.length} addresses via TRUST_PROXY`, result.sixteenAddresses),
+    {
+      measure: "posts refused past the limit, one address",
+      ours: `${perSecond(result.floodRefused.requestsPerSecond)}, p99 ${ms(result.floodRefused.latencyMs.p99)}`,
+      reference: `${perSecond(bare.requestsPerSecond)} (bare stored posts)`,
+      ratio: result.floodRefused.requestsPerSecond / bare.requestsPerSecond,
+      goal: "refused cheaply (every answer 429)",
+      met: result.floodRefused.failures === 0,
+    },
+    {
+      measure: "submit to webhook received, during the POST load",
+      ours: `p50 ${ms(delivery.p50)}, p99 ${ms(delivery.p99)} (${delivery.received} of ${POSTS})`,
+      reference: "",
+      goal: "p50 < 100 ms, p99 < 300 ms",
+      met: delivery.received === POSTS && delivery.p50 < 100 && delivery.p99 < 300,
+    },
+  ];
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  buildIfNeeded("bench");
+  const result = await benchPosts();
+  console.log("PostgreSQL's backends during the one-address run (% of samples):", result.waits);
+  printBenchTable(postsBenchRows(result));
+}

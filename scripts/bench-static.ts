@@ -1,0 +1,129 @@
+// Static pages and assets (issue 16 goal 2): the built app against nginx from Debian's package serving the same
+// build/client with gzip_static, in one run, as a browser asks (Accept-Encoding: gzip, deflate, br).
+// nginx answers with the .gz copies (Debian's nginx has no brotli module); the app with the .br ones.
+// Run alone: npx tsx scripts/bench-static.ts (after npm run build).
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { findFreePort } from "../app/server/free-port.server";
+import { startAppServer } from "../tests/support/app-server";
+import { type BenchRow, ms, perSecond, printBenchTable } from "./bench-table";
+import { buildIfNeeded, projectRoot } from "./build-info.mjs";
+import { appProfiling } from "./cpu-profile";
+import { type LoadResult, runLoad } from "./load";
+import { nginxRunConfig } from "./nginx-config";
+
+const REQUESTS = 5_000;
+const CONCURRENCY = 16;
+const NGINX = "/usr/sbin/nginx";
+const CLIENT_DIR = path.join(projectRoot, "build/client");
+
+type Measured = { path: string; ours: LoadResult; nginx?: LoadResult };
+
+/** nginx as a static file server of the same build: precompressed .gz copies (gzip_static), an access log. */
+function staticNginxConfig(port: number, runDir: string): string {
+  return nginxRunConfig(
+    runDir,
+    `    include /etc/nginx/mime.types;
+    types { text/x-script data; }
+    access_log ${path.join(runDir, "access.log")};
+    sendfile on;
+    gzip_static on;
+    gzip_vary on;
+    server {
+        listen 127.0.0.1:${port};
+        root ${CLIENT_DIR};
+        location / { try_files $uri $uri/index.html =404; }
+    }`,
+  );
+}
+
+async function startNginx() {
+  const runDir = await mkdtemp(path.join(tmpdir(), "tce-bench-nginx-"));
+  await mkdir(runDir, { recursive: true });
+  const port = await findFreePort();
+  const configFile = path.join(runDir, "nginx.conf");
+  await writeFile(configFile, staticNginxConfig(port, runDir));
+  execFileSync(NGINX, ["-t", "-q", "-c", configFile, "-e", path.join(runDir, "error.log")]);
+  const child: ChildProcess = spawn(NGINX, ["-c", configFile, "-e", path.join(runDir, "error.log")], {
+    stdio: "ignore",
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    const up = await fetch(url).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (tries > 100) throw new Error("nginx did not start");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill("SIGQUIT");
+      await exited;
+      await rm(runDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The home page and the largest script of the build: a prerendered page and a hashed asset. */
+function measuredPaths(): string[] {
+  const assetsDir = path.join(CLIENT_DIR, "assets");
+  const [largest] = readdirSync(assetsDir)
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => ({ name, size: statSync(path.join(assetsDir, name)).size }))
+    .sort((a, b) => b.size - a.size);
+  return ["/", ...(largest ? [`/assets/${largest.name}`] : [])];
+}
+
+function load(url: string, requestPath: string) {
+  const request = () => ({
+    method: "GET",
+    path: requestPath,
+    headers: { "accept-encoding": "gzip, deflate, br" },
+  });
+  return runLoad({ url, total: REQUESTS, concurrency: CONCURRENCY, expectStatus: 200, request });
+}
+
+export async function benchStatic(): Promise<Measured[]> {
+  const nginx = existsSync(NGINX) ? await startNginx() : undefined;
+  const app = await startAppServer({ env: appProfiling() });
+  try {
+    const results: Measured[] = [];
+    for (const requestPath of measuredPaths()) {
+      await load(app.url, requestPath);
+      const ours = await load(app.url, requestPath);
+      if (nginx) await load(nginx.url, requestPath);
+      results.push({ path: requestPath, ours, nginx: nginx ? await load(nginx.url, requestPath) : undefined });
+    }
+    return results;
+  } finally {
+    await app.stop();
+    await rm(app.dataDir, { recursive: true, force: true });
+    await nginx?.stop();
+  }
+}
+
+export function staticBenchRows(results: Measured[]): BenchRow[] {
+  return results.map(({ path: requestPath, ours, nginx }) => ({
+    measure: `GET ${requestPath} (compressed), concurrency ${CONCURRENCY}`,
+    ours: `${perSecond(ours.requestsPerSecond)}, p99 ${ms(ours.latencyMs.p99)}, ${ours.failures} failed`,
+    reference: nginx
+      ? `${perSecond(nginx.requestsPerSecond)}, p99 ${ms(nginx.latencyMs.p99)} (nginx gzip_static)`
+      : `nginx is not installed (apt-get install -y nginx); not compared`,
+    ratio: nginx ? ours.requestsPerSecond / nginx.requestsPerSecond : undefined,
+    goal: ">= 0.5 of nginx, 0 failed",
+    met: nginx ? ours.requestsPerSecond / nginx.requestsPerSecond >= 0.5 && ours.failures === 0 : undefined,
+  }));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  buildIfNeeded("bench");
+  printBenchTable(staticBenchRows(await benchStatic()));
+}
