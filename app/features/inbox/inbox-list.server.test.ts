@@ -161,6 +161,8 @@ describe("the inbox list", () => {
     await insertInboxSubmission(database.db, { isSpam: true });
     await insertInboxSubmission(database.db, { type: "application" });
     await insertInboxSubmission(database.db, { type: "application", status: "Reviewing" });
+    await insertInboxSubmission(database.db, { type: "job-request", status: "Requested" });
+    await insertInboxSubmission(database.db, { type: "job-request", status: "Scheduled" });
 
     const { newCounts } = await inbox();
     expect(newCounts.map(({ type, status, count }) => ({ type, status, count }))).toEqual([
@@ -168,6 +170,8 @@ describe("the inbox list", () => {
       { type: "application", status: "Received", count: 1 },
       { type: "assessment", status: "New", count: 0 },
       { type: "estimate-checklist", status: "Received", count: 0 },
+      { type: "estimate-request", status: "Requested", count: 0 },
+      { type: "job-request", status: "Requested", count: 1 },
     ]);
   });
 
