@@ -75,3 +75,17 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("#form").getByLabel("City")).toHaveValue("Sumter");
   });
 });
+
+test.describe("without JavaScript, the answer", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("opens at the form with its message in view, on the about page and a service page", async ({ page }) => {
+    for (const path of ["/learnmore", "/healthcare"]) {
+      await page.goto(path);
+      await sendButton(page).click();
+      await expect(page).toHaveURL(`${path}#form`);
+      await expect(page.getByRole("alert")).toHaveText("Please enter all fields");
+      await expect(page.getByRole("alert")).toBeInViewport();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { company } from "../../app/content/company";
+import { expect, test } from "./fixtures";
+
+test("the sticky header never covers what the browser scrolls to: its scroll padding is the header's height", async ({
+  page,
+}) => {
+  await page.goto("/learnmore#form");
+  const header = page.getByRole("banner");
+  const headerHeight = await header.evaluate((element) => element.getBoundingClientRect().height);
+  const scrollPadding = await page.evaluate(() =>
+    Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+  );
+  expect(scrollPadding).toBe(headerHeight);
+  const formTop = await page.locator("#form").evaluate((element) => element.getBoundingClientRect().top);
+  expect(formTop).toBeGreaterThanOrEqual(headerHeight);
+});
+
+test("a field the browser reports as missing is shown below the sticky header", async ({ page }) => {
+  await page.goto("/lighting");
+  await page.getByRole("button", { name: "Send" }).click();
+  const firstName = page.getByLabel("First name");
+  await expect(firstName).toBeFocused();
+  const headerBottom = await page
+    .getByRole("banner")
+    .evaluate((element) => element.getBoundingClientRect().bottom);
+  const fieldTop = await firstName.evaluate((element) => element.getBoundingClientRect().top);
+  expect(fieldTop).toBeGreaterThanOrEqual(headerBottom);
+});
+
+test("the contact bar's phone number and the phone header's call button ring the office", async ({ page }) => {
+  await page.goto("/");
+  await expect(
+    page.getByRole("contentinfo").getByRole("link", { name: `Call ${company.phone.display}`, exact: true }),
+  ).toHaveAttribute("href", company.phone.href);
+  const callButton = page.getByRole("banner").getByRole("link", { name: `Call ${company.phone.display}` });
+  if ((page.viewportSize()?.width ?? 0) < 1024) {
+    await expect(callButton).toHaveAttribute("href", company.phone.href);
+  } else {
+    await expect(callButton).toBeHidden();
+  }
+});
