@@ -1,5 +1,6 @@
 import { company } from "../../app/content/company";
 import { expect, test } from "./fixtures";
+import { sendButton } from "./public-forms";
 
 test("the sticky header never covers what the browser scrolls to: its scroll padding is the header's height", async ({
   page,
@@ -15,10 +16,10 @@ test("the sticky header never covers what the browser scrolls to: its scroll pad
   expect(formTop).toBeGreaterThanOrEqual(headerHeight);
 });
 
-test("a field the browser reports as missing is shown below the sticky header", async ({ page }) => {
+test("the first missing field of a sent form is shown below the sticky header", async ({ page }) => {
   await page.goto("/lighting");
-  await page.getByRole("button", { name: "Send" }).click();
-  const firstName = page.getByLabel("First name");
+  await sendButton(page).click();
+  const firstName = page.locator("#form").getByLabel("First name");
   await expect(firstName).toBeFocused();
   const headerBottom = await page
     .getByRole("banner")
