@@ -107,11 +107,12 @@ export function createApp(dependencies: AppDependencies) {
   app.use(requireSameOrigin(config.SITE_URL));
   app.use(limitRequestBodies);
   app.use(redirectTrailingSlash);
-  app.use(servePrerenderedPages(findPrerenderedPages(clientDir)));
+  const inlineStyleSources = inlineStyleSourcesOf(serverBuild);
+  app.use(servePrerenderedPages(findPrerenderedPages(clientDir, inlineStyleSources)));
   mountClientFiles(app, clientDir);
   app.all(
     "/{*path}",
-    nonceContentSecurityPolicy(inlineStyleSourcesOf(serverBuild)),
+    nonceContentSecurityPolicy(inlineStyleSources),
     createRequestHandler({
       build: serverBuild,
       // Always production: in any other mode React Router sends an error's message and stack (a failed

@@ -9,13 +9,14 @@ export type PrerenderedPage = { file: string; contentSecurityPolicy: string };
  * The pages React Router prerendered at build time, by URL path, each with the policy that allows exactly its
  * inline scripts. They are served as files, so the public site answers without rendering anything per request.
  */
-export function findPrerenderedPages(clientDir: string): Map<string, PrerenderedPage> {
+export function findPrerenderedPages(clientDir: string, styleSources: readonly string[]): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || entry.name !== "index.html") continue;
     const file = path.join(entry.parentPath, entry.name);
     const urlPath = `/${path.relative(clientDir, entry.parentPath).split(path.sep).join("/")}`.replace(/\/$/, "");
-    pages.set(urlPath || "/", { file, contentSecurityPolicy: hashContentSecurityPolicy(readFileSync(file, "utf8")) });
+    const contentSecurityPolicy = hashContentSecurityPolicy(readFileSync(file, "utf8"), styleSources);
+    pages.set(urlPath || "/", { file, contentSecurityPolicy });
   }
   return pages;
 }

@@ -21,9 +21,7 @@ test("the first missing field of a sent form is shown below the sticky header", 
   await sendButton(page).click();
   const firstName = page.locator("#form").getByLabel("First name");
   await expect(firstName).toBeFocused();
-  const headerBottom = await page
-    .getByRole("banner")
-    .evaluate((element) => element.getBoundingClientRect().bottom);
+  const headerBottom = await page.getByRole("banner").evaluate((element) => element.getBoundingClientRect().bottom);
   const fieldTop = await firstName.evaluate((element) => element.getBoundingClientRect().top);
   expect(fieldTop).toBeGreaterThanOrEqual(headerBottom);
 });
