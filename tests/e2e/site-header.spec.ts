@@ -1,6 +1,5 @@
 import { company } from "../../app/content/company";
 import { expect, test } from "./fixtures";
-import { sendButton } from "./public-forms";
 
 test("the sticky header never covers what the browser scrolls to: its scroll padding is the header's height", async ({
   page,
@@ -14,16 +13,6 @@ test("the sticky header never covers what the browser scrolls to: its scroll pad
   expect(scrollPadding).toBe(headerHeight);
   const formTop = await page.locator("#form").evaluate((element) => element.getBoundingClientRect().top);
   expect(formTop).toBeGreaterThanOrEqual(headerHeight);
-});
-
-test("the first missing field of a sent form is shown below the sticky header", async ({ page }) => {
-  await page.goto("/lighting");
-  await sendButton(page).click();
-  const firstName = page.locator("#form").getByLabel("First name");
-  await expect(firstName).toBeFocused();
-  const headerBottom = await page.getByRole("banner").evaluate((element) => element.getBoundingClientRect().bottom);
-  const fieldTop = await firstName.evaluate((element) => element.getBoundingClientRect().top);
-  expect(fieldTop).toBeGreaterThanOrEqual(headerBottom);
 });
 
 test("the contact bar's phone number and the phone header's call button ring the office", async ({ page }) => {
