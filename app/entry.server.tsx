@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
-import { inlineStylesheet } from "./inline-stylesheet";
+import { inlineStylesheets } from "./inline-stylesheet";
 
 export const streamTimeout = 5_000;
 
@@ -15,7 +15,9 @@ export const streamTimeout = 5_000;
  * The CSP source of every inline stylesheet a rendered page carries, read by the Express server from the build
  * (server/content-security-policy.ts): the stylesheet is fixed at build time, so its hash is too.
  */
-export const inlineStyleSources = [`'sha256-${createHash("sha256").update(inlineStylesheet).digest("base64")}'`];
+export const inlineStyleSources = Object.values(inlineStylesheets).map(
+  (stylesheet) => `'sha256-${createHash("sha256").update(stylesheet).digest("base64")}'`,
+);
 
 export default function handleRequest(
   request: Request,

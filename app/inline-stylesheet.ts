@@ -1,7 +1,13 @@
-import stylesheet from "./app.css?inline";
+import siteStylesheet from "./app.css?inline";
+import publicPagesStylesheet from "./public-pages.css?inline";
 
 /**
- * The site's whole stylesheet, inlined into every page's head: it is small, and a separate request would delay
- * the first paint on slow phones. The Content-Security-Policy allows it by its hash (entry.server.tsx).
+ * The stylesheets inlined into a page's head: small enough that a separate request would only delay the first
+ * paint on slow phones. Public marketing pages get the one with only their classes, every other page the whole
+ * site's. The Content-Security-Policy allows both by their hashes (entry.server.tsx).
  */
-export const inlineStylesheet: string = stylesheet;
+export const inlineStylesheets = { publicPages: publicPagesStylesheet, site: siteStylesheet } as const;
+
+export function inlineStylesheetFor(publicPage: boolean): string {
+  return publicPage ? inlineStylesheets.publicPages : inlineStylesheets.site;
+}

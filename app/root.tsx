@@ -2,11 +2,12 @@ import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } fro
 import type { Route } from "./+types/root";
 import { errorScreenText } from "./components/error-screen";
 import { useNonce } from "./components/nonce";
+import { isPublicPage } from "./components/public-page-handle";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { usesStaffFrame } from "./components/staff/staff-frame-handle";
 import { company } from "./content/company";
-import { inlineStylesheet } from "./inline-stylesheet";
+import { inlineStylesheetFor } from "./inline-stylesheet";
 import { readSiteUrl } from "./server/site-url.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -21,7 +22,9 @@ export function loader() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The staff screens bring their own frame (header and <main>); everything else wears the public site's.
-  const staffFrame = useMatches().some((match) => usesStaffFrame(match.handle));
+  const matches = useMatches();
+  const staffFrame = matches.some((match) => usesStaffFrame(match.handle));
+  const publicPage = matches.some((match) => isPublicPage(match.handle));
   return (
     <html lang="en">
       <head>
@@ -29,7 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own build-time CSS, not user content */}
-        <style dangerouslySetInnerHTML={{ __html: inlineStylesheet }} />
+        <style dangerouslySetInnerHTML={{ __html: inlineStylesheetFor(publicPage) }} />
         <Meta />
         <Links />
       </head>

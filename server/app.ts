@@ -71,7 +71,8 @@ export function createApp(dependencies: AppDependencies) {
     next();
   });
   // Files next: they take no body, need no origin check, and log themselves; the rest would only add to each.
-  app.use(serveStaticFiles(loadStaticFiles(clientDir), logger));
+  const inlineStyleSources = inlineStyleSourcesOf(serverBuild);
+  app.use(serveStaticFiles(loadStaticFiles(clientDir, inlineStyleSources), logger));
   app.use(
     pinoHttp({
       logger,
@@ -128,7 +129,7 @@ export function createApp(dependencies: AppDependencies) {
     // Only rendered pages are worth compressing per request; an action's answer is a few hundred bytes, and
     // the files above are compressed at build time.
     (req, res, next) => (req.method === "GET" ? compressRenderedPage(req, res, next) : next()),
-    nonceContentSecurityPolicy(inlineStyleSourcesOf(serverBuild)),
+    nonceContentSecurityPolicy(inlineStyleSources),
     createRequestHandler({
       build: serverBuild,
       // Always production: in any other mode React Router sends an error's message and stack (a failed

@@ -70,7 +70,12 @@ function hashSources(html: string, pattern: RegExp): string[] {
   return [...new Set(hashes)];
 }
 
-/** The policy of a prerendered page: the SHA-256 of each of its inline scripts and stylesheets. */
-export function hashContentSecurityPolicy(html: string): string {
-  return contentSecurityPolicy({ scripts: hashSources(html, INLINE_SCRIPT), styles: hashSources(html, INLINE_STYLE) });
+/**
+ * The policy of a prerendered page: the SHA-256 of each of its inline scripts and stylesheets, and the build's
+ * other inline stylesheets (`styleSources`), which the page's head switches to when the browser moves on to a
+ * page that uses another one.
+ */
+export function hashContentSecurityPolicy(html: string, styleSources: readonly string[]): string {
+  const styles = new Set([...hashSources(html, INLINE_STYLE), ...styleSources]);
+  return contentSecurityPolicy({ scripts: hashSources(html, INLINE_SCRIPT), styles: [...styles] });
 }

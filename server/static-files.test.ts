@@ -81,7 +81,7 @@ describe("the client build's files", () => {
     });
     const logger = pino({ level: "info" }, destination);
     const app = express();
-    app.use(serveStaticFiles(loadStaticFiles(buildDir), logger));
+    app.use(serveStaticFiles(loadStaticFiles(buildDir, []), logger));
     await new Promise<void>((resolve) => {
       filesServer = app.listen(0, "127.0.0.1", () => resolve());
     });

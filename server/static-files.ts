@@ -56,7 +56,7 @@ function readIfPresent(file: string): Buffer | undefined {
  * policy that allows exactly its inline scripts. The public site answers without rendering or compressing
  * anything per request: the build wrote a brotli and a gzip copy beside each text file (scripts/precompress.mjs).
  */
-export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
+export function loadStaticFiles(clientDir: string, styleSources: readonly string[]): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
     const contentType = CONTENT_TYPES[path.extname(entry.name)];
@@ -74,7 +74,7 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
           ? "public, max-age=31536000, immutable"
           : "public, max-age=3600",
     };
-    if (isHtml) headers["Content-Security-Policy"] = hashContentSecurityPolicy(content.toString("utf8"));
+    if (isHtml) headers["Content-Security-Policy"] = hashContentSecurityPolicy(content.toString("utf8"), styleSources);
     const brotli = readIfPresent(`${file}.br`);
     const gzip = readIfPresent(`${file}.gz`);
     if (brotli || gzip) headers.Vary = "Accept-Encoding";

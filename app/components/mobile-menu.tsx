@@ -2,14 +2,18 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { contactPath } from "~/content/navigation";
 import { MainMenu } from "./main-menu";
+import { useHydrated } from "./use-hydrated";
 
 const FOCUSABLE = "a[href], button:not([disabled])";
 
 /**
- * The slide-in menu for small screens. A modal <dialog> makes the rest of the page inert and closes on Escape;
- * Tab and Shift+Tab wrap inside it, and focus returns to the toggle when it closes.
+ * The slide-in menu for small screens. A modal <dialog> makes the rest of the page inert and closes on Escape
+ * or a tap on the dimmed backdrop; Tab and Shift+Tab wrap inside it, and focus returns to the toggle when it
+ * closes. Until scripts run (or without them) the same dialog is a popover the toggle opens by itself, which
+ * the browser closes on Escape and on a tap outside.
  */
 export function MobileMenu() {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -37,6 +41,16 @@ export function MobileMenu() {
     }
   };
 
+  const closeOnBackdropTap = (event: React.MouseEvent<HTMLDialogElement>) => {
+    const panel = event.currentTarget.getBoundingClientRect();
+    const insidePanel =
+      event.clientX >= panel.left &&
+      event.clientX <= panel.right &&
+      event.clientY >= panel.top &&
+      event.clientY <= panel.bottom;
+    if (event.target === event.currentTarget && !insidePanel) close();
+  };
+
   return (
     <>
       <button
@@ -44,6 +58,7 @@ export function MobileMenu() {
         type="button"
         aria-expanded={open}
         aria-controls="mobile-menu"
+        popoverTarget={hydrated ? undefined : "mobile-menu"}
         onClick={() => setOpen((current) => !current)}
         className="inline-flex items-center justify-center rounded-md p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600 lg:hidden"
       >
@@ -69,6 +84,8 @@ export function MobileMenu() {
           toggleRef.current?.focus();
         }}
         onKeyDown={keepFocusInside}
+        onClick={closeOnBackdropTap}
+        popover={hydrated ? undefined : "auto"}
         className="mobile-menu fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-80 max-w-[85vw] bg-white p-0 shadow-2xl backdrop:bg-slate-950/50"
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
@@ -76,6 +93,8 @@ export function MobileMenu() {
           <button
             type="button"
             onClick={close}
+            popoverTarget={hydrated ? undefined : "mobile-menu"}
+            popoverTargetAction="hide"
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600"
           >
             <span className="sr-only">Close menu</span>

@@ -7,7 +7,12 @@ export function SiteFooter() {
     <footer className="bg-slate-950 text-slate-200">
       <div className="bg-brand-700 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-6 sm:px-6">
-          <p className="text-lg font-semibold">Ready to plan your next project? Call {company.phone.display}</p>
+          <p className="text-lg font-semibold">
+            Ready to plan your next project?{" "}
+            <a href={company.phone.href} className="underline underline-offset-4 hover:no-underline">
+              Call {company.phone.display}
+            </a>
+          </p>
           <Link
             to={contactPath}
             className="rounded-full bg-white px-5 py-2 font-semibold text-brand-900 hover:bg-brand-50"

@@ -6,9 +6,11 @@ const UNREACHABLE = "serverUnreachable";
 /**
  * A client action that passes the server's answer through, and answers `failure` when our server cannot be
  * reached or fails outright: the visitor gets a message and keeps every value, instead of the error screen.
+ * With `offline`, a form sent while the device has no connection answers that instead: nothing left it.
  */
-export function clientActionFallingBackTo<Result>(failure: Result) {
+export function clientActionFallingBackTo<Result>(failure: Result, offline?: Result) {
   return async ({ serverAction }: ClientActionFunctionArgs): Promise<Result> => {
+    if (offline !== undefined && !navigator.onLine) return { ...offline, [UNREACHABLE]: true };
     try {
       return (await serverAction()) as Result;
     } catch {

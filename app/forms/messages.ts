@@ -16,6 +16,8 @@ export type FormMessages = {
   failed: string;
   /** The browser could not reach the server, or its answer was lost: sending again is safe. */
   unreachable: string;
+  /** The device was offline when the visitor sent the form, so nothing left it. */
+  offline: string;
   rateLimited: string;
   unreadable: string;
   tooLarge: string;
@@ -33,7 +35,9 @@ export const DEFAULT_FORM_MESSAGES: FormMessages = {
   invalid: "Please correct the fields below.",
   success: "Your request has been submitted successfully!",
   failed: `We could not send your request just now. Please try again, or call us at ${company.phone.display}.`,
-  unreachable: `We couldn't reach our server, so your request was not sent. Your answers are still here: please try again, or call us at ${company.phone.display}.`,
+  // The request may have been stored before its answer was lost, so this must not say that nothing was sent.
+  unreachable: `We couldn't reach our server, so your request could not be confirmed. Your answers are still here, and sending again is safe: a request that reached us is not stored twice. Or call us at ${company.phone.display}.`,
+  offline: `Your connection was lost, so your request was not sent. Your answers are still here: send it again once you are back online, or call us at ${company.phone.display}.`,
   rateLimited: `Too many requests from your connection. Please wait a few minutes and try again, or call us at ${company.phone.display}.`,
   unreadable: "We could not read what was sent. Please fill in the form and send it again.",
   tooLarge: "The form is too large to send. Please shorten your answers or choose smaller files.",

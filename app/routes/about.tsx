@@ -1,6 +1,7 @@
 import { ContactSection } from "~/components/contact-section";
 import { PageBanner } from "~/components/page-banner";
 import { Picture } from "~/components/picture";
+import { publicPageHandle } from "~/components/public-page-handle";
 import { ScrollToSectionLink } from "~/components/scroll-to-section-link";
 import { publicPageMeta } from "~/components/seo";
 import { siteUrlFromMatches } from "~/components/site-url";
@@ -9,6 +10,8 @@ import { company } from "~/content/company";
 import { banners, signatureImage } from "~/content/images";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
 import type { Route } from "./+types/about";
+
+export const handle = publicPageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta({

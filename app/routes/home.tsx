@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { BeforeAfterSlider } from "~/components/before-after-slider";
 import { HeroSlider } from "~/components/hero-slider";
 import { Picture } from "~/components/picture";
+import { publicPageHandle } from "~/components/public-page-handle";
 import { publicPageMeta } from "~/components/seo";
 import { siteUrlFromMatches } from "~/components/site-url";
 import { company } from "~/content/company";
@@ -15,6 +16,8 @@ import {
 } from "~/content/home";
 import { heroImages } from "~/content/images";
 import type { Route } from "./+types/home";
+
+export const handle = publicPageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta({

@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import { ContactSection } from "~/components/contact-section";
 import { PageBanner } from "~/components/page-banner";
 import { Picture } from "~/components/picture";
+import { publicPageHandle } from "~/components/public-page-handle";
 import { publicPageMeta } from "~/components/seo";
 import { siteUrlFromMatches } from "~/components/site-url";
 import { company } from "~/content/company";
@@ -16,6 +17,8 @@ function servicePageAt(pathname: string): ServicePageContent {
   if (!page) throw new Response("Not Found", { status: 404 });
   return page;
 }
+
+export const handle = publicPageHandle;
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const page = servicePageAt(location.pathname);

@@ -75,3 +75,63 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("#form").getByLabel("City")).toHaveValue("Sumter");
   });
 });
+
+test.describe("without JavaScript, the answer", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("opens at the form with its message in view, on the about page and a service page", async ({ page }) => {
+    for (const path of ["/learnmore", "/healthcare"]) {
+      await page.goto(path);
+      await sendButton(page).click();
+      await expect(page).toHaveURL(`${path}#form`);
+      await expect(page.getByRole("alert")).toHaveText("Please enter all fields");
+      await expect(page.getByRole("alert")).toBeInViewport();
+    }
+  });
+});
+
+test("sent while offline, the form keeps every value and says the connection was lost; back online it is sent", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/lighting#form");
+  await fillEstimate(page, "Commercial");
+  await context.setOffline(true);
+  await sendButton(page).click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("connection was lost");
+  await expect(alert).toBeInViewport();
+  await expect(page.locator("#form").getByLabel("Email")).toHaveValue("avery@example.com");
+  await expect(page.locator("#form").getByLabel("Comments")).toHaveValue("Panel upgrade for a two-story office.");
+  await expect(page.locator("#form").getByRole("radio", { name: "Commercial" })).toBeChecked();
+
+  await context.setOffline(false);
+  await sendButton(page).click();
+  await expect(page.getByRole("dialog", { name: "success!" })).toContainText(/reference number is EST-/);
+});
+
+test("when the answer is lost after the server stored the request, sending again is safe and gives the same reference", async ({
+  page,
+}) => {
+  await page.goto("/healthcare#form");
+  await fillEstimate(page, "Commercial");
+  let storedAnswer = "";
+  await page.route("**/*.data*", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    storedAnswer = await (await route.fetch()).text();
+    return route.abort("connectionreset");
+  });
+  await sendButton(page).click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("could not be confirmed");
+  await expect(alert).toContainText("sending again is safe");
+  await expect(alert).toBeInViewport();
+  const storedReference = storedAnswer.match(/EST-[0-9A-Z]{6}/)?.[0];
+  expect(storedReference).toBeDefined();
+
+  await page.unroute("**/*.data*");
+  await sendButton(page).click();
+  await expect(page.getByRole("dialog", { name: "success!" })).toContainText(
+    `Your reference number is ${storedReference}.`,
+  );
+});

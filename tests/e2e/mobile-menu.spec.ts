@@ -59,3 +59,38 @@ test("closes when a link is chosen, and its Contact Us button leads to the conta
   await expect(menu).toBeHidden();
   await expect(page.locator("#form")).toBeInViewport();
 });
+
+test("closes when the dimmed backdrop beside the panel is tapped", async ({ page }) => {
+  const toggle = page.getByRole("button", { name: "Menu", exact: true });
+  const menu = page.getByRole("dialog", { name: "Main menu" });
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await page.mouse.click(10, 300);
+  await expect(menu).toBeHidden();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("opens from the hamburger, leads to a page, and closes on its close button and on the backdrop", async ({
+    page,
+  }) => {
+    const toggle = page.getByRole("button", { name: "Menu", exact: true });
+    const menu = page.getByRole("dialog", { name: "Main menu" });
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
+    await page.mouse.click(10, 300);
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
+    await menu.getByRole("link", { name: "Healthcare" }).click();
+    await expect(page).toHaveURL("/healthcare");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Healthcare");
+  });
+});

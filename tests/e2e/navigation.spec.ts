@@ -79,7 +79,10 @@ test("the footer carries the address, phone, credits and outside links", async (
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText("123 Example Street, Sumter, SC 29150");
-  await expect(footer.getByRole("link", { name: "(803) 555-0142" })).toHaveAttribute("href", "tel:+18035550142");
+  await expect(footer.getByRole("link", { name: "(803) 555-0142", exact: true })).toHaveAttribute(
+    "href",
+    "tel:+18035550142",
+  );
   await expect(footer.getByRole("link", { name: "Example Electric Co. on Facebook" })).toHaveAttribute(
     "href",
     "https://www.facebook.com/example",

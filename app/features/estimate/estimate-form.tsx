@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { Form, useActionData } from "react-router";
+import { Form, useActionData, useFormAction } from "react-router";
 import { Alert, AlertRegion } from "~/components/forms/alert";
 import { DefinedFields } from "~/components/forms/defined-field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -20,6 +20,8 @@ export function EstimateForm() {
   const [keyUsed, setKeyUsed] = useState(false);
   const [answerCount, setAnswerCount] = useState(0);
   const submitRef = useRef<HTMLButtonElement>(null);
+  // The answer opens at the form, where its message is, not at the top of the page.
+  const actionAtForm = `${useFormAction()}#form`;
   useEffect(() => {
     setKeyUsed(actionData?.status === "success");
     setAnswerCount((count) => count + 1);
@@ -43,6 +45,7 @@ export function EstimateForm() {
     <>
       <Form
         method="post"
+        action={actionAtForm}
         preventScrollReset
         {...getFormProps(form)}
         onFocus={onFormTouched}

@@ -1,0 +1,358 @@
+// The public pages' part of `npm run bench`: each page's JS/CSS/image weight as a phone downloads it
+// (Playwright), then Lighthouse 12 in its default mobile mode, three runs a page, against DESIGN.md's budgets.
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import lighthouse, { type Result } from "lighthouse";
+import { findFreePort } from "../app/server/free-port.server";
+import { chromiumLaunchOptions } from "../tests/support/chromium";
+
+export const PUBLIC_PAGES = ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+const KB = 1024;
+/**
+ * DESIGN.md's page budgets: the median of LIGHTHOUSE_RUNS mobile runs at performance 100 and none below
+ * lowestPerformance; accessibility, best practices and SEO at 100 in every run; JS <= 50 KB gzip; CLS 0.
+ */
+export const PAGE_BUDGET = { jsGzipKb: 50, performance: 100, lowestPerformance: 98, otherCategories: 100, cls: 0 };
+const LIGHTHOUSE_RUNS = 3;
+
+type Weight = { jsFiles: number; jsGzipBytes: number; cssFiles: number; cssGzipBytes: number; imageBytes: number };
+type FailingAudit = {
+  category: Category;
+  id: string;
+  title: string;
+  displayValue?: string;
+  score: number;
+  /** For pass/fail audits: the offending elements (HTML snippets) or links, at most five. */
+  offenders: string[];
+};
+type Audits = {
+  scores: Record<Category, number | null>;
+  lcpMs?: number;
+  cls?: number;
+  tbtMs?: number;
+  failingAudits: FailingAudit[];
+};
+/** One page's row: its weight, and each category's median score over the runs with the lowest beside it. */
+export type PageResult = { page: string } & Weight & {
+    runs: number;
+    scores: Record<Category, number | null>;
+    lowestScores: Record<Category, number | null>;
+    lcpMs?: number;
+    cls?: number;
+    tbtMs?: number;
+    failingAudits: FailingAudit[];
+    overBudget: string[];
+  };
+
+/** Script and stylesheet counts and gzip sizes (node:zlib default level), and image bytes on the wire. */
+async function measureWeight(baseUrl: string, pages: readonly string[]): Promise<Map<string, Weight>> {
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const results = new Map<string, Weight>();
+    for (const page of pages) {
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const tab = await context.newPage();
+      const responses: Promise<void>[] = [];
+      const weight: Weight = { jsFiles: 0, jsGzipBytes: 0, cssFiles: 0, cssGzipBytes: 0, imageBytes: 0 };
+      tab.on("response", (response) => {
+        const type = response.request().resourceType();
+        if (type === "script" || type === "stylesheet") {
+          responses.push(
+            response.body().then((body) => {
+              const gzipped = gzipSync(body).length;
+              if (type === "script") {
+                weight.jsFiles++;
+                weight.jsGzipBytes += gzipped;
+              } else {
+                weight.cssFiles++;
+                weight.cssGzipBytes += gzipped;
+              }
+            }),
+          );
+        } else if (type === "image") {
+          responses.push(
+            response
+              .request()
+              .sizes()
+              .then((sizes) => {
+                weight.imageBytes += sizes.responseHeadersSize + sizes.responseBodySize;
+              }),
+          );
+        }
+      });
+      await tab.goto(new URL(page, baseUrl).href, { waitUntil: "networkidle" });
+      await Promise.all(responses);
+      await context.close();
+      results.set(page, weight);
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Starts Chromium with a DevTools port for Lighthouse; resolves once the port is listening. */
+async function launchDebuggableChromium() {
+  const { executablePath, args } = chromiumLaunchOptions();
+  const port = await findFreePort();
+  const profileDir = await mkdtemp(path.join(tmpdir(), "tce-bench-chromium-"));
+  const child = spawn(
+    executablePath,
+    [...args, `--remote-debugging-port=${port}`, `--user-data-dir=${profileDir}`, "about:blank"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+    await exited;
+    await rm(profileDir, { recursive: true, force: true });
+  };
+  const stderr: string[] = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`Chromium's DevTools port did not open:\n${stderr.join("\n")}`)),
+        30_000,
+      );
+      createInterface({ input: child.stderr }).on("line", (line) => {
+        stderr.push(line);
+        if (line.includes("DevTools listening on")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      void exited.then(() => {
+        clearTimeout(timer);
+        reject(new Error(`Chromium exited before opening its DevTools port:\n${stderr.join("\n")}`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { port, stop };
+}
+
+async function lighthouseReport(url: string): Promise<Result> {
+  const browser = await launchDebuggableChromium();
+  try {
+    const result = await lighthouse(url, {
+      port: browser.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    return result.lhr;
+  } finally {
+    await browser.stop();
+  }
+}
+
+async function runLighthouse(url: string): Promise<Audits> {
+  let lhr = await lighthouseReport(url);
+  // Lighthouse's own advice for its flaky trace errors (NO_NAVSTART and the like) is to run it again.
+  if (lhr.runtimeError) {
+    console.warn(`bench: Lighthouse failed on ${url} (${lhr.runtimeError.code}); retrying once`);
+    lhr = await lighthouseReport(url);
+  }
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+
+  const scores = {} as Record<Category, number | null>;
+  const failingAudits: FailingAudit[] = [];
+  for (const category of CATEGORIES) {
+    const { score, auditRefs } = lhr.categories[category] ?? { score: null, auditRefs: [] };
+    scores[category] = score === null ? null : Math.round(score * 100);
+    for (const { id } of auditRefs) {
+      const audit = lhr.audits[id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (!["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode)) continue;
+      failingAudits.push({
+        category,
+        id,
+        title: audit.title,
+        displayValue: audit.displayValue,
+        score: audit.score,
+        offenders: audit.scoreDisplayMode === "binary" ? offenders(audit) : [],
+      });
+    }
+  }
+  return {
+    scores,
+    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue,
+    tbtMs: lhr.audits["total-blocking-time"]?.numericValue,
+    failingAudits: [...failingAudits.values()],
+  };
+}
+
+function offenders(audit: Result["audits"][string]): string[] {
+  if (audit.details?.type !== "table") return [];
+  return audit.details.items.slice(0, 5).map(({ node, href, text }) => {
+    if (typeof node === "object" && node.type === "node" && node.snippet) return node.snippet;
+    return JSON.stringify({ text, href });
+  });
+}
+
+function median(values: number[]): number | undefined {
+  const sorted = [...values].sort((first, second) => first - second);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** The runs of one page as its row: medians, the lowest score of each category, the worst CLS. */
+function summarise(runs: Audits[]): Omit<PageResult, "page" | keyof Weight | "overBudget"> {
+  const scores = {} as Record<Category, number | null>;
+  const lowestScores = {} as Record<Category, number | null>;
+  for (const category of CATEGORIES) {
+    const values = runs.map((run) => run.scores[category]);
+    const known = values.filter((value): value is number => value !== null);
+    scores[category] = known.length === values.length ? (median(known) ?? null) : null;
+    lowestScores[category] = known.length === values.length ? Math.min(...known) : null;
+  }
+  const numbers = (pick: (run: Audits) => number | undefined) =>
+    runs.map(pick).filter((value): value is number => value !== undefined);
+  const clsValues = numbers((run) => run.cls);
+  // The failing audits, from any run, of the categories that miss their budget in some run: the ones to fix.
+  const failingAudits = new Map<string, FailingAudit>();
+  for (const run of runs) {
+    for (const audit of run.failingAudits) {
+      const lowest = lowestScores[audit.category];
+      if ((lowest ?? 0) < lowestAllowed(audit.category)) failingAudits.set(`${audit.category} ${audit.id}`, audit);
+    }
+  }
+  return {
+    runs: runs.length,
+    scores,
+    lowestScores,
+    lcpMs: median(numbers((run) => run.lcpMs)),
+    cls: clsValues.length === runs.length ? Math.max(...clsValues) : undefined,
+    tbtMs: median(numbers((run) => run.tbtMs)),
+    failingAudits: [...failingAudits.values()],
+  };
+}
+
+function lowestAllowed(category: Category): number {
+  return category === "performance" ? PAGE_BUDGET.lowestPerformance : PAGE_BUDGET.otherCategories;
+}
+
+function minimumScore(category: Category): number {
+  return category === "performance" ? PAGE_BUDGET.performance : PAGE_BUDGET.otherCategories;
+}
+
+function overBudget(weight: Weight, summary: ReturnType<typeof summarise>): string[] {
+  const misses: string[] = [];
+  const jsKb = weight.jsGzipBytes / KB;
+  if (jsKb > PAGE_BUDGET.jsGzipKb) misses.push(`JS ${jsKb.toFixed(1)} KB gzip > ${PAGE_BUDGET.jsGzipKb} KB`);
+  for (const category of CATEGORIES) {
+    const score = summary.scores[category];
+    const minimum = minimumScore(category);
+    if (score === null || score < minimum) misses.push(`${category} median ${score ?? "n/a"} < ${minimum}`);
+    const lowest = summary.lowestScores[category];
+    if (lowest === null || lowest < lowestAllowed(category)) {
+      misses.push(`${category} lowest run ${lowest ?? "n/a"} < ${lowestAllowed(category)}`);
+    }
+  }
+  if (summary.cls === undefined || summary.cls > PAGE_BUDGET.cls) {
+    misses.push(`CLS ${summary.cls?.toFixed(3) ?? "n/a"} > ${PAGE_BUDGET.cls}`);
+  }
+  return misses;
+}
+
+/** Lighthouse's simulated metrics scale with the CPU time it observes, so another build or test run skews them. */
+function warnIfBusy() {
+  const [load = 0] = loadavg();
+  if (load > availableParallelism()) {
+    console.warn(
+      `bench: the machine is busy (load ${load.toFixed(1)} on ${availableParallelism()} cores); scores will be lower`,
+    );
+  }
+}
+
+/** Prints the pages' table, the budgets, and what each page misses, with the audits to fix. */
+export function printPagesBench(results: PageResult[]) {
+  const header = [
+    "page",
+    "JS files",
+    "JS gzip KB",
+    "CSS gzip KB",
+    "image KB",
+    "perf (median/lowest)",
+    "a11y",
+    "best-practices",
+    "SEO",
+    "LCP ms",
+    "CLS",
+    "TBT ms",
+  ];
+  const number = (value: number | null | undefined, digits = 0) => (value == null ? "n/a" : value.toFixed(digits));
+  const rows = results.map((r) => [
+    r.page,
+    String(r.jsFiles),
+    (r.jsGzipBytes / KB).toFixed(1),
+    (r.cssGzipBytes / KB).toFixed(1),
+    (r.imageBytes / KB).toFixed(1),
+    `${number(r.scores.performance)}/${number(r.lowestScores.performance)}`,
+    number(r.scores.accessibility),
+    number(r.scores["best-practices"]),
+    number(r.scores.seo),
+    number(r.lcpMs),
+    number(r.cls, 3),
+    number(r.tbtMs),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .join("  ");
+  console.log(`\n${line(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
+  for (const row of rows) console.log(line(row));
+  console.log(
+    `\nPage budgets (${LIGHTHOUSE_RUNS} Lighthouse runs each): JS <= ${PAGE_BUDGET.jsGzipKb} KB gzip; performance median ` +
+      `${PAGE_BUDGET.performance}, no run below ${PAGE_BUDGET.lowestPerformance}; accessibility, best practices, SEO = ` +
+      `${PAGE_BUDGET.otherCategories} in every run; CLS <= ${PAGE_BUDGET.cls}  (KB = ${KB} bytes)`,
+  );
+  for (const result of results) {
+    if (result.overBudget.length === 0) {
+      console.log(`  ${result.page}: within budget`);
+      continue;
+    }
+    console.log(`  ${result.page}: over budget: ${result.overBudget.join("; ")}`);
+    for (const audit of result.failingAudits) {
+      console.log(
+        `      [${audit.category}] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`,
+      );
+      for (const offender of audit.offenders) console.log(`          ${offender}`);
+    }
+  }
+}
+
+/** Measures each page of the app at appUrl: its weight once, then LIGHTHOUSE_RUNS Lighthouse runs. */
+export async function benchPages(appUrl: string, pages: readonly string[] = PUBLIC_PAGES): Promise<PageResult[]> {
+  warnIfBusy();
+  const weights = await measureWeight(appUrl, pages);
+  const results: PageResult[] = [];
+  for (const page of pages) {
+    const weight = weights.get(page);
+    if (!weight) throw new Error(`no weight measured for ${page}`);
+    const runs: Audits[] = [];
+    for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
+      console.log(`bench: Lighthouse ${page} (run ${run} of ${LIGHTHOUSE_RUNS})`);
+      runs.push(await runLighthouse(new URL(page, appUrl).href));
+    }
+    const summary = summarise(runs);
+    results.push({ page, ...weight, ...summary, overBudget: overBudget(weight, summary) });
+  }
+  return results;
+}
