@@ -209,3 +209,50 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("80%")).toBeVisible();
   });
 });
+
+test("sent while offline, the answers stay with a lost-connection message, and online they are stored once with the reference shown", async ({
+  page,
+  context,
+}) => {
+  const letters = lettersFor80Percent();
+  await answerUpToLast(page, letters);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Submit Assessment" }).click();
+  await expect(page.getByRole("alert")).toContainText("The connection was lost");
+  await expect(page.getByRole("alert")).toBeInViewport();
+  await expect(
+    page
+      .getByRole("group")
+      .getByRole("radio")
+      .nth("ABCD".indexOf(letters.at(-1) ?? "")),
+  ).toBeChecked();
+
+  await context.setOffline(false);
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts++;
+  });
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("heading", { name: "Assessment complete" })).toBeVisible();
+  await expect(page.getByText(/Your reference number is ASM-[0-9A-Z]{6}/)).toBeVisible();
+  expect(posts).toBe(1);
+});
+
+test("the keyboard hint shows on a choice question with a mouse, never on the name question or a touch screen", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/assessment");
+  await page.getByRole("button", { name: "Start Assessment" }).click();
+  const hint = page.getByText("Keys:");
+  await expect(page.getByLabel("What is your full name?")).toBeVisible();
+  await expect(hint).toBeHidden();
+  await page.getByLabel("What is your full name?").fill(CONTACT.name);
+  await okButton(page).click();
+  await page.getByLabel("What is your email address?").fill(CONTACT.email);
+  await okButton(page).click();
+  await page.getByLabel("What is your phone number?").fill(CONTACT.phone);
+  await okButton(page).click();
+  await expect(questionHeading(page, 4)).toBeFocused();
+  if (testInfo.project.use.hasTouch) await expect(hint).toBeHidden();
+  else await expect(hint).toBeVisible();
+});
