@@ -11,7 +11,7 @@ import { AssessmentResults } from "./assessment-results";
 import type { AssessmentActionResult } from "./definition";
 import { assessmentQuestions } from "./questions";
 import { clearProgress, loadProgress, type SavedProgress, saveProgress } from "./saved-progress";
-import { answerProblem } from "./schema";
+import { answerLengthLimits, answerProblem } from "./schema";
 import { useAnswerShortcuts } from "./use-answer-shortcuts";
 
 const LAST = assessmentQuestions.length - 1;
@@ -123,6 +123,7 @@ export function AssessmentSteps() {
           id={`assessment-${question.id}`}
           name={question.id}
           kind={question.type}
+          maxLength={answerLengthLimits[question.id]?.maxLength}
           placeholder={question.placeholder}
           autoComplete={question.autoComplete}
           required

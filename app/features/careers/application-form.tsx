@@ -7,12 +7,16 @@ import { FileField } from "~/components/forms/file-field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { usePending } from "~/components/forms/use-pending";
 import type { FieldDefinition } from "~/forms/definition";
+import { lengthConstraintsOf } from "~/forms/field-limits";
 import { parseForm } from "~/forms/parse-form";
 import { SubmissionGuardFields, useSubmissionGuards } from "~/forms/submission-guard-fields";
 import { REQUIRED_MESSAGE } from "~/forms/text-field";
 import { type ApplicationActionResult, applicationForm } from "./definition";
 import type { ApplicationFieldName } from "./fields";
 import { applicationSchema, FOLLOW_UPS, RESUME_MAX_BYTES, RESUME_TOO_LARGE_MESSAGE } from "./schema";
+
+/** The server's length caps, as the fields' maxlength. */
+const LENGTH_LIMITS = lengthConstraintsOf(applicationSchema);
 
 const SECTIONS = [...new Set(applicationForm.fields.map((definition) => definition.section))];
 
@@ -80,6 +84,7 @@ export function ApplicationForm() {
     defaultValue: { hasDriversLicense: "no" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    constraint: LENGTH_LIMITS,
     onValidate: ({ formData }) => parseForm(formData, applicationSchema),
   });
   const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
