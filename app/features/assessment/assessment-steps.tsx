@@ -77,7 +77,8 @@ export function AssessmentSteps() {
     onPrevious: previous,
   });
 
-  if (result?.status === "success") return <AssessmentResults score={result.score} feedback={result.feedback} reference={result.reference} />;
+  if (result?.status === "success")
+    return <AssessmentResults score={result.score} feedback={result.feedback} reference={result.reference} />;
   if (!attempt || !question) {
     return (
       <AssessmentIntro onStart={() => setAttempt({ submissionKey: crypto.randomUUID(), index: 0, answers: {} })} />
