@@ -11,7 +11,8 @@ export function lengthConstraintsOf(schema: z.ZodMiniType): LengthConstraints {
   const described = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
   const constraints: LengthConstraints = {};
   for (const [name, property] of Object.entries(described.properties ?? {})) {
-    if (typeof property === "object" && typeof property.maxLength === "number") {
+    // A file's size cap reads as a maxLength too, on a string of format "binary"; it is no text's length.
+    if (typeof property === "object" && typeof property.maxLength === "number" && property.format !== "binary") {
       constraints[name] = { maxLength: property.maxLength };
     }
   }
