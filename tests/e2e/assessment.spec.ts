@@ -24,6 +24,16 @@ async function tabTo(page: Page, name: string) {
   throw new Error(`Tab never reached ${name}`);
 }
 
+/** The last question still shows the answer chosen before the failed send. */
+async function expectLastAnswerKept(page: Page, letters: string[]) {
+  await expect(
+    page
+      .getByRole("group")
+      .getByRole("radio")
+      .nth("ABCD".indexOf(letters.at(-1) ?? "")),
+  ).toBeChecked();
+}
+
 /** Answers everything with the mouse, up to the last question, without submitting. */
 async function answerUpToLast(page: Page, letters: string[]) {
   await page.goto("/assessment");
@@ -134,12 +144,7 @@ test("when the server cannot be reached, the answers stay and Retry sends them",
   });
   await page.getByRole("button", { name: "Submit Assessment" }).click();
   await expect(page.getByRole("alert")).toContainText("We couldn't reach our server");
-  await expect(
-    page
-      .getByRole("group")
-      .getByRole("radio")
-      .nth("ABCD".indexOf(letters.at(-1) ?? "")),
-  ).toBeChecked();
+  await expectLastAnswerKept(page, letters);
 
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByRole("heading", { name: "Assessment complete" })).toBeVisible();
@@ -220,12 +225,7 @@ test("sent while offline, the answers stay with a lost-connection message, and o
   await page.getByRole("button", { name: "Submit Assessment" }).click();
   await expect(page.getByRole("alert")).toContainText("The connection was lost");
   await expect(page.getByRole("alert")).toBeInViewport();
-  await expect(
-    page
-      .getByRole("group")
-      .getByRole("radio")
-      .nth("ABCD".indexOf(letters.at(-1) ?? "")),
-  ).toBeChecked();
+  await expectLastAnswerKept(page, letters);
 
   await context.setOffline(false);
   let posts = 0;
