@@ -24,13 +24,13 @@ async function tabTo(page: Page, name: string) {
   throw new Error(`Tab never reached ${name}`);
 }
 
-/** The last question still shows the answer chosen before the failed send. */
-async function expectLastAnswerKept(page: Page, letters: string[]) {
+/** The question on screen shows this answer (a letter) as chosen. */
+async function expectChosen(page: Page, letter: string | undefined) {
   await expect(
     page
       .getByRole("group")
       .getByRole("radio")
-      .nth("ABCD".indexOf(letters.at(-1) ?? "")),
+      .nth("ABCD".indexOf(letter ?? "")),
   ).toBeChecked();
 }
 
@@ -144,7 +144,7 @@ test("when the server cannot be reached, the answers stay and Retry sends them",
   });
   await page.getByRole("button", { name: "Submit Assessment" }).click();
   await expect(page.getByRole("alert")).toContainText("We couldn't reach our server");
-  await expectLastAnswerKept(page, letters);
+  await expectChosen(page, letters.at(-1));
 
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByRole("heading", { name: "Assessment complete" })).toBeVisible();
@@ -167,12 +167,7 @@ test("after a server error the answers survive a reload and can be sent", async 
   await expect(questionHeading(page, TOTAL)).toBeFocused();
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(questionHeading(page, TOTAL - 1)).toBeFocused();
-  await expect(
-    page
-      .getByRole("group")
-      .getByRole("radio")
-      .nth("ABCD".indexOf(letters.at(-2) ?? "")),
-  ).toBeChecked();
+  await expectChosen(page, letters.at(-2));
   await okButton(page).click();
   await page.getByRole("button", { name: "Submit Assessment" }).click();
   await expect(page.getByText("Excellent performance!")).toBeVisible();
@@ -225,7 +220,7 @@ test("sent while offline, the answers stay with a lost-connection message, and o
   await page.getByRole("button", { name: "Submit Assessment" }).click();
   await expect(page.getByRole("alert")).toContainText("The connection was lost");
   await expect(page.getByRole("alert")).toBeInViewport();
-  await expectLastAnswerKept(page, letters);
+  await expectChosen(page, letters.at(-1));
 
   await context.setOffline(false);
   let posts = 0;
