@@ -34,16 +34,21 @@ async function expectChosen(page: Page, letter: string | undefined) {
   ).toBeChecked();
 }
 
-/** Answers everything with the mouse, up to the last question, without submitting. */
-async function answerUpToLast(page: Page, letters: string[]) {
-  await page.goto("/assessment");
-  await page.getByRole("button", { name: "Start Assessment" }).click();
+/** Answers the name, email and phone questions with the mouse. */
+async function answerContactQuestions(page: Page) {
   await page.getByLabel("What is your full name?").fill(CONTACT.name);
   await okButton(page).click();
   await page.getByLabel("What is your email address?").fill(CONTACT.email);
   await okButton(page).click();
   await page.getByLabel("What is your phone number?").fill(CONTACT.phone);
   await okButton(page).click();
+}
+
+/** Answers everything with the mouse, up to the last question, without submitting. */
+async function answerUpToLast(page: Page, letters: string[]) {
+  await page.goto("/assessment");
+  await page.getByRole("button", { name: "Start Assessment" }).click();
+  await answerContactQuestions(page);
   for (const [offset, letter] of letters.entries()) {
     await expect(questionHeading(page, offset + 4)).toBeFocused();
     await page.getByRole("group").getByRole("radio").nth("ABCD".indexOf(letter)).check();
@@ -241,12 +246,7 @@ test("the keyboard hint shows on a choice question with a mouse, never on the na
   const hint = page.getByText("Keys:");
   await expect(page.getByLabel("What is your full name?")).toBeVisible();
   await expect(hint).toBeHidden();
-  await page.getByLabel("What is your full name?").fill(CONTACT.name);
-  await okButton(page).click();
-  await page.getByLabel("What is your email address?").fill(CONTACT.email);
-  await okButton(page).click();
-  await page.getByLabel("What is your phone number?").fill(CONTACT.phone);
-  await okButton(page).click();
+  await answerContactQuestions(page);
   await expect(questionHeading(page, 4)).toBeFocused();
   if (testInfo.project.use.hasTouch) await expect(hint).toBeHidden();
   else await expect(hint).toBeVisible();
