@@ -12,8 +12,14 @@ import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
 import { inlineStyleSourcesOf, nonceContentSecurityPolicy } from "./content-security-policy";
-import { limitRequestBodies, lingerWhenBodyUnread, requireSameOrigin } from "./request-guards";
-import { loadStaticFiles, mountLargeClientFiles, redirectTrailingSlash, serveStaticFiles } from "./static-files";
+import {
+  answerOptions,
+  isMalformedPath,
+  limitRequestBodies,
+  lingerWhenBodyUnread,
+  requireSameOrigin,
+} from "./request-guards";
+import { loadStaticFiles, mountLargeClientFiles, redirectToCanonicalPath, serveStaticFiles } from "./static-files";
 
 export type AppDependencies = {
   config: Config;
@@ -119,31 +125,44 @@ export function createApp(dependencies: AppDependencies) {
     res.json({ status: "ready" });
   });
 
+  const contentSecurityPolicy = nonceContentSecurityPolicy(inlineStyleSources);
+  const renderWithReactRouter = createRequestHandler({
+    build: serverBuild,
+    // Always production: in any other mode React Router sends an error's message and stack (a failed
+    // query's SQL and parameters among them) to the browser. The log keeps them.
+    mode: "production",
+    getLoadContext: (req, res) => ({
+      logger: req.log,
+      config,
+      db: database.db,
+      deliveryWorker,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      cspNonce: String(res.locals.cspNonce),
+    }),
+  });
+
+  app.use(answerOptions);
   app.use(lingerWhenBodyUnread);
   app.use(requireSameOrigin(config.SITE_URL));
   app.use(limitRequestBodies);
-  app.use(redirectTrailingSlash);
+  // A path that cannot be decoded (`/%E0%A4%A`) gets the site's own error page with 400, not the static
+  // file server's plain-text refusal. React Router matches no page for it, so the 404 it would answer is
+  // turned into the 400 it is.
+  app.use((req, res, next) => {
+    if (!isMalformedPath(req.path)) return next();
+    const setStatus = res.status.bind(res);
+    res.status = () => setStatus(400);
+    contentSecurityPolicy(req, res, () => renderWithReactRouter(req, res, next));
+  });
+  app.use(redirectToCanonicalPath);
   mountLargeClientFiles(app, clientDir);
   app.all(
     "/{*path}",
     // Only rendered pages are worth compressing per request; an action's answer is a few hundred bytes, and
     // the files above are compressed at build time.
     (req, res, next) => (req.method === "GET" ? compressRenderedPage(req, res, next) : next()),
-    nonceContentSecurityPolicy(inlineStyleSources),
-    createRequestHandler({
-      build: serverBuild,
-      // Always production: in any other mode React Router sends an error's message and stack (a failed
-      // query's SQL and parameters among them) to the browser. The log keeps them.
-      mode: "production",
-      getLoadContext: (req, res) => ({
-        logger: req.log,
-        config,
-        db: database.db,
-        deliveryWorker,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        cspNonce: String(res.locals.cspNonce),
-      }),
-    }),
+    contentSecurityPolicy,
+    renderWithReactRouter,
   );
 
   const handleError: ErrorRequestHandler = (error, req, res, _next) => {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -25,6 +26,25 @@ import { createApp } from "./app";
 
 /** This file is bundled to build/server-entry/index.js, two levels below the project root. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * The public pages are prerendered with the SITE_URL of the build (their canonical links, Open Graph tags and
+ * JSON-LD). A server running with another one says so once at start, rather than serving them stale in
+ * silence; `npm start` rebuilds by itself when they differ.
+ */
+function warnOfStalePrerenderedPages(buildDir: string, siteUrl: string, logger: Logger) {
+  let prerenderedSiteUrl: unknown;
+  try {
+    prerenderedSiteUrl = JSON.parse(readFileSync(path.join(buildDir, "build-info.json"), "utf8")).siteUrl;
+  } catch {
+    return;
+  }
+  if (typeof prerenderedSiteUrl !== "string" || prerenderedSiteUrl === siteUrl) return;
+  logger.warn(
+    { prerenderedSiteUrl, siteUrl },
+    `the public pages were prerendered for ${prerenderedSiteUrl}, not ${siteUrl}: their canonical links point there until "npm run build" runs with this SITE_URL (or PORT)`,
+  );
+}
 const SHUTDOWN_GRACE_MS = 10_000;
 const SHUTDOWN_DEADLINE_MS = 30_000;
 
@@ -141,6 +161,7 @@ async function main(): Promise<void> {
     stopSteps.push({ name: "alert text job", run: alertTextJob.stop });
 
     const buildDir = path.join(rootDir, "build");
+    warnOfStalePrerenderedPages(buildDir, config.SITE_URL, logger);
     const serverBuild: ServerBuild = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
     const app = createApp({
       config,

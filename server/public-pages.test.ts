@@ -108,3 +108,33 @@ describe("the prerendered public pages", () => {
     expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
   });
 });
+
+describe("requests outside the pages", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startAppServer();
+  });
+  afterAll(() => app.stop());
+
+  it("answers a malformed URL with the site's own error page and 400", async () => {
+    const response = await fetch(`${app.url}/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const body = await response.text();
+    expect(body).toContain("Go to the home page");
+    expect(body).toContain("Skip to content");
+  });
+
+  it("answers OPTIONS with 204 and Allow, without an error in the log", async () => {
+    const response = await fetch(`${app.url}/lighting`, { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, POST");
+    expect(app.output.some((line) => line.includes('"level":50'))).toBe(false);
+  });
+
+  it.each([["/LEARNMORE"], ["/LIGHTING"]])("redirects %s to its lower-case page", async (path) => {
+    const response = await fetch(`${app.url}${path}`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(path.toLowerCase());
+  });
+});

@@ -80,3 +80,25 @@ export const lingerWhenBodyUnread: RequestHandler = (req, res, next) => {
   });
   next();
 };
+
+/** The methods the site answers; anything else reaches no page. */
+const ALLOWED_METHODS = "GET, HEAD, POST";
+
+/**
+ * `OPTIONS` asks what a URL allows. No cross-origin use is offered (no CORS), so the answer is the same
+ * everywhere: 204 with `Allow`, without rendering a page or logging an error.
+ */
+export const answerOptions: RequestHandler = (req, res, next) => {
+  if (req.method !== "OPTIONS") return next();
+  res.status(204).set("Allow", ALLOWED_METHODS).end();
+};
+
+/** A path with a broken percent-escape, which no page and no file can have. */
+export function isMalformedPath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -10,13 +10,13 @@ import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompress } from "../scripts/precompress.mjs";
-import { loadStaticFiles, redirectTrailingSlash, serveStaticFiles } from "./static-files";
+import { loadStaticFiles, redirectToCanonicalPath, serveStaticFiles } from "./static-files";
 
 let server: ReturnType<ReturnType<typeof express>["listen"]>;
 let port: number;
 beforeAll(async () => {
   const app = express();
-  app.use(redirectTrailingSlash);
+  app.use(redirectToCanonicalPath);
   app.use((_req, res) => res.status(404).send("not found"));
   await new Promise<void>((resolve) => {
     server = app.listen(0, "127.0.0.1", () => resolve());
@@ -37,7 +37,7 @@ function get(path: string): Promise<{ status: number; location: string | undefin
   });
 }
 
-describe("the trailing-slash redirect", () => {
+describe("the canonical-path redirect", () => {
   it("sends /learnmore/ to /learnmore, keeping the query", async () => {
     expect(await get("/learnmore/?a=1")).toEqual({ status: 301, location: "/learnmore?a=1" });
   });
@@ -56,6 +56,23 @@ describe("the trailing-slash redirect", () => {
       expect(new URL(location ?? "", "http://this.site").origin).toBe("http://this.site");
     },
   );
+
+  it.each([["/LEARNMORE"], ["/LIGHTING"], ["/Apply/"]])("sends %j to its lower-case path", async (path) => {
+    expect(await get(`${path}?Ref=A`)).toEqual({
+      status: 301,
+      location: `${path.toLowerCase().replace(/\/$/, "")}?Ref=A`,
+    });
+  });
+
+  it("leaves the case of hashed assets and of percent-escapes alone", async () => {
+    expect((await get("/assets/entry-C23LvMyU.js")).status).toBe(404);
+    expect((await get("/caf%C3%A9")).status).toBe(404);
+  });
+
+  it.each([["//EVIL.example"], ["/\\EVIL.example"]])("never sends %j to another host", async (path) => {
+    const { location } = await get(path);
+    expect(new URL(location ?? "", "http://this.site").origin).toBe("http://this.site");
+  });
 });
 
 describe("the client build's files", () => {

@@ -130,16 +130,21 @@ export function serveStaticFiles(files: Map<string, StaticFile>, logger: Logger)
 }
 
 /**
- * `/learnmore/` answers with a permanent redirect to `/learnmore`, the one canonical address of a page. Leading
+ * A page has one address: `/learnmore/` and `/LearnMore` answer with a permanent redirect to `/learnmore` (the
+ * routes are lower-case; the hashed files under /assets keep their case). Percent-escapes keep theirs. Leading
  * slashes and backslashes collapse to one, since a browser reads a Location of `//evil.example` or
  * `/\evil.example` as another host (and caches a 301 to it).
  */
-export const redirectTrailingSlash: RequestHandler = (req, res, next) => {
-  if ((req.method !== "GET" && req.method !== "HEAD") || req.path === "/" || !req.path.endsWith("/")) return next();
+export const redirectToCanonicalPath: RequestHandler = (req, res, next) => {
+  if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/assets/")) return next();
+  const path = req.path
+    .replace(/(.)\/+$/, "$1")
+    .replace(/^[/\\]+/, "/")
+    .replace(/%[0-9A-Fa-f]{2}|[A-Z]+/g, (part) => (part.startsWith("%") ? part : part.toLowerCase()));
+  if (path === req.path) return next();
   const queryStart = req.originalUrl.indexOf("?");
   const query = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
-  const path = req.path.replace(/\/+$/, "").replace(/^[/\\]+/, "/");
-  res.redirect(301, (path || "/") + query);
+  res.redirect(301, path + query);
 };
 
 /** The large files left out of memory: hashed assets cached for a year, everything else for an hour. */

@@ -6,5 +6,12 @@ export type FormReply = SubmissionResult<string[]>;
 /** What every form's action answers; `Success` is what this form's page needs besides the reference. */
 export type FormActionResult<Success extends object = { result: FormReply }> =
   | { status: "invalid"; message: string; problems: Record<string, string>; result: FormReply }
-  | { status: "error"; message: string; retry: boolean; result?: FormReply }
+  | {
+      status: "error";
+      message: string;
+      retry: boolean;
+      result?: FormReply;
+      /** The field that caused it, where one did (a file too large or not of its type), with its message. */
+      problems?: Record<string, string>;
+    }
   | ({ status: "success"; reference: string } & Success);

@@ -1,20 +1,28 @@
 import type { ClientActionFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
+import type { FormMessages } from "./messages";
 
 /** Set on the answer the browser made itself because our server could not be reached. */
 const UNREACHABLE = "serverUnreachable";
 
+/** The answer a form's page shows when the browser, not our server, had to answer. */
+export type UnreachableResult = { status: "error"; message: string; retry: true; [UNREACHABLE]: true };
+
 /**
- * A client action that passes the server's answer through, and answers `failure` when our server cannot be
- * reached or fails outright: the visitor gets a message and keeps every value, instead of the error screen.
- * With `offline`, a form sent while the device has no connection answers that instead: nothing left it.
+ * A client action that passes the server's answer through, and answers an error of its own when our server
+ * cannot be reached or fails outright: the visitor gets a message and keeps every value (and chosen file),
+ * instead of the error screen. Offline, nothing left the device, so it says the connection was lost. Online,
+ * the request may have been stored before its answer was lost, so it says the send could not be confirmed and
+ * that sending again is safe: the form's double-submit key makes the server answer with the stored reference.
+ * A redirect (a session that ended) is still followed.
  */
-export function clientActionFallingBackTo<Result>(failure: Result, offline?: Result) {
-  return async ({ serverAction }: ClientActionFunctionArgs): Promise<Result> => {
-    if (offline !== undefined && !navigator.onLine) return { ...offline, [UNREACHABLE]: true };
+export function clientActionFallingBackTo<Result>(messages: Pick<FormMessages, "offline" | "unreachable">) {
+  return async ({ serverAction }: ClientActionFunctionArgs): Promise<Result | UnreachableResult> => {
     try {
       return (await serverAction()) as Result;
-    } catch {
-      return { ...failure, [UNREACHABLE]: true };
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      const message = navigator.onLine ? messages.unreachable : messages.offline;
+      return { status: "error", message, retry: true, [UNREACHABLE]: true };
     }
   };
 }

@@ -14,10 +14,10 @@ export type FormMessages = {
   success: string;
   /** The submission could not be stored (the database is down); nothing was lost from the screen. */
   failed: string;
-  /** The browser could not reach the server, or its answer was lost: sending again is safe. */
-  unreachable: string;
-  /** The device was offline when the visitor sent the form, so nothing left it. */
+  /** The device was offline when sending, so nothing left it. */
   offline: string;
+  /** The browser could not reach the server, or its answer was lost after the server may have stored it. */
+  unreachable: string;
   rateLimited: string;
   unreadable: string;
   tooLarge: string;
@@ -35,9 +35,8 @@ export const DEFAULT_FORM_MESSAGES: FormMessages = {
   invalid: "Please correct the fields below.",
   success: "Your request has been submitted successfully!",
   failed: `We could not send your request just now. Please try again, or call us at ${company.phone.display}.`,
-  // The request may have been stored before its answer was lost, so this must not say that nothing was sent.
-  unreachable: `We couldn't reach our server, so your request could not be confirmed. Your answers are still here, and sending again is safe: a request that reached us is not stored twice. Or call us at ${company.phone.display}.`,
-  offline: `Your connection was lost, so your request was not sent. Your answers are still here: send it again once you are back online, or call us at ${company.phone.display}.`,
+  offline: `The connection was lost, so your request was not sent. Your answers are still here: send it again when you are back online, or call us at ${company.phone.display}.`,
+  unreachable: `We couldn't reach our server, so we could not confirm that your request arrived. Your answers are still here: sending again is safe, it will not be stored twice. Or call us at ${company.phone.display}.`,
   rateLimited: `Too many requests from your connection. Please wait a few minutes and try again, or call us at ${company.phone.display}.`,
   unreadable: "We could not read what was sent. Please fill in the form and send it again.",
   tooLarge: "The form is too large to send. Please shorten your answers or choose smaller files.",

@@ -77,7 +77,9 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   }
   const read = await readFormBody(request, { maxBytes: definition.maxBodyBytes, files: definition.files });
   if (!read.ok) {
-    return answer({ status: "error", message: bodyProblemMessage(read.problem, messages), retry: false }, read.status);
+    const message = bodyProblemMessage(read.problem, messages);
+    const problems = "field" in read.problem ? { [read.problem.field]: message } : undefined;
+    return answer({ status: "error", message, retry: false, problems }, read.status);
   }
   const { formData } = read;
   const submission = parseForm(formData, definition.schema);

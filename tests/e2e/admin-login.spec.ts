@@ -28,6 +28,8 @@ test("signing in shows Logging in..., a wrong password gets the message, and log
   await page.goto("/admin");
   await signInThroughForm(page, account.username, "not my password at all");
   await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await expect(page.getByLabel("Username")).toHaveValue(account.username);
 
   // Hold the sign-in request until the busy label has been seen.
   let release: () => void = () => {};

@@ -95,7 +95,10 @@ test("when the server cannot be reached, the error shows and every answer is kep
     route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue(),
   );
   await submitButton(page).click();
-  await expect(page.getByRole("alert")).toHaveText("There was an error submitting your application. Please try again.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "We could not confirm that your application arrived. Your answers and your resume are still here: sending again is safe, it will not be stored twice.",
+  );
+  await expect(page.getByRole("alert")).toBeInViewport();
   await expect(page.getByLabel("First name")).toHaveValue("Jordan");
   await expect(page.getByLabel("Years of experience")).toHaveValue("0");
   await expect(yesNo(page, "Are you willing to travel?", "Yes")).toBeChecked();
@@ -104,6 +107,27 @@ test("when the server cannot be reached, the error shows and every answer is kep
   await page.unroute("**/apply.data*");
   await submitButton(page).click();
   await expect(page.getByRole("status")).toContainText("Application submitted successfully!");
+});
+
+test("a fake PDF refused by the server is reported beside the resume, which is marked, cleared and focused", async ({
+  page,
+}) => {
+  await page.goto("/apply");
+  await fillApplication(page);
+  const resume = page.getByLabel(/Resume/);
+  await resume.setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf") });
+  await submitButton(page).click();
+
+  await expect(resume).toHaveAttribute("aria-invalid", "true");
+  await expect(resume).toHaveAccessibleDescription(/not a PDF|PDF/);
+  await expect(resume).toBeFocused();
+  await expect(resume).toBeInViewport();
+  await expect(resume).toHaveValue("");
+  await expect(page.getByLabel("First name")).toHaveValue("Jordan");
+
+  await resume.setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: smallPdf() });
+  await submitButton(page).click();
+  await expect(page.getByRole("status")).toContainText(/APP-[0-9A-Z]{6}/);
 });
 
 test.describe("without JavaScript", () => {

@@ -24,16 +24,31 @@ async function tabTo(page: Page, name: string) {
   throw new Error(`Tab never reached ${name}`);
 }
 
-/** Answers everything with the mouse, up to the last question, without submitting. */
-async function answerUpToLast(page: Page, letters: string[]) {
-  await page.goto("/assessment");
-  await page.getByRole("button", { name: "Start Assessment" }).click();
+/** The question on screen shows this answer (a letter) as chosen. */
+async function expectChosen(page: Page, letter: string | undefined) {
+  await expect(
+    page
+      .getByRole("group")
+      .getByRole("radio")
+      .nth("ABCD".indexOf(letter ?? "")),
+  ).toBeChecked();
+}
+
+/** Answers the name, email and phone questions with the mouse. */
+async function answerContactQuestions(page: Page) {
   await page.getByLabel("What is your full name?").fill(CONTACT.name);
   await okButton(page).click();
   await page.getByLabel("What is your email address?").fill(CONTACT.email);
   await okButton(page).click();
   await page.getByLabel("What is your phone number?").fill(CONTACT.phone);
   await okButton(page).click();
+}
+
+/** Answers everything with the mouse, up to the last question, without submitting. */
+async function answerUpToLast(page: Page, letters: string[]) {
+  await page.goto("/assessment");
+  await page.getByRole("button", { name: "Start Assessment" }).click();
+  await answerContactQuestions(page);
   for (const [offset, letter] of letters.entries()) {
     await expect(questionHeading(page, offset + 4)).toBeFocused();
     await page.getByRole("group").getByRole("radio").nth("ABCD".indexOf(letter)).check();
@@ -134,12 +149,7 @@ test("when the server cannot be reached, the answers stay and Retry sends them",
   });
   await page.getByRole("button", { name: "Submit Assessment" }).click();
   await expect(page.getByRole("alert")).toContainText("We couldn't reach our server");
-  await expect(
-    page
-      .getByRole("group")
-      .getByRole("radio")
-      .nth("ABCD".indexOf(letters.at(-1) ?? "")),
-  ).toBeChecked();
+  await expectChosen(page, letters.at(-1));
 
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByRole("heading", { name: "Assessment complete" })).toBeVisible();
@@ -162,12 +172,7 @@ test("after a server error the answers survive a reload and can be sent", async 
   await expect(questionHeading(page, TOTAL)).toBeFocused();
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(questionHeading(page, TOTAL - 1)).toBeFocused();
-  await expect(
-    page
-      .getByRole("group")
-      .getByRole("radio")
-      .nth("ABCD".indexOf(letters.at(-2) ?? "")),
-  ).toBeChecked();
+  await expectChosen(page, letters.at(-2));
   await okButton(page).click();
   await page.getByRole("button", { name: "Submit Assessment" }).click();
   await expect(page.getByText("Excellent performance!")).toBeVisible();
@@ -208,4 +213,41 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Excellent performance!")).toBeVisible();
     await expect(page.getByText("80%")).toBeVisible();
   });
+});
+
+test("sent while offline, the answers stay with a lost-connection message, and online they are stored once with the reference shown", async ({
+  page,
+  context,
+}) => {
+  const letters = lettersFor80Percent();
+  await answerUpToLast(page, letters);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Submit Assessment" }).click();
+  await expect(page.getByRole("alert")).toContainText("The connection was lost");
+  await expect(page.getByRole("alert")).toBeInViewport();
+  await expectChosen(page, letters.at(-1));
+
+  await context.setOffline(false);
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts++;
+  });
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("heading", { name: "Assessment complete" })).toBeVisible();
+  await expect(page.getByText(/Your reference number is ASM-[0-9A-Z]{6}/)).toBeVisible();
+  expect(posts).toBe(1);
+});
+
+test("the keyboard hint shows on a choice question with a mouse, never on the name question or a touch screen", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/assessment");
+  await page.getByRole("button", { name: "Start Assessment" }).click();
+  const hint = page.getByText("Keys:");
+  await expect(page.getByLabel("What is your full name?")).toBeVisible();
+  await expect(hint).toBeHidden();
+  await answerContactQuestions(page);
+  await expect(questionHeading(page, 4)).toBeFocused();
+  if (testInfo.project.use.hasTouch) await expect(hint).toBeHidden();
+  else await expect(hint).toBeVisible();
 });

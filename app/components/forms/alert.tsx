@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 
 /** What a form's action answers, as far as the page shows it. */
 export type Outcome = { status: "error" | "success"; message: ReactNode };
@@ -35,9 +35,17 @@ export function Alert({
  * The place a form's answer appears. It stays in the page while empty, so a screen reader already knows it
  * as a live region and reads a message that appears in it.
  */
-export function AlertRegion({ children, className }: { children?: ReactNode; className?: string }) {
+export function AlertRegion({
+  children,
+  className,
+  ref,
+}: {
+  children?: ReactNode;
+  className?: string;
+  ref?: Ref<HTMLDivElement>;
+}) {
   return (
-    <div aria-live="assertive" className={className}>
+    <div aria-live="assertive" className={className} ref={ref}>
       {children}
     </div>
   );

@@ -21,6 +21,8 @@ export type FieldControl = {
   name: string;
   defaultValue: string | undefined;
   errors: readonly string[];
+  /** The server's length cap for the answer (Conform's constraint, read from the form's schema). */
+  maxLength: number | undefined;
 };
 
 export function useFieldControl({ field, name, id, defaultValue, errors }: FieldSource): FieldControl {
@@ -33,6 +35,7 @@ export function useFieldControl({ field, name, id, defaultValue, errors }: Field
     name: resolvedName,
     defaultValue: defaultValue ?? (typeof field?.initialValue === "string" ? field.initialValue : undefined),
     errors: errors ?? field?.errors ?? [],
+    maxLength: field?.maxLength,
   };
 }
 

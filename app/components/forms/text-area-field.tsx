@@ -1,4 +1,4 @@
-import type { TextareaHTMLAttributes } from "react";
+import { type TextareaHTMLAttributes, useState } from "react";
 import type { FieldSource } from "./field-control";
 import { inputClass } from "./field-error";
 import { FieldFrame, type FieldLabelling, useDescribedField } from "./field-frame";
@@ -8,22 +8,54 @@ type TextAreaAttributes = Omit<
   "id" | "name" | "defaultValue" | "className"
 >;
 
-/** A longer answer, several lines high, with its label, hint and error. */
+/** The share of the cap left at which the count is also read out to screen readers. */
+const ANNOUNCE_BELOW = 0.1;
+
+/**
+ * How much of the cap is used, shown under the field. A screen reader hears it (politely) only once little
+ * is left, not on every key press.
+ */
+function LengthCounter({ used, maxLength }: { used: number; maxLength: number }) {
+  const left = Math.max(0, maxLength - used);
+  return (
+    <>
+      <p className="text-right text-sm text-slate-600" aria-hidden="true">
+        {used} / {maxLength}
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {left <= maxLength * ANNOUNCE_BELOW ? `${left} characters left` : ""}
+      </p>
+    </>
+  );
+}
+
+/** A longer answer, several lines high, with its label, hint, error, and a count against its length cap. */
 export function TextAreaField(props: FieldSource & Omit<FieldLabelling, "size"> & TextAreaAttributes) {
   const { control, labelling, message, aria, rest } = useDescribedField(props);
-  const { rows = 3, ...textarea } = rest;
+  const { rows = 3, onInput, ...textarea } = rest;
+  const maxLength = textarea.maxLength ?? control.maxLength;
+  // What was typed counts until the form is reset (Conform's key changes); then the starting answer does.
+  const [typed, setTyped] = useState<{ key: string | undefined; used: number }>();
+  const used =
+    typed && typed.key === control.key ? typed.used : String(textarea.value ?? control.defaultValue ?? "").length;
   return (
     <FieldFrame control={control} labelling={labelling} message={message}>
       <textarea
         rows={rows}
+        maxLength={maxLength}
         {...textarea}
         key={control.key}
         id={control.id}
         name={control.name}
         defaultValue={textarea.value === undefined ? control.defaultValue : undefined}
+        onInput={(event) => {
+          setTyped({ key: control.key, used: event.currentTarget.value.length });
+          onInput?.(event);
+        }}
         {...aria}
         className={inputClass}
       />
+      {maxLength !== undefined && <LengthCounter used={used} maxLength={maxLength} />}
     </FieldFrame>
   );
 }

@@ -25,7 +25,10 @@ type InputAttributes = Omit<
   "id" | "name" | "type" | "defaultValue" | "className" | "size"
 >;
 
-/** A one-line answer with its label, hint and error. */
+/** The input types that take a `maxlength` (a date or a number has none). */
+const TYPES_WITH_LENGTH = new Set(["text", "email", "tel", "password", "search"]);
+
+/** A one-line answer with its label, hint and error, capped at the length the server accepts. */
 export function TextField(props: FieldSource & FieldLabelling & { kind?: TextKind } & InputAttributes) {
   const { control, labelling, message, aria, rest } = useDescribedField(props);
   const { kind = "text", ...input } = rest;
@@ -33,6 +36,7 @@ export function TextField(props: FieldSource & FieldLabelling & { kind?: TextKin
     <FieldFrame control={control} labelling={labelling} message={message}>
       <input
         {...KIND_ATTRIBUTES[kind]}
+        maxLength={TYPES_WITH_LENGTH.has(KIND_ATTRIBUTES[kind].type ?? "") ? control.maxLength : undefined}
         {...input}
         key={control.key}
         id={control.id}

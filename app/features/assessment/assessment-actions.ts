@@ -5,8 +5,4 @@ import { type AssessmentActionResult, assessmentForm } from "./definition";
  * When our server cannot be reached, or fails outright, the person gets a message and a Retry button, and
  * keeps every answer, instead of the error screen.
  */
-export const assessmentClientAction = clientActionFallingBackTo<AssessmentActionResult>({
-  status: "error",
-  message: assessmentForm.messages.unreachable,
-  retry: true,
-});
+export const assessmentClientAction = clientActionFallingBackTo<AssessmentActionResult>(assessmentForm.messages);

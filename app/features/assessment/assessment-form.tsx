@@ -6,6 +6,7 @@ import { usePending } from "~/components/forms/use-pending";
 import { ChoiceFieldset } from "~/components/questionnaire/choice-fieldset";
 import type { AssessmentActionResult } from "./definition";
 import { assessmentQuestions } from "./questions";
+import { answerLengthLimits } from "./schema";
 
 type Refused = Extract<AssessmentActionResult, { status: "invalid" | "error" }>;
 
@@ -48,6 +49,7 @@ export function AssessmentForm({ refused }: { refused?: Refused }) {
                   id={`assessment-${question.id}`}
                   name={question.id}
                   kind={question.type}
+                  maxLength={answerLengthLimits[question.id]?.maxLength}
                   placeholder={question.placeholder}
                   autoComplete={question.autoComplete}
                   required

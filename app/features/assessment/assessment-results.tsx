@@ -2,7 +2,15 @@ import { StepHeading } from "~/components/questionnaire/step-heading";
 import type { AssessmentScore } from "./schema";
 
 /** The score the server worked out; which answers were right is never sent. */
-export function AssessmentResults({ score, feedback }: { score: AssessmentScore; feedback: string }) {
+export function AssessmentResults({
+  score,
+  feedback,
+  reference,
+}: {
+  score: AssessmentScore;
+  feedback: string;
+  reference: string;
+}) {
   return (
     <section className="grid gap-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
       <StepHeading>Assessment complete</StepHeading>
@@ -21,6 +29,9 @@ export function AssessmentResults({ score, feedback }: { score: AssessmentScore;
           <dd className="mt-1 text-3xl font-extrabold text-slate-900">{score.total}</dd>
         </div>
       </dl>
+      <p className="text-slate-700">
+        Your reference number is <strong className="font-mono">{reference}</strong>.
+      </p>
       <p className="text-slate-700">Thank you. Your answers are with our hiring team, who will be in touch.</p>
     </section>
   );

@@ -11,7 +11,7 @@ import { AssessmentResults } from "./assessment-results";
 import type { AssessmentActionResult } from "./definition";
 import { assessmentQuestions } from "./questions";
 import { clearProgress, loadProgress, type SavedProgress, saveProgress } from "./saved-progress";
-import { answerProblem } from "./schema";
+import { answerLengthLimits, answerProblem } from "./schema";
 import { useAnswerShortcuts } from "./use-answer-shortcuts";
 
 const LAST = assessmentQuestions.length - 1;
@@ -77,7 +77,8 @@ export function AssessmentSteps() {
     onPrevious: previous,
   });
 
-  if (result?.status === "success") return <AssessmentResults score={result.score} feedback={result.feedback} />;
+  if (result?.status === "success")
+    return <AssessmentResults score={result.score} feedback={result.feedback} reference={result.reference} />;
   if (!attempt || !question) {
     return (
       <AssessmentIntro onStart={() => setAttempt({ submissionKey: crypto.randomUUID(), index: 0, answers: {} })} />
@@ -98,10 +99,13 @@ export function AssessmentSteps() {
       footer={
         <>
           {last && failure && <Alert tone="error">{failure.message}</Alert>}
-          <p className="text-sm text-slate-600">
-            Keys: <kbd>A</kbd>–<kbd>D</kbd> or <kbd>1</kbd>–<kbd>4</kbd> choose, <kbd>Enter</kbd> continues,{" "}
-            <kbd>←</kbd> goes back (letters and arrows type as usual in a text field).
-          </p>
+          {question.type === "select" && (
+            // Only where the keys work: on a choice, with a keyboard and a mouse (not on a touch screen).
+            <p className="hidden text-sm text-slate-600 [@media(hover:hover)_and_(pointer:fine)]:block">
+              Keys: <kbd>A</kbd>–<kbd>D</kbd> or <kbd>1</kbd>–<kbd>4</kbd> choose, <kbd>Enter</kbd> continues,{" "}
+              <kbd>←</kbd> goes back.
+            </p>
+          )}
         </>
       }
     >
@@ -120,6 +124,7 @@ export function AssessmentSteps() {
           id={`assessment-${question.id}`}
           name={question.id}
           kind={question.type}
+          maxLength={answerLengthLimits[question.id]?.maxLength}
           placeholder={question.placeholder}
           autoComplete={question.autoComplete}
           required

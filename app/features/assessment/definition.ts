@@ -54,8 +54,10 @@ export const assessmentForm = defineForm({
   maxBodyBytes: 64 * 1024,
   messages: formMessages({
     requiredField: "This question needs an answer",
+    offline:
+      "The connection was lost, so your answers are not sent yet. They are kept on this device: press Retry when you are back online.",
     unreachable:
-      "We couldn't reach our server, so your answers are not sent yet. They are kept on this device: press Retry when you are back online.",
+      "We couldn't reach our server, so we could not confirm that your answers arrived. They are kept on this device: pressing Retry is safe, they will not be stored twice.",
     failed: `We could not save your answers just now. They are kept on this device: press Retry, or call us at ${company.phone.display}.`,
     unreadable: "We could not read what was sent. Please answer the questions and send them again.",
     rateLimited: `Too many submissions from your connection. Please wait a few minutes and press Retry, or call us at ${company.phone.display}.`,

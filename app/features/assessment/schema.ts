@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { lengthConstraintsOf } from "~/forms/field-limits";
 import { textField } from "~/forms/text-field";
 import { type AssessmentQuestion, choiceQuestions, type contactQuestions } from "./questions";
 
@@ -27,6 +28,9 @@ const answerSchemas: Record<string, z.ZodMiniType<string>> = {
 
 /** Every answer of the assessment, keyed by question id: one schema for the browser and the action. */
 export const assessmentSchema = z.object(answerSchemas);
+
+/** The server's length cap of each text answer, as its field's maxlength. */
+export const answerLengthLimits = lengthConstraintsOf(assessmentSchema);
 
 export type AssessmentAnswers = Record<string, string>;
 

@@ -11,7 +11,8 @@ import type { AssessmentActionResult } from "./definition";
 export function SkillsAssessment() {
   const posted = useActionData<AssessmentActionResult>();
   const [searchParams] = useSearchParams();
-  if (posted?.status === "success") return <AssessmentResults score={posted.score} feedback={posted.feedback} />;
+  if (posted?.status === "success")
+    return <AssessmentResults score={posted.score} feedback={posted.feedback} reference={posted.reference} />;
   if (posted || searchParams.has("all")) return <AssessmentForm refused={posted} />;
   return <AssessmentSteps />;
 }

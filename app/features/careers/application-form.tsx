@@ -1,5 +1,5 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useActionData } from "react-router";
 import { Alert, AlertRegion } from "~/components/forms/alert";
 import { DefinedField, DefinedFields, labellingOf } from "~/components/forms/defined-field";
@@ -7,12 +7,16 @@ import { FileField } from "~/components/forms/file-field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { usePending } from "~/components/forms/use-pending";
 import type { FieldDefinition } from "~/forms/definition";
+import { lengthConstraintsOf } from "~/forms/field-limits";
 import { parseForm } from "~/forms/parse-form";
 import { SubmissionGuardFields, useSubmissionGuards } from "~/forms/submission-guard-fields";
 import { REQUIRED_MESSAGE } from "~/forms/text-field";
 import { type ApplicationActionResult, applicationForm } from "./definition";
 import type { ApplicationFieldName } from "./fields";
 import { applicationSchema, FOLLOW_UPS, RESUME_MAX_BYTES, RESUME_TOO_LARGE_MESSAGE } from "./schema";
+
+/** The server's length caps, as the fields' maxlength. */
+const LENGTH_LIMITS = lengthConstraintsOf(applicationSchema);
 
 const SECTIONS = [...new Set(applicationForm.fields.map((definition) => definition.section))];
 
@@ -69,6 +73,7 @@ export function ApplicationForm() {
   const { guards, renew, onFormTouched } = useSubmissionGuards();
   const [answerShown, setAnswerShown] = useState(true);
   const [resumeMessage, setResumeMessage] = useState<string>();
+  const alertRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     setAnswerShown(true);
@@ -80,11 +85,27 @@ export function ApplicationForm() {
     defaultValue: { hasDriversLicense: "no" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    constraint: LENGTH_LIMITS,
     onValidate: ({ formData }) => parseForm(formData, applicationSchema),
   });
+
+  // An answer's message comes into view: a refused resume beside its field, anything else in the banner.
+  const resumeId = fields.resume.id;
+  useEffect(() => {
+    if (actionData?.status !== "error") return;
+    const resume = actionData.problems?.resume ? document.getElementById(resumeId) : null;
+    if (resume instanceof HTMLInputElement) {
+      // The refused file is let go, so the next one is chosen afresh; the focus brings its message into view.
+      resume.value = "";
+      resume.focus();
+    } else {
+      alertRef.current?.scrollIntoView({ block: "center" });
+    }
+  }, [actionData, resumeId]);
   const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
   const answer = answerShown ? actionData : undefined;
   const alert = anyMissing ? applicationForm.messages.missing : answer?.status === "error" ? answer.message : undefined;
+  const resumeProblem = resumeMessage ?? (answer?.status === "error" ? answer.problems?.resume : undefined);
   const success = answer?.status === "success" ? answer : undefined;
 
   const ownRendering: Record<string, ReactNode> = {
@@ -93,8 +114,8 @@ export function ApplicationForm() {
         {...labellingOf(definitionOf("resume"))}
         field={fields.resume}
         accept="application/pdf,.pdf"
-        errors={resumeMessage ? [resumeMessage] : undefined}
-        announceError={resumeMessage !== undefined}
+        errors={resumeProblem ? [resumeProblem] : undefined}
+        announceError={resumeProblem !== undefined}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           if (file && file.size > RESUME_MAX_BYTES) {
@@ -128,7 +149,7 @@ export function ApplicationForm() {
       }}
       className="mt-8 grid gap-6"
     >
-      <AlertRegion className="empty:hidden">
+      <AlertRegion className="empty:hidden" ref={alertRef}>
         {alert && <Alert tone="error">{alert}</Alert>}
         {success && (
           <Alert tone="success">

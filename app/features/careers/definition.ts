@@ -82,7 +82,10 @@ export const applicationForm = defineForm({
     missing: "Please fill in all required fields",
     success: "Application submitted successfully!",
     failed: "There was an error submitting your application. Please try again.",
-    unreachable: "There was an error submitting your application. Please try again.",
+    offline:
+      "The connection was lost, so your application was not sent. Your answers and your resume are still here: send it again when you are back online.",
+    unreachable:
+      "We could not confirm that your application arrived. Your answers and your resume are still here: sending again is safe, it will not be stored twice.",
     rateLimited: "Too many applications from your connection. Please wait a few minutes and try again.",
     tooLarge: "The application is too large to send. Please shorten your answers or choose a smaller resume.",
     fileTooLarge: RESUME_TOO_LARGE_MESSAGE,

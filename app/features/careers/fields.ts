@@ -23,7 +23,7 @@ export const applicationFields = [
     label: "Address",
     kind: "text",
     section: SECTIONS.personal,
-    autoComplete: "street-address",
+    autoComplete: "address-line1",
     wide: true,
   },
   {

@@ -5,12 +5,16 @@ import { Alert, AlertRegion } from "~/components/forms/alert";
 import { DefinedFields } from "~/components/forms/defined-field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { usePending } from "~/components/forms/use-pending";
+import { lengthConstraintsOf } from "~/forms/field-limits";
 import { parseForm } from "~/forms/parse-form";
 import { SubmissionGuardFields, useSubmissionGuards } from "~/forms/submission-guard-fields";
 import { REQUIRED_MESSAGE } from "~/forms/text-field";
 import { type EstimateActionResult, estimateForm } from "./definition";
 import { EstimateSuccessDialog } from "./estimate-success-dialog";
 import { estimateSchema } from "./schema";
+
+/** The server's length caps, as the fields' maxlength. */
+const LENGTH_LIMITS = lengthConstraintsOf(estimateSchema);
 
 /** The free-estimate request form. It works as a plain HTML form; JavaScript adds instant checks and the modal. */
 export function EstimateForm() {
@@ -31,6 +35,7 @@ export function EstimateForm() {
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    constraint: LENGTH_LIMITS,
     onValidate: ({ formData }) => parseForm(formData, estimateSchema),
   });
   const anyEmpty = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));

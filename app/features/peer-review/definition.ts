@@ -35,8 +35,10 @@ export const peerReviewForm = defineForm({
     missing: "Please fill in the name, the date and a rating for every statement.",
     success: "Your peer review has been submitted. Its PDF is saved to your device.",
     failed: "We could not save your peer review just now. Your answers are still here: please try again.",
+    offline:
+      "The connection was lost, so your peer review was not sent. Your answers are still here: send it again when you are back online.",
     unreachable:
-      "We couldn't reach our server, so your peer review was not saved. Your answers are still here: please try again.",
+      "We couldn't reach our server, so we could not confirm that your peer review was saved. Your answers are still here: sending again is safe, it will not be saved twice.",
   }),
   deliveries: [
     {

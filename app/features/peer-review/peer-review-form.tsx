@@ -5,6 +5,7 @@ import { Alert, AlertRegion } from "~/components/forms/alert";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
+import { lengthConstraintsOf } from "~/forms/field-limits";
 import { parseForm } from "~/forms/parse-form";
 import { REQUIRED_MESSAGE } from "~/forms/text-field";
 import { averageRating, NO_AVERAGE } from "./average";
@@ -13,6 +14,9 @@ import { PEER_REVIEW_STATEMENTS, statementFieldName } from "./fields";
 import { RatingColumnHeadings, RatingRow } from "./rating-row";
 import { RATING_MEANINGS, RATINGS } from "./ratings";
 import { peerReviewSchema, REVIEW_FOR_MAX_LENGTH } from "./schema";
+
+/** The server's length caps, as the fields' maxlength. */
+const LENGTH_LIMITS = lengthConstraintsOf(peerReviewSchema);
 
 const STATEMENT_NAMES = PEER_REVIEW_STATEMENTS.map((_statement, index) => statementFieldName(index));
 
@@ -49,6 +53,7 @@ export function PeerReviewForm() {
     lastResult: actionData?.status === "error" ? undefined : actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    constraint: LENGTH_LIMITS,
     onValidate: ({ formData }) => parseForm(formData, peerReviewSchema),
   });
   const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useActionData, useSearchParams } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -18,8 +19,16 @@ function SignInStepForm({
   const result = useActionData<StaffFormResult>();
   const busy = usePending();
   const [searchParams] = useSearchParams();
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused attempt empties the secret fields, so the next try starts from a blank password or code.
+  useEffect(() => {
+    if (result?.status !== "error") return;
+    for (const secret of formRef.current?.querySelectorAll<HTMLInputElement>('input[type="password"]') ?? []) {
+      secret.value = "";
+    }
+  }, [result]);
   return (
-    <Form method="post" className="mt-8 space-y-5">
+    <Form method="post" className="mt-8 space-y-5" ref={formRef}>
       <OutcomeAlert outcome={result} />
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       {children}

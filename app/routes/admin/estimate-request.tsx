@@ -19,11 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return submitForm(request, context, estimateRequestForm);
 }
 
-export const clientAction = clientActionFallingBackTo({
-  status: "error",
-  message: estimateRequestForm.messages.unreachable,
-  retry: true,
-});
+export const clientAction = clientActionFallingBackTo(estimateRequestForm.messages);
 export const shouldRevalidate = revalidateUnlessUnreachable;
 
 export default function EstimateRequest({ loaderData }: Route.ComponentProps) {

@@ -19,11 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return submitForm(request, context, jobRequestForm);
 }
 
-export const clientAction = clientActionFallingBackTo({
-  status: "error",
-  message: jobRequestForm.messages.unreachable,
-  retry: true,
-});
+export const clientAction = clientActionFallingBackTo(jobRequestForm.messages);
 export const shouldRevalidate = revalidateUnlessUnreachable;
 
 export default function JobRequest() {
