@@ -12,7 +12,12 @@ import { assessmentAnswers } from "../tests/support/assessment-fixture";
 import { checklistAnswers } from "../tests/support/checklist-fixture";
 import { validEstimate } from "../tests/support/estimate-fixture";
 import { allRated } from "../tests/support/peer-review-fixture";
-import { storedJobRequest, validEstimateRequest } from "../tests/support/staff-request-fixture";
+import {
+  ESTIMATE_REQUEST_WEBHOOK_KEYS,
+  JOB_REQUEST_WEBHOOK_KEYS,
+  storedJobRequest,
+  validEstimateRequest,
+} from "../tests/support/staff-request-fixture";
 import { submissionTypes } from "./submission-types";
 
 /**
@@ -81,38 +86,13 @@ const EXAMPLES: Record<string, { payload: Record<string, unknown>; webhookKeys: 
   "estimate-request": {
     payload: validEstimateRequest,
     webhookKeys: {
-      WEBHOOK_ESTIMATE_INTERNAL_URL: [
-        "jobName",
-        "jobAddress",
-        "contactPerson",
-        "phone",
-        "email",
-        "description",
-        "appointment",
-        "appointmentTime",
-        "customerName",
-        "customerBillingAddress",
-        "estimateNumber",
-        "submittedBy",
-        "notes",
-      ],
+      WEBHOOK_ESTIMATE_INTERNAL_URL: ESTIMATE_REQUEST_WEBHOOK_KEYS,
     },
   },
   "job-request": {
     payload: storedJobRequest,
     webhookKeys: {
-      WEBHOOK_JOB_REQUEST_URL: [
-        "jobName",
-        "jobAddress",
-        "estimateOpportunityNumber",
-        "jobSummary",
-        "appointmentForJob",
-        "projectTotalAmount",
-        "contactPerson",
-        "phone",
-        "email",
-        "notes",
-      ],
+      WEBHOOK_JOB_REQUEST_URL: JOB_REQUEST_WEBHOOK_KEYS,
     },
   },
 };

@@ -2,6 +2,10 @@ import * as z from "zod/mini";
 
 export const REQUIRED_MESSAGE = "required";
 
+/** The usual caps of a staff form's one-line answer (a name, an address) and of a longer note. */
+export const SHORT_TEXT_MAX_LENGTH = 200;
+export const LONG_TEXT_MAX_LENGTH = 5_000;
+
 // Control characters other than tab, line feed and carriage return have no place in a form field.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find them
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;

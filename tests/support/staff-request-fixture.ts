@@ -31,3 +31,34 @@ export const validJobRequest = {
 
 /** The job request as stored: the amount read as dollars and cents. */
 export const storedJobRequest = { ...validJobRequest, projectTotalAmount: "12500.50" } as const;
+
+/** The JSON keys of the internal estimate request's webhook, in spec §3's order. */
+export const ESTIMATE_REQUEST_WEBHOOK_KEYS = [
+  "jobName",
+  "jobAddress",
+  "contactPerson",
+  "phone",
+  "email",
+  "description",
+  "appointment",
+  "appointmentTime",
+  "customerName",
+  "customerBillingAddress",
+  "estimateNumber",
+  "submittedBy",
+  "notes",
+] as const;
+
+/** The JSON keys of the job request's webhook, in spec §3's order. */
+export const JOB_REQUEST_WEBHOOK_KEYS = [
+  "jobName",
+  "jobAddress",
+  "estimateOpportunityNumber",
+  "jobSummary",
+  "appointmentForJob",
+  "projectTotalAmount",
+  "contactPerson",
+  "phone",
+  "email",
+  "notes",
+] as const;

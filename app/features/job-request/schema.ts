@@ -1,9 +1,12 @@
 import * as z from "zod/mini";
 import { calendarDate, dollarAmount } from "~/forms/calendar-fields";
-import { emailAddress, optionalTextField, textField } from "~/forms/text-field";
-
-export const SHORT_TEXT_MAX_LENGTH = 200;
-export const LONG_TEXT_MAX_LENGTH = 5_000;
+import {
+  emailAddress,
+  LONG_TEXT_MAX_LENGTH,
+  optionalTextField,
+  SHORT_TEXT_MAX_LENGTH,
+  textField,
+} from "~/forms/text-field";
 
 /**
  * The job request (spec §3): the job's name and address are required after trimming (spec §5), everything else
