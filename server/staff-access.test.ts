@@ -243,7 +243,9 @@ describe("errors", () => {
       const response = await get(url);
       const body = await response.text();
       expect(response.status, url).toBeLessThan(500);
-      expect(body, url).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|Error:/);
+      // A malformed path gets the site's 404 page, whose hydration data holds React Router's own "Error: No
+      // route matches URL" with the path asked for: that names no file, query or stack, so it is let through.
+      expect(body, url).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|Error:(?! No route matches URL)/);
     }
   });
 });
