@@ -129,7 +129,7 @@ describe("requests outside the pages", () => {
     const response = await fetch(`${app.url}/lighting`, { method: "OPTIONS" });
     expect(response.status).toBe(204);
     expect(response.headers.get("allow")).toBe("GET, HEAD, POST");
-    expect(app.output.some((line) => line.includes('"level":50'))).toBe(false);
+    expect((await app.flushedOutput()).some((line) => line.includes('"level":50'))).toBe(false);
   });
 
   it.each([["/LEARNMORE"], ["/LIGHTING"]])("redirects %s to its lower-case page", async (path) => {

@@ -63,8 +63,7 @@ describe("the built app with its embedded PostgreSQL", () => {
   it("logs one structured line per request", async () => {
     const marker = `/healthz?probe=${Date.now()}`;
     await fetch(`${app.url}${marker}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = app.output.filter((line) => line.includes(marker));
+    const lines = (await app.flushedOutput()).filter((line) => line.includes(marker));
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0] ?? "{}");
     expect(entry).toMatchObject({ req: { method: "GET", url: marker }, res: { statusCode: 200 } });

@@ -14,8 +14,15 @@ export type AppServer = {
   url: string;
   dataDir: string;
   process: ChildProcess;
-  /** Every line the server printed so far, stdout and stderr. */
+  /** Every line the server printed so far, stdout and stderr. Log lines reach it up to 100 ms late, batched. */
   output: string[];
+  /** Resolves with the first printed line that contains `text`, waiting for one to come. */
+  waitForLine: (text: string, timeoutMs?: number) => Promise<string>;
+  /**
+   * Every line printed so far, once the log has written out all it holds: it waits for the access-log line of a
+   * request made now, which comes after every line logged before it. For asserting that something was not logged.
+   */
+  flushedOutput: () => Promise<string[]>;
   /** Sends the signal and resolves with the exit code once the process has exited. */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
@@ -66,11 +73,35 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
     });
   });
 
+  const waitForLine = (text: string, timeoutMs = 10_000) =>
+    new Promise<string>((resolve, reject) => {
+      const already = output.find((line) => line.includes(text));
+      if (already !== undefined) return resolve(already);
+      const timer = setTimeout(() => {
+        lines.off("line", onLine);
+        reject(new Error(`no line with ${JSON.stringify(text)} in ${timeoutMs} ms:\n${output.join("\n")}`));
+      }, timeoutMs);
+      const onLine = (line: string) => {
+        if (!line.includes(text)) return;
+        clearTimeout(timer);
+        lines.off("line", onLine);
+        resolve(line);
+      };
+      lines.on("line", onLine);
+    });
+
   return {
     url,
     dataDir,
     process: child,
     output,
+    waitForLine,
+    flushedOutput: async () => {
+      const marker = `/healthz?log-mark=${Date.now()}-${Math.random()}`;
+      await fetch(`${url}${marker}`);
+      await waitForLine(marker);
+      return [...output];
+    },
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
