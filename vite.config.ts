@@ -1,8 +1,11 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { inlineScript } from "./vite-plugins/inline-script";
+
+const projectRoot = new URL(".", import.meta.url).pathname;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), inlineScript(projectRoot), reactRouter()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
 });

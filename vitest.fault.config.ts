@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { inlineScript } from "./vite-plugins/inline-script";
 
 /**
  * The fault suite (`npm run test:fault`): the built app as real processes, killed, cut off from its receiver
@@ -6,6 +7,7 @@ import { defineConfig } from "vitest/config";
  * scenarios load the machine on purpose.
  */
 export default defineConfig({
+  plugins: [inlineScript(new URL(".", import.meta.url).pathname)],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["tests/fault/**/*.test.ts"],

@@ -1,3 +1,4 @@
+import publicPageScript from "virtual:inline-script/app/public-page-script.ts";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { errorScreenText } from "./components/error-screen";
@@ -51,8 +52,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteFooter />
           </>
         )}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {publicPage ? (
+          // The public pages run without React in the browser: their one small script is all they load.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, bundled at build time
+          <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: publicPageScript }} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -74,10 +83,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900">{screen.heading}</h1>
       <p className="mt-4 text-lg text-slate-600">{screen.text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="button-primary">
+        <Link reloadDocument to="/" className="button-primary">
           Go to the home page
         </Link>
-        <Link to="/learnmore#form" className="button-secondary">
+        <Link reloadDocument to="/learnmore#form" className="button-secondary">
           Contact us
         </Link>
       </div>

@@ -39,6 +39,7 @@ export default [
     route("admin/*", "routes/admin/staff-not-found.tsx"),
   ]),
   route("forms/fill-token", "routes/fill-token.ts"),
+  route("forms/estimate", "routes/estimate-answer.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

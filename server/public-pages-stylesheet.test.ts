@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { marketingPagePaths } from "../app/content/public-pages";
 import { projectRoot } from "../tests/support/app-server";
 
 const clientDir = path.join(projectRoot, "build/client");
-const publicPages = ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial"];
+const publicPages = [...marketingPagePaths];
 
 function prerenderedHtml(page: string): string {
   return readFileSync(path.join(clientDir, page, "index.html"), "utf8");

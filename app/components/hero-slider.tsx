@@ -1,39 +1,26 @@
-import { useCallback, useEffect, useRef, useState } from "react";
 import { company } from "~/content/company";
 import type { ImageRef } from "~/content/types";
 import { PauseButton } from "./pause-button";
 import { Picture } from "./picture";
-import { useHydrated } from "./use-hydrated";
-import { useRotation } from "./use-rotation";
 
 const HERO_SIZES = "100vw";
 const SLIDE_INTERVAL_MS = 3000;
 
-/** The welcome banner: its backgrounds rotate once every one of them has loaded or failed to load. */
+/**
+ * The welcome banner. Its backgrounds rotate, once every one of them has loaded or failed to load, by the
+ * page's script (app/enhancements/slideshow.ts); without it the first one stays.
+ */
 export function HeroSlider({ images }: { images: ImageRef[] }) {
-  const listRef = useRef<HTMLDivElement>(null);
-  const [settledCount, setSettledCount] = useState(0);
-  const { index, paused, togglePaused } = useRotation({
-    count: images.length,
-    intervalMs: SLIDE_INTERVAL_MS,
-    ready: settledCount >= images.length,
-  });
-  const hydrated = useHydrated();
-
-  // Images may finish before hydration, when no load event reaches React: count those that are complete.
-  const countSettled = useCallback(() => {
-    const imgs = Array.from(listRef.current?.querySelectorAll("img") ?? []);
-    setSettledCount(imgs.filter((img) => img.complete).length);
-  }, []);
-  useEffect(countSettled, [countSettled]);
-
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Welcome banner"
+      data-slideshow
+      data-interval={SLIDE_INTERVAL_MS}
+      data-wait-for-images
       className="relative isolate flex min-h-[28rem] items-center overflow-hidden bg-slate-900 sm:min-h-[34rem]"
     >
-      <div ref={listRef} aria-live={paused ? "polite" : "off"} className="absolute inset-0 -z-10">
+      <div data-slides aria-live="off" className="absolute inset-0 -z-10">
         {images.map((image, slide) => (
           // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern marks each slide as a group, not a fieldset
           <div
@@ -41,19 +28,12 @@ export function HeroSlider({ images }: { images: ImageRef[] }) {
             role="group"
             aria-roledescription="slide"
             aria-label={`${slide + 1} of ${images.length}`}
-            aria-hidden={slide !== index}
-            data-active={slide === index}
-            className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${slide === index ? "opacity-100" : "opacity-0"}`}
-            onLoadCapture={countSettled}
-            onErrorCapture={countSettled}
+            aria-hidden={slide !== 0}
+            data-slide
+            data-active={slide === 0}
+            className="absolute inset-0 transition-opacity duration-700 data-[active=false]:opacity-0 motion-reduce:transition-none"
           >
-            <Picture
-              image={image}
-              sizes={HERO_SIZES}
-              priority={slide === 0}
-              decorative={slide !== index}
-              className="h-full w-full object-cover"
-            />
+            <Picture image={image} sizes={HERO_SIZES} priority={slide === 0} className="h-full w-full object-cover" />
           </div>
         ))}
         <div className="absolute inset-0 bg-gradient-to-r from-slate-950/85 via-slate-950/60 to-slate-950/30" />
@@ -64,14 +44,7 @@ export function HeroSlider({ images }: { images: ImageRef[] }) {
         </h1>
         <p className="mt-4 max-w-xl text-lg text-slate-100 sm:text-xl">{company.tagline}</p>
       </div>
-      {hydrated && (
-        <PauseButton
-          paused={paused}
-          onToggle={togglePaused}
-          slideshowName="banner slideshow"
-          className="absolute right-4 bottom-4"
-        />
-      )}
+      <PauseButton slideshowName="banner slideshow" className="absolute right-4 bottom-4" />
     </section>
   );
 }

@@ -1,16 +1,19 @@
 import { NavLink } from "react-router";
 import { mainMenu } from "~/content/navigation";
 
-type MainMenuProps = { className: string; listClassName: string; linkClassName: string; onNavigate?: () => void };
+type MainMenuProps = { className: string; listClassName: string; linkClassName: string };
 
-/** The main menu's links; the header shows them in a row, the mobile menu in a column. */
-export function MainMenu({ className, listClassName, linkClassName, onNavigate }: MainMenuProps) {
+/**
+ * The main menu's links; the header shows them in a row, the mobile menu in a column. They load their page
+ * afresh, since the public pages run without React in the browser and cannot be rendered by it.
+ */
+export function MainMenu({ className, listClassName, linkClassName }: MainMenuProps) {
   return (
     <nav aria-label="Main" className={className}>
       <ul className={listClassName}>
         {mainMenu.map((item) => (
           <li key={item.id}>
-            <NavLink to={item.path} end onClick={onNavigate} className={linkClassName}>
+            <NavLink to={item.path} end reloadDocument className={linkClassName}>
               {item.name}
             </NavLink>
           </li>

@@ -19,11 +19,9 @@ type PictureProps = {
   className?: string;
   /** The image a visitor sees first: fetched at once, with high priority, and preloaded. */
   priority?: boolean;
-  /** For slides that are present but not shown: no alt text is announced for them. */
-  decorative?: boolean;
 };
 
-export function Picture({ image, sizes, className, priority = false, decorative = false }: PictureProps) {
+export function Picture({ image, sizes, className, priority = false }: PictureProps) {
   const widths = renditionWidths(image.width);
   const fallbackWidth = widths.at(-1) ?? image.width;
   const avifSrcSet = srcSet(image.name, "avif", widths);
@@ -45,7 +43,7 @@ export function Picture({ image, sizes, className, priority = false, decorative 
         src={`/images/${image.name}-${fallbackWidth}.jpg`}
         srcSet={srcSet(image.name, "jpg", widths)}
         sizes={sizes}
-        alt={decorative ? "" : image.alt}
+        alt={image.alt}
         width={image.width}
         height={image.height}
         className={className}

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 
 /**
- * An in-page link that glides to its section (instantly for people who ask for reduced motion) and moves
- * keyboard focus there. Without JavaScript it is a plain anchor link.
+ * An in-page link that glides to its section and moves keyboard focus there, by the page's script
+ * (app/enhancements/glide-links.ts). Without JavaScript it is a plain anchor link.
  */
 export function ScrollToSectionLink({
   targetId,
@@ -14,19 +14,7 @@ export function ScrollToSectionLink({
   children: ReactNode;
 }) {
   return (
-    <a
-      href={`#${targetId}`}
-      className={className}
-      onClick={(event) => {
-        const target = document.getElementById(targetId);
-        if (!target) return;
-        event.preventDefault();
-        const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-        target.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
-        target.focus({ preventScroll: true });
-        window.history.replaceState(window.history.state, "", `#${targetId}`);
-      }}
-    >
+    <a href={`#${targetId}`} data-glide className={className}>
       {children}
     </a>
   );

@@ -14,6 +14,7 @@ export function SiteFooter() {
             </a>
           </p>
           <Link
+            reloadDocument
             to={contactPath}
             className="rounded-full bg-white px-5 py-2 font-semibold text-brand-900 hover:bg-brand-50"
           >
@@ -36,7 +37,7 @@ export function SiteFooter() {
           <ul className="space-y-2">
             {footerLinks.map((link) => (
               <li key={link.id}>
-                <Link to={link.path} className="underline-offset-4 hover:underline">
+                <Link reloadDocument to={link.path} className="underline-offset-4 hover:underline">
                   {link.name}
                 </Link>
               </li>

@@ -13,6 +13,7 @@ export function SiteHeader() {
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4 text-sm sm:h-12 sm:px-6">
           <p className="line-clamp-2">{company.serviceAreaLine}</p>
           <Link
+            reloadDocument
             to={contactPath}
             className="shrink-0 rounded-full bg-white px-4 py-1.5 font-semibold text-brand-900 hover:bg-brand-50"
           >
@@ -21,7 +22,11 @@ export function SiteHeader() {
         </div>
       </div>
       <div className="mx-auto flex h-17 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900">
+        <Link
+          reloadDocument
+          to="/"
+          className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900"
+        >
           <CompanyMarkIcon />
           {company.name}
         </Link>

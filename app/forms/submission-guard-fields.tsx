@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { FILL_TOKEN_PATH } from "./fill-token-path";
+import { requestFillToken } from "./request-fill-token";
 
 export type GuardValues = { submissionKey?: string; fillToken?: string };
 
 /**
  * A form's double-submit key, made in the browser (without JavaScript the server derives one), and its
- * fill-time token, fetched from the server the first time the form is touched: a prerendered page cannot
- * carry a fresh one, and the browser's own clock is never asked. `renew` starts a new submission.
+ * fill-time token, fetched from the server the first time the form is touched. `renew` starts a new submission.
  */
 export function useSubmissionGuards() {
   const [guards, setGuards] = useState<GuardValues>({});
@@ -16,15 +15,10 @@ export function useSubmissionGuards() {
   const onFormTouched = useCallback(() => {
     if (asked.current) return;
     asked.current = true;
-    fetch(FILL_TOKEN_PATH, { cache: "no-store" })
-      .then((response) => (response.ok ? (response.json() as Promise<{ token?: string }>) : undefined))
-      .then((body) => {
-        if (body?.token) setGuards((current) => ({ ...current, fillToken: body.token }));
-      })
-      // Offline when touched: the next touch asks again; a form sent without a token is simply not timed.
-      .catch(() => {
-        asked.current = false;
-      });
+    void requestFillToken().then((fillToken) => {
+      if (fillToken) setGuards((current) => ({ ...current, fillToken }));
+      else asked.current = false;
+    });
   }, []);
   return { guards, renew, onFormTouched };
 }

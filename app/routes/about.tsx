@@ -27,8 +27,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return submitEstimate(request, context);
 }
 
-export { estimateClientAction as clientAction } from "~/features/estimate/estimate-actions";
-
 export default function About() {
   return (
     <>

@@ -35,8 +35,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return submitEstimate(request, context);
 }
 
-export { estimateClientAction as clientAction } from "~/features/estimate/estimate-actions";
-
 export default function ServicePage() {
   const page = servicePageAt(useLocation().pathname);
   return (

@@ -47,7 +47,7 @@ test("a residential request is told the company takes commercial projects only",
 test("when our server cannot be reached, the visitor gets the office phone and keeps every value", async ({ page }) => {
   await page.goto("/education#form");
   await fillEstimate(page, "Commercial");
-  await page.route("**/*.data*", (route) =>
+  await page.route("**/forms/estimate", (route) =>
     route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue(),
   );
   await sendButton(page).click();
@@ -56,7 +56,7 @@ test("when our server cannot be reached, the visitor gets the office phone and k
   await expect(page.locator("#form").getByLabel("Email")).toHaveValue("avery@example.com");
   await expect(page.locator("#form").getByRole("radio", { name: "Commercial" })).toBeChecked();
 
-  await page.unroute("**/*.data*");
+  await page.unroute("**/forms/estimate");
   await sendButton(page).click();
   await expect(page.getByRole("dialog", { name: "success!" })).toBeVisible();
 });
@@ -116,7 +116,7 @@ test("when the answer is lost after the server stored the request, sending again
   await page.goto("/healthcare#form");
   await fillEstimate(page, "Commercial");
   let storedAnswer = "";
-  await page.route("**/*.data*", async (route) => {
+  await page.route("**/forms/estimate", async (route) => {
     if (route.request().method() !== "POST") return route.continue();
     storedAnswer = await (await route.fetch()).text();
     return route.abort("connectionreset");
@@ -129,7 +129,7 @@ test("when the answer is lost after the server stored the request, sending again
   const storedReference = storedAnswer.match(/EST-[0-9A-Z]{6}/)?.[0];
   expect(storedReference).toBeDefined();
 
-  await page.unroute("**/*.data*");
+  await page.unroute("**/forms/estimate");
   await sendButton(page).click();
   await expect(page.getByRole("dialog", { name: "success!" })).toContainText(
     `Your reference number is ${storedReference}.`,

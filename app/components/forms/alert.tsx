@@ -1,12 +1,8 @@
 import type { ReactNode, Ref } from "react";
+import { alertToneClass } from "./field-look";
 
 /** What a form's action answers, as far as the page shows it. */
 export type Outcome = { status: "error" | "success"; message: ReactNode };
-
-const TONE_CLASS = {
-  error: "rounded-lg border border-red-700 bg-red-50 px-4 py-3 font-medium text-red-900",
-  success: "rounded-lg border border-brand-700 bg-brand-50 px-4 py-3 font-medium text-brand-900",
-} as const;
 
 /**
  * A banner: red for an error, read out at once (role=alert); green for a success, read out politely
@@ -24,7 +20,7 @@ export function Alert({
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
-      className={`${TONE_CLASS[tone]}${className ? ` ${className}` : ""}`}
+      className={`${alertToneClass[tone]}${className ? ` ${className}` : ""}`}
     >
       {children}
     </div>
@@ -45,7 +41,7 @@ export function AlertRegion({
   ref?: Ref<HTMLDivElement>;
 }) {
   return (
-    <div aria-live="assertive" className={className} ref={ref}>
+    <div aria-live="assertive" data-form-alert className={className} ref={ref}>
       {children}
     </div>
   );

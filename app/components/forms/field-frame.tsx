@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { errorIdOf, type FieldControl, type FieldSource, hintIdOf, useFieldControl } from "./field-control";
-import { errorMessageOf, FieldError } from "./field-error";
+import { FieldError } from "./field-error";
+import { errorMessageOf } from "./field-look";
 
 /** How a field is labelled and explained, the same for every kind of field. */
 export type FieldLabelling = {

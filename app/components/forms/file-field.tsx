@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from "react";
 import type { FieldSource } from "./field-control";
-import { inputClass } from "./field-error";
 import { FieldFrame, type FieldLabelling, useDescribedField } from "./field-frame";
+import { inputClass } from "./field-look";
 
 type FileAttributes = Omit<
   InputHTMLAttributes<HTMLInputElement>,

@@ -1,8 +1,8 @@
 import type { SelectHTMLAttributes } from "react";
 import type { FieldOption } from "~/forms/definition";
 import type { FieldSource } from "./field-control";
-import { inputClass } from "./field-error";
 import { FieldFrame, type FieldLabelling, useDescribedField } from "./field-frame";
+import { inputClass } from "./field-look";
 
 type SelectAttributes = Omit<
   SelectHTMLAttributes<HTMLSelectElement>,

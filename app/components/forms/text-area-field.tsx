@@ -1,29 +1,26 @@
 import { type TextareaHTMLAttributes, useState } from "react";
 import type { FieldSource } from "./field-control";
-import { inputClass } from "./field-error";
 import { FieldFrame, type FieldLabelling, useDescribedField } from "./field-frame";
+import { inputClass, lengthCount } from "./field-look";
 
 type TextAreaAttributes = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
   "id" | "name" | "defaultValue" | "className"
 >;
 
-/** The share of the cap left at which the count is also read out to screen readers. */
-const ANNOUNCE_BELOW = 0.1;
-
 /**
- * How much of the cap is used, shown under the field. A screen reader hears it (politely) only once little
- * is left, not on every key press.
+ * How much of the cap is used, shown under the field. On the public pages, which run without React in the
+ * browser, their script keeps it up to date by the data attributes.
  */
 function LengthCounter({ used, maxLength }: { used: number; maxLength: number }) {
-  const left = Math.max(0, maxLength - used);
+  const count = lengthCount(used, maxLength);
   return (
     <>
-      <p className="text-right text-sm text-slate-600" aria-hidden="true">
-        {used} / {maxLength}
+      <p className="text-right text-sm text-slate-600" aria-hidden="true" data-count-shown>
+        {count.shown}
       </p>
-      <p className="sr-only" aria-live="polite">
-        {left <= maxLength * ANNOUNCE_BELOW ? `${left} characters left` : ""}
+      <p className="sr-only" aria-live="polite" data-count-spoken>
+        {count.spoken}
       </p>
     </>
   );

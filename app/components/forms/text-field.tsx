@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from "react";
 import type { FieldSource } from "./field-control";
-import { inputClass, largeInputClass } from "./field-error";
 import { FieldFrame, type FieldLabelling, useDescribedField } from "./field-frame";
+import { inputClass, largeInputClass } from "./field-look";
 
 export type TextKind = "text" | "email" | "tel" | "date" | "time" | "number" | "money" | "password" | "search";
 

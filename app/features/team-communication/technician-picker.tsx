@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { FieldError, inputClass } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field-error";
+import { inputClass } from "~/components/forms/field-look";
 import { reachabilityOf, type TechnicianOption } from "./technician";
 
 const LOADING_PLACEHOLDER = "Loading technicians...";

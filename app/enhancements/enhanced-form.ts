@@ -1,0 +1,178 @@
+import type * as z from "zod/mini";
+import { alertToneClass, errorMessageOf, fieldErrorClass } from "~/components/forms/field-look";
+import { checkAnswers } from "~/forms/check-answers";
+import type { FormMessages } from "~/forms/messages";
+import { requestFillToken } from "~/forms/request-fill-token";
+import { REQUIRED_MESSAGE } from "~/forms/text-field";
+
+/** What a form's answer endpoint says, as far as this script reads it (app/forms/action-result.ts). */
+type Answer = {
+  status: "success" | "error" | "invalid";
+  message?: string;
+  problems?: Record<string, string>;
+  result?: { error?: Record<string, readonly string[] | null> };
+};
+
+type EnhancedFormOptions<Success> = {
+  schema: z.ZodMiniType;
+  messages: Pick<FormMessages, "missing" | "offline" | "unreachable">;
+  /** Where the form is sent for an answer in JSON; without JavaScript it posts to its page instead. */
+  endpoint: string;
+  busyLabel: string;
+  onSuccess: (answer: Success) => void;
+};
+
+/** The names the form platform adds to every public form, which are not the visitor's answers. */
+const GUARD_NAMES = new Set(["submissionKey", "fillToken", "website"]);
+
+/**
+ * A server-rendered public form, once scripts run on a page without React: the answers are checked as the
+ * schema says before anything is sent (and again on every input after the first try), the form is sent with
+ * its double-submit key and fill-time token, and the answer is shown in place: every value stays. When our
+ * server cannot be reached, the visitor is told whether nothing left the device (offline) or the send could
+ * not be confirmed, in which case sending again is safe: the same key gets the stored reference back.
+ */
+export function enhanceForm<Success extends { status: "success" }>(
+  form: HTMLFormElement,
+  options: EnhancedFormOptions<Success>,
+) {
+  const region = form.querySelector<HTMLElement>("[data-form-alert]");
+  const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
+  const idleLabel = button?.textContent ?? "";
+  const submissionKey = hiddenInput(form, "submissionKey", crypto.randomUUID());
+  let fillToken: HTMLInputElement | undefined;
+  let askingForToken = false;
+  let keyUsed = false;
+  let tried = false;
+  let busy = false;
+  let serverMessage: string | undefined;
+
+  const showAlert = (message: string | undefined) => {
+    if (!region) return;
+    const alert = document.createElement("div");
+    alert.setAttribute("role", "alert");
+    alert.className = alertToneClass.error;
+    alert.textContent = message ?? "";
+    region.replaceChildren(...(message ? [alert] : []));
+  };
+  /** Shows each field's problems and the banner; true when nothing is wrong. */
+  const check = (): boolean => {
+    const result = checkAnswers(options.schema, Object.fromEntries(new FormData(form)));
+    const errors = "error" in result ? result.error : {};
+    showFieldErrors(form, errors);
+    const missing = Object.values(errors).some((messages) => messages.includes(REQUIRED_MESSAGE));
+    showAlert(missing ? options.messages.missing : serverMessage);
+    return !("error" in result);
+  };
+  const setBusy = (value: boolean) => {
+    busy = value;
+    if (!button) return;
+    button.disabled = value;
+    button.textContent = value ? options.busyLabel : idleLabel;
+  };
+
+  form.addEventListener("focusin", () => {
+    if (fillToken || askingForToken) return;
+    askingForToken = true;
+    void requestFillToken().then((token) => {
+      askingForToken = false;
+      if (token) fillToken = hiddenInput(form, "fillToken", token);
+    });
+  });
+  form.addEventListener("input", () => {
+    // After a success, editing the form makes the next send a new request, with a new key.
+    if (keyUsed) {
+      submissionKey.value = crypto.randomUUID();
+      keyUsed = false;
+    }
+    if (tried) check();
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    tried = true;
+    serverMessage = undefined;
+    if (!check()) {
+      form.querySelector<HTMLElement>("[aria-invalid=true]:not(fieldset), fieldset[aria-invalid=true] input")?.focus();
+      return;
+    }
+    setBusy(true);
+    const answer = await send(options.endpoint, new FormData(form));
+    setBusy(false);
+    if (answer?.status === "success") {
+      keyUsed = true;
+      options.onSuccess(answer as unknown as Success);
+      return;
+    }
+    serverMessage = answer?.message ?? (navigator.onLine ? options.messages.unreachable : options.messages.offline);
+    showFieldErrors(form, serverErrorsOf(answer));
+    showAlert(serverMessage);
+    region?.scrollIntoView({ block: "nearest" });
+  });
+}
+
+/** The server's answer, or undefined when there was none to read: no connection, or not our JSON. */
+async function send(endpoint: string, body: FormData): Promise<Answer | undefined> {
+  try {
+    const response = await fetch(endpoint, { method: "POST", body, headers: { Accept: "application/json" } });
+    if (!response.headers.get("content-type")?.includes("application/json")) return undefined;
+    return (await response.json()) as Answer;
+  } catch {
+    return undefined;
+  }
+}
+
+function serverErrorsOf(answer: Answer | undefined): Record<string, readonly string[]> {
+  const errors: Record<string, readonly string[]> = {};
+  for (const [name, messages] of Object.entries(answer?.result?.error ?? {})) if (messages) errors[name] = messages;
+  for (const [name, message] of Object.entries(answer?.problems ?? {})) errors[name] ??= [message];
+  return errors;
+}
+
+function hiddenInput(form: HTMLFormElement, name: string, value: string): HTMLInputElement {
+  const input = document.createElement("input");
+  input.type = "hidden";
+  input.name = name;
+  input.value = value;
+  form.append(input);
+  return input;
+}
+
+/**
+ * Marks each answer with problems invalid and writes its message under it, as the field kit renders them
+ * (field-frame.tsx, choice-field.tsx): a radio group is marked as a whole, with its message inside.
+ */
+function showFieldErrors(form: HTMLFormElement, errors: Record<string, readonly string[]>) {
+  const names = new Set<string>();
+  for (const element of form.querySelectorAll<HTMLInputElement>("[name]")) {
+    if (element.type !== "hidden" && !GUARD_NAMES.has(element.name)) names.add(element.name);
+  }
+  for (const name of names) {
+    const first = form.querySelector<HTMLInputElement>(`[name="${name}"]`);
+    const described = first?.type === "radio" ? first.closest("fieldset") : first;
+    if (!described?.id) continue;
+    const fieldErrors = errors[name] ?? [];
+    const message = errorMessageOf(fieldErrors);
+    const errorId = `${described.id}-error`;
+    const describedBy = (described.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .filter((id) => id && id !== errorId);
+    let shown = document.getElementById(errorId);
+    if (message) {
+      if (!shown) {
+        shown = document.createElement("p");
+        shown.id = errorId;
+        shown.className = fieldErrorClass.normal;
+        (described instanceof HTMLFieldSetElement ? described : described.parentElement)?.append(shown);
+      }
+      shown.textContent = message;
+      describedBy.push(errorId);
+    } else {
+      shown?.remove();
+    }
+    if (fieldErrors.length > 0) described.setAttribute("aria-invalid", "true");
+    else described.removeAttribute("aria-invalid");
+    if (describedBy.length > 0) described.setAttribute("aria-describedby", describedBy.join(" "));
+    else described.removeAttribute("aria-describedby");
+  }
+}

@@ -1,0 +1,19 @@
+import { enhanceGlideLinks } from "./enhancements/glide-links";
+import { enhanceLengthCounters } from "./enhancements/length-counters";
+import { enhanceMobileMenu } from "./enhancements/mobile-menu";
+import { enhanceSlideshow } from "./enhancements/slideshow";
+import { enhanceEstimateForm } from "./features/estimate/estimate-form-script";
+
+/*
+ * The one script of the public marketing pages, which render without React's hydration scripts: it is
+ * inlined into each of them (root.tsx) and runs once the page is parsed. Everything it adds, the pages also
+ * do without it: the menu is a popover, the form posts to its page, the slideshows show their first slide.
+ */
+
+const toggle = document.querySelector<HTMLButtonElement>("[data-menu-toggle]");
+const menu = document.getElementById("mobile-menu");
+if (toggle && menu instanceof HTMLDialogElement) enhanceMobileMenu(toggle, menu);
+for (const slideshow of document.querySelectorAll<HTMLElement>("[data-slideshow]")) enhanceSlideshow(slideshow);
+enhanceGlideLinks(document);
+enhanceLengthCounters(document);
+enhanceEstimateForm(document);
