@@ -95,8 +95,8 @@ function estimatePost(marker: string, forwardedFor?: string): LoadRequest {
   }).toString();
   return {
     method: "POST",
-    // As a browser with JavaScript sends the form: the route's single-fetch data URL.
-    path: "/learnmore.data",
+    // As a browser with JavaScript sends the form: the public pages' script posts to its JSON answer route.
+    path: "/forms/estimate",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
       ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
