@@ -6,6 +6,8 @@ import type { EstimateRequest } from "./schema";
  * with it, the page's script fills it in and opens it as a modal dialog, which takes focus, closes on Escape
  * and gives focus back (estimate-form-script.ts). It is always in the page, closed until there is an answer.
  */
+const REFERENCE_CLASS = "font-mono text-lg text-slate-900";
+
 export function EstimateSuccessDialog({
   answer,
 }: {
@@ -26,8 +28,8 @@ export function EstimateSuccessDialog({
         {answer ? ESTIMATE_SUCCESS_TEXTS[answer.projectType] : null}
       </p>
       <p className="mt-3">
-        Your reference number is{" "}
-        <strong className="font-mono text-lg text-slate-900" data-reference>
+        {"Your reference number is "}
+        <strong className={REFERENCE_CLASS} data-reference>
           {answer?.reference}
         </strong>
         .
