@@ -4,6 +4,7 @@ import { servicePages } from "./content/services";
 export default [
   index("routes/home.tsx"),
   route("learnmore", "routes/about.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   ...servicePages.map((page) => route(page.path.slice(1), "routes/service.tsx", { id: `service-${page.id}` })),
   route("apply", "routes/apply.tsx"),
   route("quiz", "routes/quiz.tsx"),

@@ -51,6 +51,15 @@ describe("the prerendered public pages", () => {
       telephone: "(803) 555-0142",
       address: { addressLocality: "Sumter", addressRegion: "SC", postalCode: "29150" },
       areaServed: expect.arrayContaining([expect.objectContaining({ name: "Sumter County, SC" })]),
+      openingHoursSpecification: expect.arrayContaining([
+        {
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+          opens: "07:00",
+          closes: "17:00",
+        },
+      ]),
+      hasCredential: expect.objectContaining({ credentialCategory: "license", identifier: "M-000000" }),
     });
   });
 
@@ -100,10 +109,13 @@ describe("the prerendered public pages", () => {
     }
   });
 
-  it("list themselves in sitemap.xml, which robots.txt points to", async () => {
+  it("list themselves, the privacy notice and the skills tests in sitemap.xml, which robots.txt points to", async () => {
     const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
     const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual(PAGES.map((page) => `${SITE_URL}${page === "/" ? "/" : page}`));
+    expect(locations).toEqual(
+      [...PAGES, "/privacy", "/quiz", "/assessment"].map((page) => `${SITE_URL}${page === "/" ? "/" : page}`),
+    );
+    for (const page of ["/privacy", "/quiz", "/assessment"]) expect((await fetch(`${app.url}${page}`)).status).toBe(200);
     const robots = await (await fetch(`${app.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
   });
@@ -136,5 +148,22 @@ describe("requests outside the pages", () => {
     const response = await fetch(`${app.url}${path}`, { redirect: "manual" });
     expect(response.status).toBe(301);
     expect(response.headers.get("location")).toBe(path.toLowerCase());
+  });
+});
+
+describe("the privacy notice", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startAppServer({ env: { RESUME_RETENTION_DAYS: "45" } });
+  });
+  afterAll(() => app.stop());
+
+  it("states the retention periods the running retention job applies, and is linked from every public page", async () => {
+    const privacy = await (await fetch(`${app.url}/privacy`)).text();
+    expect(privacy).toContain("its resume is deleted 45 days later");
+    expect(privacy).toContain("deleted after 30 days");
+    for (const page of PAGES) {
+      expect(await (await fetch(`${app.url}${page}`)).text(), page).toMatch(/<a href="\/privacy"[^>]*>Privacy &amp; Terms/);
+    }
   });
 });

@@ -41,5 +41,18 @@ export function electricianJsonLd(siteUrl: string) {
       addressCountry: "US",
     },
     areaServed: company.areaServed.map((name) => ({ "@type": "AdministrativeArea", name })),
+    openingHoursSpecification: company.hours.map((period) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: period.days,
+      opens: period.opens,
+      closes: period.closes,
+    })),
+    hasCredential: {
+      "@type": "EducationalOccupationalCredential",
+      credentialCategory: "license",
+      name: company.license.label,
+      identifier: company.license.number,
+      recognizedBy: { "@type": "GovernmentOrganization", name: company.license.issuer },
+    },
   };
 }

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { company, formatAddress } from "~/content/company";
-import { contactPath, footerLinks } from "~/content/navigation";
+import { careerLinks, contactPath, footerLinks } from "~/content/navigation";
+import { privacyPath } from "~/content/privacy";
+import { TrustDetails } from "./trust-details";
 
 export function SiteFooter() {
   return (
@@ -32,10 +34,20 @@ export function SiteFooter() {
               {company.phone.display}
             </a>
           </address>
+          <TrustDetails className="mt-4 space-y-2 text-sm" linkClassName="underline underline-offset-4" />
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label="Footer" className="grid grid-cols-2 gap-4">
           <ul className="space-y-2">
             {footerLinks.map((link) => (
+              <li key={link.id}>
+                <Link reloadDocument to={link.path} className="underline-offset-4 hover:underline">
+                  {link.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <ul className="space-y-2" aria-label="Careers">
+            {careerLinks.map((link) => (
               <li key={link.id}>
                 <Link reloadDocument to={link.path} className="underline-offset-4 hover:underline">
                   {link.name}
@@ -62,7 +74,9 @@ export function SiteFooter() {
           <p>
             © {new Date().getFullYear()} {company.name} All rights reserved.
           </p>
-          <p>Privacy &amp; Terms</p>
+          <a href={privacyPath} className="underline-offset-4 hover:underline">
+            Privacy &amp; Terms
+          </a>
         </div>
       </div>
     </footer>

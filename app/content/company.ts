@@ -14,6 +14,25 @@ export const company = {
   /** Where the company works: staff read times, and appointments are kept, in this zone. */
   timeZone: "America/New_York",
   phone: { display: "(803) 555-0142", href: "tel:+18035550142" },
+  /** For a power failure or a hazard outside office hours. */
+  afterHoursPhone: { display: "(803) 555-0143", href: "tel:+18035550143" },
+  /** The state contractor's license: a placeholder number, as every value here. */
+  license: {
+    label: "SC Mechanical Contractor License No. M-000000 (placeholder)",
+    number: "M-000000",
+    issuer: "South Carolina Contractor's Licensing Board",
+  },
+  insurance: "Licensed and insured",
+  /** Office hours, in the company's time zone; `days` as schema.org names them. */
+  hours: [
+    {
+      label: "Monday to Friday",
+      days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      opens: "07:00",
+      closes: "17:00",
+    },
+    { label: "Saturday", days: ["Saturday"], opens: "08:00", closes: "12:00" },
+  ],
   email: "office@example.com",
   street: { line1: "123 Example Street", city: "Sumter", region: "SC", postalCode: "29150" },
   mailing: { line1: "PO Box 555", city: "Sumter", region: "SC", postalCode: "29151" },
@@ -23,6 +42,8 @@ export const company = {
   map: {
     title: "Map of the Example Electric Co. office in Sumter, South Carolina",
     src: "https://www.google.com/maps?q=Sumter,+SC+29150&output=embed",
+    /** The same place on the maps site itself, for when the embed cannot load. */
+    link: "https://www.google.com/maps/search/?api=1&query=123+Example+Street,+Sumter,+SC+29150",
   },
   claims: [
     "Founded in 2022",
@@ -35,3 +56,15 @@ export const company = {
 export function formatAddress(address: { line1: string; city: string; region: string; postalCode: string }): string {
   return `${address.line1}, ${address.city}, ${address.region} ${address.postalCode}`;
 }
+
+/** "7:00 AM" from "07:00". */
+function clockTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  const suffix = hours < 12 ? "AM" : "PM";
+  return `${((hours + 11) % 12) + 1}:${String(minutes).padStart(2, "0")} ${suffix}`;
+}
+
+/** The office hours as people read them: "Monday to Friday, 7:00 AM to 5:00 PM". */
+export const officeHours = company.hours.map(
+  (period) => `${period.label}, ${clockTime(period.opens)} to ${clockTime(period.closes)}`,
+);

@@ -1,3 +1,4 @@
+import { skillsTests } from "./careers";
 import type { MenuItem } from "./types";
 
 /** The main menu, in the order of spec §2. */
@@ -17,4 +18,10 @@ export const footerLinks: MenuItem[] = [
   { id: "about", name: "About", path: "/learnmore" },
   { id: "services", name: "Services", path: "/#services" },
   { id: "contact", name: "Contact Us", path: contactPath },
+];
+
+/** The careers area in the footer: the application and its two skills tests. */
+export const careerLinks: MenuItem[] = [
+  { id: "apply", name: "Careers: Apply", path: "/apply" },
+  ...skillsTests.tests.map((test) => ({ id: test.id, name: test.name, path: test.path })),
 ];

@@ -4,5 +4,11 @@
  */
 export const marketingPagePaths = ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial"] as const;
 
-/** The public pages: prerendered at build time and listed in the sitemap. */
+/** The public pages prerendered at build time. */
 export const publicPagePaths = [...marketingPagePaths, "/apply"] as const;
+
+/**
+ * Every page a search engine may list: the prerendered ones, the privacy notice (rendered per request, with the
+ * running retention periods), and the careers area's skills tests.
+ */
+export const sitemapPaths = [...publicPagePaths, "/privacy", "/quiz", "/assessment"] as const;

@@ -21,7 +21,8 @@ export type FieldKind =
   | "money"
   | "file";
 
-export type FieldOption = { value: string; label: string };
+/** A choice of a radio question; its `note` shows beside it while it is chosen (with or without scripts). */
+export type FieldOption = { value: string; label: string; note?: string };
 
 /** One question of a form: the one source of its label for the form, the inbox, the CSV, the emails and PDFs. */
 export type FieldDefinition = {

@@ -1,10 +1,12 @@
 import { ContactSection } from "~/components/contact-section";
+import { OfficeMap } from "~/components/office-map";
 import { PageBanner } from "~/components/page-banner";
 import { Picture } from "~/components/picture";
 import { publicPageHandle } from "~/components/public-page-handle";
 import { ScrollToSectionLink } from "~/components/scroll-to-section-link";
 import { publicPageMeta } from "~/components/seo";
 import { siteUrlFromMatches } from "~/components/site-url";
+import { TrustDetails } from "~/components/trust-details";
 import { aboutIntro, valuePillars } from "~/content/about";
 import { company } from "~/content/company";
 import { banners, signatureImage } from "~/content/images";
@@ -75,8 +77,12 @@ export default function About() {
         </div>
       </section>
 
-      <section aria-labelledby="mailing-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <h2 id="mailing-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+      <section aria-labelledby="trust-heading mailing-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="trust-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+          Licensed, insured, and easy to reach
+        </h2>
+        <TrustDetails className="mt-6 grid gap-4 text-lg sm:grid-cols-3" linkClassName="underline underline-offset-4" />
+        <h2 id="mailing-heading" className="mt-12 text-3xl font-bold tracking-tight text-slate-900">
           Mailing address
         </h2>
         <address className="mt-4 text-lg leading-relaxed not-italic">
@@ -88,13 +94,7 @@ export default function About() {
           <br />
           Office: <a href={company.phone.href}>{company.phone.display}</a>
         </address>
-        <iframe
-          title={company.map.title}
-          src={company.map.src}
-          loading="lazy"
-          referrerPolicy="no-referrer-when-downgrade"
-          className="mx-auto mt-10 block h-[450px] w-[90%] rounded-xl border-0"
-        />
+        <OfficeMap />
       </section>
 
       <ContactSection />

@@ -1,7 +1,7 @@
-import { publicPagePaths } from "../../app/content/public-pages";
+import { sitemapPaths } from "../../app/content/public-pages";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
-for (const path of [...publicPagePaths, "/no-such-page"]) {
+for (const path of [...sitemapPaths, "/no-such-page"]) {
   test(`${path} has no axe violations`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");

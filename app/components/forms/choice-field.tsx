@@ -34,16 +34,23 @@ export function ChoiceField(props: FieldSource & Omit<FieldLabelling, "size"> & 
         {hint ? <FieldHint id={hintIdOf(control)}>{hint}</FieldHint> : null}
         <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
           {options.map((option) => (
-            <label key={option.value} className="inline-flex items-center gap-2">
-              <input
-                type="radio"
-                name={control.name}
-                value={option.value}
-                defaultChecked={control.defaultValue === option.value}
-                className="h-5 w-5 accent-brand-700"
-              />
-              {option.label}
-            </label>
+            <div key={option.value} className="group/option">
+              <label className="inline-flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={control.name}
+                  value={option.value}
+                  defaultChecked={control.defaultValue === option.value}
+                  className="h-5 w-5 accent-brand-700"
+                />
+                {option.label}
+              </label>
+              {option.note ? (
+                <p className="mt-1 hidden max-w-prose text-sm text-slate-700 group-has-checked/option:block">
+                  {option.note}
+                </p>
+              ) : null}
+            </div>
           ))}
         </div>
         <FieldError id={errorIdOf(control)} message={message} announce={announceError} />

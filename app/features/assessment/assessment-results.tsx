@@ -1,4 +1,5 @@
 import { StepHeading } from "~/components/questionnaire/step-heading";
+import { nextSteps } from "~/content/next-steps";
 import type { AssessmentScore } from "./schema";
 
 /** The score the server worked out; which answers were right is never sent. */
@@ -33,6 +34,7 @@ export function AssessmentResults({
         Your reference number is <strong className="font-mono">{reference}</strong>.
       </p>
       <p className="text-slate-700">Thank you. Your answers are with our hiring team, who will be in touch.</p>
+      <p className="text-slate-700">{nextSteps.assessment}</p>
     </section>
   );
 }

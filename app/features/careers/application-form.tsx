@@ -1,11 +1,13 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useActionData } from "react-router";
+import { ConsentNote } from "~/components/consent-note";
 import { Alert, AlertRegion } from "~/components/forms/alert";
 import { DefinedField, DefinedFields, labellingOf } from "~/components/forms/defined-field";
 import { FileField } from "~/components/forms/file-field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { usePending } from "~/components/forms/use-pending";
+import { nextSteps } from "~/content/next-steps";
 import type { FieldDefinition } from "~/forms/definition";
 import { lengthConstraintsOf } from "~/forms/field-limits";
 import { parseForm } from "~/forms/parse-form";
@@ -89,10 +91,11 @@ export function ApplicationForm() {
     onValidate: ({ formData }) => parseForm(formData, applicationSchema),
   });
 
-  // An answer's message comes into view: a refused resume beside its field, anything else in the banner.
+  // An answer's message comes into view: a refused resume beside its field, anything else in the banner. Only
+  // once the answer is shown: until then the banner is empty, and hidden, and cannot be scrolled to.
   const resumeId = fields.resume.id;
   useEffect(() => {
-    if (actionData?.status !== "error") return;
+    if (!answerShown || actionData?.status !== "error") return;
     const resume = actionData.problems?.resume ? document.getElementById(resumeId) : null;
     if (resume instanceof HTMLInputElement) {
       // The refused file is let go, so the next one is chosen afresh; the focus brings its message into view.
@@ -101,7 +104,7 @@ export function ApplicationForm() {
     } else {
       alertRef.current?.scrollIntoView({ block: "center" });
     }
-  }, [actionData, resumeId]);
+  }, [answerShown, actionData, resumeId]);
   const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
   const answer = answerShown ? actionData : undefined;
   const alert = anyMissing ? applicationForm.messages.missing : answer?.status === "error" ? answer.message : undefined;
@@ -155,6 +158,7 @@ export function ApplicationForm() {
           <Alert tone="success">
             <strong className="font-semibold">{applicationForm.messages.success}</strong> Your reference number is{" "}
             <strong className="font-mono">{success.reference}</strong>.
+            <span className="mt-2 block font-normal">{nextSteps.application}</span>
           </Alert>
         )}
       </AlertRegion>
@@ -175,6 +179,7 @@ export function ApplicationForm() {
         <SubmitButton busy={busy} busyLabel="Submitting...">
           Submit Application
         </SubmitButton>
+        <ConsentNote className="mt-3" />
       </div>
     </Form>
   );

@@ -1,3 +1,4 @@
+import { nextSteps } from "~/content/next-steps";
 import { enhanceForm } from "~/enhancements/enhanced-form";
 import { type EstimateActionResult, estimateForm } from "./definition";
 import {
@@ -20,6 +21,7 @@ export function enhanceEstimateForm(document: Document) {
   if (!(form instanceof HTMLFormElement) || !(dialog instanceof HTMLDialogElement)) return;
   const text = dialog.querySelector("[data-success-text]");
   const reference = dialog.querySelector("[data-reference]");
+  const nextStep = dialog.querySelector("[data-next-step]");
   dialog.addEventListener("close", () => form.querySelector<HTMLButtonElement>("button[type=submit]")?.focus());
   enhanceForm<EstimateSuccess>(form, {
     schema: estimateSchema,
@@ -29,6 +31,7 @@ export function enhanceEstimateForm(document: Document) {
     onSuccess: (answer) => {
       if (text) text.textContent = ESTIMATE_SUCCESS_TEXTS[answer.projectType];
       if (reference) reference.textContent = answer.reference;
+      if (nextStep) nextStep.textContent = nextSteps.estimate[answer.projectType];
       if (dialog.open) dialog.close();
       dialog.showModal();
     },

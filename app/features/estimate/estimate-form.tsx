@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useFormAction } from "react-router";
+import { ConsentNote } from "~/components/consent-note";
 import { Alert, AlertRegion } from "~/components/forms/alert";
 import { DefinedFields } from "~/components/forms/defined-field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -45,6 +46,7 @@ export function EstimateForm() {
           <SubmitButton busy={false} busyLabel="Sending...">
             Request a free estimate
           </SubmitButton>
+          <ConsentNote className="mt-3" />
         </div>
       </Form>
       <EstimateSuccessDialog answer={success} />

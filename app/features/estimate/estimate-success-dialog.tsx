@@ -1,3 +1,4 @@
+import { nextSteps } from "~/content/next-steps";
 import { ESTIMATE_SUCCESS_DIALOG_ID, ESTIMATE_SUCCESS_TEXTS } from "./page-contract";
 import type { EstimateRequest } from "./schema";
 
@@ -33,6 +34,9 @@ export function EstimateSuccessDialog({
           {answer?.reference}
         </strong>
         .
+      </p>
+      <p className="mt-3" data-next-step>
+        {answer ? nextSteps.estimate[answer.projectType] : null}
       </p>
       <form method="dialog" className="mt-6 text-right">
         <button type="submit" className="button-primary">

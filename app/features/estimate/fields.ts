@@ -3,6 +3,12 @@ import { PROJECT_TYPES } from "./schema";
 
 const PROJECT_TYPE_LABELS = { commercial: "Commercial", residential: "Residential" } as const;
 
+/** Said before sending, not only after: the company takes commercial projects only. */
+const PROJECT_TYPE_NOTES: Partial<Record<(typeof PROJECT_TYPES)[number], string>> = {
+  residential:
+    "Please note: we currently take commercial projects only. You can still send the form; we keep your details on file and will reach out if that changes.",
+};
+
 /** The estimate form's questions, in its order: the one source of their labels. */
 export const estimateFields = [
   { name: "firstName", label: "First name", kind: "text", autoComplete: "given-name" },
@@ -15,7 +21,9 @@ export const estimateFields = [
     label: "Project type",
     kind: "radio",
     // Commercial first: the company takes commercial projects only.
-    options: [...PROJECT_TYPES].reverse().map((value) => ({ value, label: PROJECT_TYPE_LABELS[value] })),
+    options: [...PROJECT_TYPES]
+      .reverse()
+      .map((value) => ({ value, label: PROJECT_TYPE_LABELS[value], note: PROJECT_TYPE_NOTES[value] })),
   },
   {
     name: "formOfContact",

@@ -1,0 +1,14 @@
+import { consentLine, privacyPath } from "~/content/privacy";
+
+/** The line under a public form that says what sending it agrees to, with the privacy notice a link away. */
+export function ConsentNote({ className }: { className?: string }) {
+  return (
+    <p className={`text-sm text-slate-600 ${className ?? ""}`}>
+      {consentLine}{" "}
+      <a href={privacyPath} className="underline underline-offset-4">
+        privacy notice
+      </a>{" "}
+      explains.
+    </p>
+  );
+}

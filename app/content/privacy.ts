@@ -1,0 +1,52 @@
+import { company, formatAddress } from "./company";
+
+/** The privacy notice's retention periods, from the configuration the retention job reads. */
+export type RetentionPeriods = { resumeRetentionDays: number; spamRetentionDays: number };
+
+export const privacyNotice = {
+  title: "Privacy & Terms",
+  updated: "November 2026",
+  lead: `${company.name} collects only what it needs to answer an estimate request or an application. This notice says what that is, why, and how long we keep it. (The company and its details are placeholders.)`,
+  sections: (retention: RetentionPeriods) => [
+    {
+      heading: "What we collect",
+      paragraphs: [
+        "From an estimate request: your name, email, phone, city, the kind of project, how and when you like to be contacted, and your comments.",
+        "From a job application: your contact details and address, the answers to the application's questions (transportation, education, experience, certifications, military service and criminal background), and your resume.",
+        "From the skills assessment: your name, email, phone and answers, and the score they give.",
+        "With each of them, the address your device connected from and the time, to keep the forms free of abuse.",
+      ],
+    },
+    {
+      heading: "Why we use it",
+      paragraphs: [
+        "To call or write back about your project, or about your application and a possible job with us. Our office staff and project managers read it; nobody outside the company does, except the services that carry it to us (our email provider and our scheduling system).",
+        "We do not sell it, and we do not use it for advertising.",
+      ],
+    },
+    {
+      heading: "How long we keep it",
+      paragraphs: [
+        `Applications are kept while we consider them. When an application is declined, its resume is deleted ${retention.resumeRetentionDays} days later; the application's answers stay in our hiring records.`,
+        "Estimate requests stay in our customer records for as long as we may work on the project.",
+        `Messages our filters take for spam are deleted after ${retention.spamRetentionDays} days.`,
+      ],
+    },
+    {
+      heading: "Your choices",
+      paragraphs: [
+        `To see, correct or delete what we hold about you, write to ${company.email} or call ${company.phone.display}. Our mailing address is ${formatAddress(company.mailing)}.`,
+      ],
+    },
+    {
+      heading: "Terms",
+      paragraphs: [
+        "The information on this site describes our services in general. An estimate becomes an offer only in writing, signed by our office.",
+      ],
+    },
+  ],
+};
+
+/** The short consent line under the public forms. */
+export const consentLine = "By sending this form you agree that we keep your answers to reply to you, as our";
+export const privacyPath = "/privacy";
