@@ -115,7 +115,8 @@ describe("the prerendered public pages", () => {
     expect(locations).toEqual(
       [...PAGES, "/privacy", "/quiz", "/assessment"].map((page) => `${SITE_URL}${page === "/" ? "/" : page}`),
     );
-    for (const page of ["/privacy", "/quiz", "/assessment"]) expect((await fetch(`${app.url}${page}`)).status).toBe(200);
+    for (const page of ["/privacy", "/quiz", "/assessment"])
+      expect((await fetch(`${app.url}${page}`)).status).toBe(200);
     const robots = await (await fetch(`${app.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
   });
@@ -163,7 +164,9 @@ describe("the privacy notice", () => {
     expect(privacy).toContain("its resume is deleted 45 days later");
     expect(privacy).toContain("deleted after 30 days");
     for (const page of PAGES) {
-      expect(await (await fetch(`${app.url}${page}`)).text(), page).toMatch(/<a href="\/privacy"[^>]*>Privacy &amp; Terms/);
+      expect(await (await fetch(`${app.url}${page}`)).text(), page).toMatch(
+        /<a href="\/privacy"[^>]*>Privacy &amp; Terms/,
+      );
     }
   });
 });
