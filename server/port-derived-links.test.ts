@@ -34,6 +34,11 @@ describe("a server on its own PORT without SITE_URL", () => {
     expect(await (await fetch(`${app.url}/robots.txt`)).text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 
+  it("gives a page rendered per request (the privacy notice) a canonical tag on that port", async () => {
+    const html = await (await fetch(`${app.url}/privacy`)).text();
+    expect(html).toContain(`<link rel="canonical" href="${origin}/privacy"/>`);
+  });
+
   it("says at start that the prerendered pages carry the build's SITE_URL instead", () => {
     // The test build is made without SITE_URL or PORT: its pages say http://localhost:3000.
     const warning = app.output.find((entry) => entry.includes("prerendered for http://localhost:3000")) ?? "";

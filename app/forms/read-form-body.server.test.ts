@@ -144,11 +144,25 @@ describe("readFormBody with a multipart body", () => {
     expect(counter.pulled).toBeLessThanOrEqual(TEXT_FORM_LIMITS.maxBytes + 64 * KB);
   });
 
-  it("refuses a file past its cap with 413 naming the field, as soon as the cap is passed", async () => {
+  it("refuses an endless file with 413 as soon as the body's cap is passed", async () => {
     const { request, counter } = endlessFilePost("resume", 100 * MB);
     const read = await readFormBody(request, limits);
-    expect(read).toEqual({ ok: false, status: 413, problem: { kind: "file-too-large", field: "resume" } });
-    expect(counter.pulled).toBeLessThanOrEqual(5 * MB + 128 * KB);
+    expect(read).toEqual({ ok: false, status: 413, problem: { kind: "too-large" } });
+    expect(counter.pulled).toBeLessThanOrEqual(limits.maxBytes + 64 * KB);
+  });
+
+  it("refuses a file past its own cap naming its field, and keeps the form's other answers", async () => {
+    const form = new FormData();
+    form.append("firstName", "Jordan");
+    form.append("resume", new Blob([pdf(2 * MB)]), "cv.pdf");
+    form.append("certifications", "OSHA 10");
+    const { request } = await multipartPost(form);
+    const read = await readFormBody(request, { maxBytes: 8 * MB, files: [pdfRule("resume", 1 * MB)] });
+    expect(read).toMatchObject({ ok: false, status: 413, problem: { kind: "file-too-large", field: "resume" } });
+    const kept = read.ok ? undefined : read.formData;
+    expect(kept?.get("firstName")).toBe("Jordan");
+    expect(kept?.get("certifications")).toBe("OSHA 10");
+    expect(kept?.has("resume")).toBe(false);
   });
 
   it("holds each file field to its own cap", async () => {
@@ -160,7 +174,7 @@ describe("readFormBody with a multipart body", () => {
       maxBytes: 8 * MB,
       files: [pdfRule("resume", 5 * MB), pdfRule("letter", 1 * MB)],
     });
-    expect(read).toEqual({ ok: false, status: 413, problem: { kind: "file-too-large", field: "letter" } });
+    expect(read).toMatchObject({ ok: false, status: 413, problem: { kind: "file-too-large", field: "letter" } });
   });
 
   it("refuses more files in a field than its rule allows", async () => {
@@ -168,14 +182,14 @@ describe("readFormBody with a multipart body", () => {
     for (const name of ["a.pdf", "b.pdf", "c.pdf"]) form.append("photos", new Blob([pdf(KB)]), name);
     const { request } = await multipartPost(form);
     const read = await readFormBody(request, { maxBytes: MB, files: [pdfRule("photos", 100 * KB, 2)] });
-    expect(read).toEqual({ ok: false, status: 413, problem: { kind: "too-many-files", field: "photos" } });
+    expect(read).toMatchObject({ ok: false, status: 413, problem: { kind: "too-many-files", field: "photos" } });
   });
 
   it("refuses a PNG named .pdf and declared application/pdf, by its bytes", async () => {
     const form = new FormData();
     form.append("resume", new Blob([PNG_BYTES], { type: "application/pdf" }), "photo.pdf");
     const { request } = await multipartPost(form);
-    expect(await readFormBody(request, limits)).toEqual({
+    expect(await readFormBody(request, limits)).toMatchObject({
       ok: false,
       status: 400,
       problem: { kind: "wrong-type", field: "resume" },

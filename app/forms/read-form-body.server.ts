@@ -19,7 +19,13 @@ export type BodyProblem =
   | { kind: "not-a-form" }
   | { kind: "unreadable" };
 
-export type ReadBody = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; problem: BodyProblem };
+/**
+ * A refused body comes with what could be read of it when the refusal was one file's (too large, too many, not
+ * of its type): the rest of the form, without that file, so that the page can give back every other answer.
+ */
+export type ReadBody =
+  | { ok: true; formData: FormData }
+  | { ok: false; status: 400 | 413; problem: BodyProblem; formData?: FormData };
 
 /** A form with no file field, such as every staff form, the estimate and the assessment. */
 export const TEXT_FORM_LIMITS = { maxBytes: 64 * 1024 } as const satisfies BodyLimits;
@@ -69,19 +75,21 @@ export async function readFormBody(request: Request, limits: BodyLimits): Promis
 
   const rules = limits.files ?? [];
   const maxParts = limits.maxParts ?? DEFAULT_MAX_PARTS;
-  // The parser stops any one part past this; each rule's own, smaller cap is checked once its part is in.
-  const largestFileRule = rules.reduce<FileRule | undefined>(
-    (largest, rule) => (largest && largest.maxBytes >= rule.maxBytes ? largest : rule),
-    undefined,
-  );
   let overCap = false;
   const filesPerField = new Map<string, number>();
+  // A file refused by its rule is left out and the parse goes on, so the form's other answers are read too.
+  let fileProblem: BodyProblem | undefined;
+  const leaveOut = (problem: BodyProblem) => {
+    fileProblem ??= problem;
+    return null;
+  };
 
   try {
     const formData = await parseFormData(
       withBody(request, mediaType, request.body && capped(request.body, limits.maxBytes, () => (overCap = true))),
       {
-        maxFileSize: largestFileRule?.maxBytes ?? limits.maxBytes,
+        // Each rule's own, smaller cap is checked once its part is in; the whole body's cap bounds any part.
+        maxFileSize: limits.maxBytes,
         maxTotalSize: limits.maxBytes,
         maxParts,
         // Every file part is counted per field below, against its rule.
@@ -93,23 +101,22 @@ export async function readFormBody(request: Request, limits: BodyLimits): Promis
         if (!rule) throw new RefusedPart({ kind: "unreadable" });
         const count = (filesPerField.get(rule.field) ?? 0) + 1;
         filesPerField.set(rule.field, count);
-        if (count > rule.maxCount) throw new RefusedPart({ kind: "too-many-files", field: rule.field });
-        if (upload.size > rule.maxBytes) throw new RefusedPart({ kind: "file-too-large", field: rule.field });
+        if (count > rule.maxCount) return leaveOut({ kind: "too-many-files", field: rule.field });
+        if (upload.size > rule.maxBytes) return leaveOut({ kind: "file-too-large", field: rule.field });
         const bytes = new Uint8Array(await upload.arrayBuffer());
         const type = rule.sniff(bytes.subarray(0, SNIFF_BYTES));
-        if (type === undefined) throw new RefusedPart({ kind: "wrong-type", field: rule.field });
+        if (type === undefined) return leaveOut({ kind: "wrong-type", field: rule.field });
         return new File([bytes], upload.name, { type });
       },
     );
-    return overCap ? refused({ kind: "too-large" }) : { ok: true, formData };
+    if (overCap) return refused({ kind: "too-large" });
+    return fileProblem ? { ...refused(fileProblem), formData } : { ok: true, formData };
   } catch (error) {
     if (error instanceof RefusedPart) return refused(error.problem);
-    // The parser stops a part past the largest file cap while it streams, before it hands over the part and
-    // its name: the field is taken to be the one with that cap (the only file field of every form today).
-    if (error instanceof MaxFileSizeExceededError && largestFileRule) {
-      return refused({ kind: "file-too-large", field: largestFileRule.field });
+    // A part past the whole body's cap is the body past it.
+    if (overCap || error instanceof MaxTotalSizeExceededError || error instanceof MaxFileSizeExceededError) {
+      return refused({ kind: "too-large" });
     }
-    if (overCap || error instanceof MaxTotalSizeExceededError) return refused({ kind: "too-large" });
     if (error instanceof FormDataParseError || error instanceof MultipartParseError || error instanceof TypeError) {
       // Malformed multipart, the parser's part and header limits, and (TypeError) bytes that are not UTF-8
       // in a part's name or value.

@@ -79,7 +79,11 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   if (!read.ok) {
     const message = bodyProblemMessage(read.problem, messages);
     const problems = "field" in read.problem ? { [read.problem.field]: message } : undefined;
-    return answer({ status: "error", message, retry: false, problems }, read.status);
+    // The other answers go back with the message, so a page without JavaScript shows them again.
+    const result = read.formData
+      ? parseForm(read.formData, definition.schema).reply({ fieldErrors: fieldErrorsOf(problems ?? {}) })
+      : undefined;
+    return answer({ status: "error", message, retry: false, problems, result }, read.status);
   }
   const { formData } = read;
   const submission = parseForm(formData, definition.schema);
@@ -101,8 +105,10 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       if (!(error instanceof PayloadProblem)) throw error;
       const { problems } = error;
       const message = steps.invalidMessage?.(problems) ?? messages.invalid;
-      const fieldErrors = Object.fromEntries(Object.entries(problems).map(([name, problem]) => [name, [problem]]));
-      return answer({ status: "invalid", message, problems, result: submission.reply({ fieldErrors }) }, 400);
+      return answer(
+        { status: "invalid", message, problems, result: submission.reply({ fieldErrors: fieldErrorsOf(problems) }) },
+        400,
+      );
     }
     const uploads = await uploadedFiles(formData, definition);
     const prepared = steps.prepareUploads
@@ -190,3 +196,8 @@ async function uploadedFiles(formData: FormData, definition: Pick<FormDefinition
 }
 
 const sha256 = (file: SubmittedFile) => createHash("sha256").update(file.content).digest("hex");
+
+/** A form's problems, one message per field, as Conform's field errors. */
+function fieldErrorsOf(problems: Record<string, string>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(problems).map(([name, problem]) => [name, [problem]]));
+}

@@ -76,8 +76,9 @@ export const applicationForm = defineForm({
   ],
   // A rejected applicant's resume is not kept for long.
   fileRetention: { afterStatus: APPLICATION_STATUS.rejected },
-  // The resume, the text answers and the multipart headers around them.
-  maxBodyBytes: RESUME_MAX_BYTES + 64 * 1024,
+  // Room for a resume somewhat over its cap, with the text answers and multipart headers: such a resume is read,
+  // left out and refused beside its field, and the other answers go back to the page (with or without scripts).
+  maxBodyBytes: 8 * 1024 * 1024 + 64 * 1024,
   messages: formMessages({
     missing: "Please fill in all required fields",
     success: "Application submitted successfully!",
