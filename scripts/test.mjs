@@ -1,4 +1,4 @@
-// `npm test`: every test. Finds (or on Debian as root, installs) Chromium, builds the app, then runs the
+// `npm test`: every test. Finds (or on Debian as root, installs) Chromium, Java and poppler-utils, builds the app, then runs the
 // Vitest suites (unit and integration, against a real PostgreSQL) and the Playwright browser tests.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -7,26 +7,39 @@ import { projectRoot } from "./build-info.mjs";
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
-function ensureChromium() {
-  if (existsSync(chromium)) return;
+/** What the tests run besides Node, and the Debian package that brings each. */
+const prerequisites = [
+  { name: "Chromium", binary: chromium, debianPackage: "chromium", for: "the browser tests" },
+  { name: "Java", binary: "/usr/bin/java", debianPackage: "default-jre-headless", for: "the Nu HTML checker" },
+  { name: "pdfimages", binary: "/usr/bin/pdfimages", debianPackage: "poppler-utils", for: "the checklist PDF test" },
+];
+
+/** Installs what is missing on Debian as root; anywhere else, stops and says what to install. Never skips. */
+function ensurePrerequisites() {
+  const missing = prerequisites.filter((tool) => !existsSync(tool.binary));
+  if (missing.length === 0) return;
   const isDebian = existsSync("/etc/debian_version");
   const isRoot = process.getuid?.() === 0;
   if (!process.env.CHROMIUM_PATH && isDebian && isRoot) {
-    console.log("test: Chromium is missing; installing Debian's chromium package");
+    const packages = missing.map((tool) => tool.debianPackage);
+    console.log(`test: installing Debian's ${packages.join(", ")}`);
     execFileSync("apt-get", ["update"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", ...packages], {
       stdio: "inherit",
       env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     });
-    if (existsSync(chromium)) return;
+    if (missing.every((tool) => existsSync(tool.binary))) return;
   }
   const osName = existsSync("/etc/os-release")
     ? /PRETTY_NAME="?([^"\n]+)/.exec(readFileSync("/etc/os-release", "utf8"))?.[1]
     : process.platform;
-  console.error(
-    `test: no Chromium at ${chromium} (${osName}). The browser tests need it: install Chromium ` +
-      "(Debian/Ubuntu: apt-get install chromium) or point CHROMIUM_PATH at a Chromium or Chrome binary.",
-  );
+  for (const tool of missing.filter((candidate) => !existsSync(candidate.binary))) {
+    console.error(
+      `test: no ${tool.name} at ${tool.binary} (${osName}); ${tool.for} need it. Install it ` +
+        `(Debian/Ubuntu: apt-get install ${tool.debianPackage})` +
+        (tool.name === "Chromium" ? " or point CHROMIUM_PATH at a Chromium or Chrome binary." : "."),
+    );
+  }
   process.exit(1);
 }
 
@@ -36,7 +49,7 @@ function run(label, command, args) {
   return result.status === 0;
 }
 
-ensureChromium();
+ensurePrerequisites();
 const bin = (name) => path.join(projectRoot, "node_modules/.bin", name);
 if (!run("building the app", process.execPath, [path.join(projectRoot, "scripts/build.mjs")])) process.exit(1);
 const unit = run("unit and integration tests (Vitest)", bin("vitest"), ["run"]);

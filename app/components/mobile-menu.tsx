@@ -6,7 +6,8 @@ import { MainMenu } from "./main-menu";
 
 /**
  * The slide-in menu for small screens. Rendered as a popover the toggle opens by itself, which the browser
- * closes on Escape and on a tap outside; once scripts run it becomes a modal dialog (app/enhancements/
+ * closes on Escape and on a tap outside (and whose open state it tells assistive technology itself, so the
+ * toggle has no aria-expanded until then); once scripts run it becomes a modal dialog (app/enhancements/
  * mobile-menu.ts): by the public pages' script, or here on the pages React runs.
  */
 export function MobileMenu() {
@@ -22,7 +23,6 @@ export function MobileMenu() {
       <button
         ref={toggleRef}
         type="button"
-        aria-expanded={false}
         aria-controls="mobile-menu"
         popoverTarget="mobile-menu"
         data-menu-toggle

@@ -13,6 +13,7 @@ export function enhanceMobileMenu(toggle: HTMLButtonElement, dialog: HTMLDialogE
     button?.removeAttribute("popovertargetaction");
   }
   dialog.removeAttribute("popover");
+  toggle.setAttribute("aria-expanded", "false");
 
   const listeners = new AbortController();
   const { signal } = listeners;
