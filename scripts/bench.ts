@@ -9,7 +9,7 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startAppServer } from "../tests/support/app-server";
 import { benchChecklist, printChecklistBench } from "./bench-checklist";
-import { benchInbox, printInboxBench } from "./bench-inbox";
+import { benchInboxSizes, printInboxBench, printInboxGrowth } from "./bench-inbox";
 import { benchPages, PAGE_BUDGET, type PageResult, printPagesBench } from "./bench-pages";
 import { benchPosts, postsBenchRows } from "./bench-posts";
 import { benchStatic, staticBenchRows } from "./bench-static";
@@ -50,13 +50,13 @@ async function main() {
   const posts = await benchPosts();
   console.log("bench: static files against nginx");
   const staticFiles = await benchStatic();
-  console.log("bench: staff inbox");
-  const inbox = await benchInbox();
+  const inbox = await benchInboxSizes();
   console.log("bench: estimate checklist with ten twelve-megapixel photos");
   const checklist = await benchChecklist();
 
   printPagesBench(results);
-  printInboxBench(inbox);
+  for (const size of inbox) printInboxBench(size);
+  printInboxGrowth(inbox);
   printChecklistBench(checklist);
   printBenchTable([...postsBenchRows(posts), ...staticBenchRows(staticFiles), ...pageRows(results)]);
   const durationMs = Date.now() - started;

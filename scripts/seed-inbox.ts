@@ -40,7 +40,7 @@ export async function seedInbox(pool: pg.Pool, count = INBOX_SEED_SIZE): Promise
          status_changed_at, created_at, contact_name, contact_email, contact_phone)
        SELECT
          CASE type WHEN 'estimate' THEN 'EST-' WHEN 'application' THEN 'APP-' ELSE 'ASM-' END
-           || lpad(upper(to_hex(n * 7919 % 16777216)), 6, '0'),
+           || lpad(upper(to_hex(n::bigint * 7919 % 16777216)), 6, '0'),
          type,
          'seed-' || n,
          CASE type
@@ -96,8 +96,8 @@ export async function seedInbox(pool: pg.Pool, count = INBOX_SEED_SIZE): Promise
        WHERE seed.n % 100 NOT BETWEEN 50 AND 54 AND (target.number = 1 OR seed.type <> 'assessment')`,
     );
     await client.query("COMMIT");
-    await client.query("ANALYZE submissions");
-    await client.query("ANALYZE deliveries");
+    await client.query("VACUUM ANALYZE submissions");
+    await client.query("VACUUM ANALYZE deliveries");
   } catch (error) {
     await client.query("ROLLBACK");
     throw error;

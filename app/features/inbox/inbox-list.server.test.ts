@@ -9,6 +9,8 @@ import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { downloadInboxCsv } from "./export-csv.server";
 import { loadInboxAlerts } from "./inbox-alerts.server";
+import { INBOX_PAGE_SIZE } from "./inbox-filters";
+import { NEW_COUNT_CAP } from "./list-submissions.server";
 import { loadInbox } from "./load-inbox.server";
 import { countHeldSpam } from "./spam-count.server";
 
@@ -173,6 +175,24 @@ describe("the inbox list", () => {
       { type: "estimate-request", status: "Requested", count: 0 },
       { type: "job-request", status: "Requested", count: 1 },
     ]);
+  });
+
+  it("counts new submissions up to its cap, then says there are more, and pages past a thousand rows", async () => {
+    await database.db.execute(sql`
+      INSERT INTO submissions (reference, type, submission_key, payload, status, created_at, contact_name)
+      SELECT 'EST-' || lpad(n::text, 6, '0'), 'estimate', 'cap-' || n, '{}'::jsonb, 'New',
+        now() - n * interval '1 minute', 'Visitor ' || n
+      FROM generate_series(1, ${NEW_COUNT_CAP + 1}) AS n`);
+    await insertInboxSubmission(database.db, { type: "application" });
+
+    const { newCounts } = await inbox();
+    expect(newCounts.find((entry) => entry.type === "estimate")).toMatchObject({ count: NEW_COUNT_CAP, atLeast: true });
+    expect(newCounts.find((entry) => entry.type === "application")).toMatchObject({ count: 1, atLeast: false });
+
+    const lastPage = await inbox(`?page=${Math.ceil((NEW_COUNT_CAP + 2) / INBOX_PAGE_SIZE)}`);
+    if (!("rows" in lastPage)) throw new Error("expected a list");
+    expect(lastPage.rows.at(-1)?.contactName).toBe(`Visitor ${NEW_COUNT_CAP + 1}`);
+    expect(lastPage.hasNextPage).toBe(false);
   });
 
   it.each([

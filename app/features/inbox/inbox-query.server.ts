@@ -10,7 +10,7 @@ import type { InboxFilters } from "./inbox-filters";
  * hold, and only all delivered is "delivered". `submissionId` is the outer query's id column; in the select
  * list of a paged query this runs for the rows returned, each an index lookup on deliveries_submission_idx.
  */
-export const deliveryStateOf = (submissionId: SQL) => sql<DeliveryState>`(SELECT CASE
+const deliveryStateOf = (submissionId: SQL) => sql<DeliveryState>`(SELECT CASE
     WHEN count(*) = 0 THEN 'none'
     WHEN bool_or(d.status = 'failed') THEN 'failed'
     WHEN bool_or(d.status IN ('pending', 'sending')) THEN 'retrying'
@@ -69,18 +69,4 @@ export function inboxConditions(
     filters.q === undefined ? undefined : sql`${submissions.searchText} ILIKE ${`%${escapeLike(filters.q)}%`}`,
   ];
   return and(...conditions);
-}
-
-/** Submissions that are new (their type's first status) and not spam: what nobody has handled yet. */
-export function isNewSubmission(hiddenTypes: readonly string[] = []): SQL | undefined {
-  return and(
-    not(submissions.isSpam),
-    or(
-      ...submissionTypes
-        .filter((description) => description.needsHandling !== false && !hiddenTypes.includes(description.type))
-        .map((description) =>
-          and(eq(submissions.type, description.type), eq(submissions.status, description.statuses[0])),
-        ),
-    ),
-  );
 }

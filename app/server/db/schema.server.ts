@@ -62,6 +62,10 @@ export const submissions = pgTable(
   (table) => [
     uniqueIndex("submissions_type_key_unique").on(table.type, table.submissionKey),
     index("submissions_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+    // The inbox's default view (spam left out), newest first: its pages are found in the index alone.
+    index("submissions_not_spam_created_at_idx")
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`NOT ${table.isSpam}`),
     index("submissions_type_created_at_idx").on(table.type, table.createdAt.desc(), table.id.desc()),
     index("submissions_status_idx").on(table.type, table.status),
     index("submissions_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
