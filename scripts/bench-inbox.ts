@@ -145,7 +145,9 @@ async function explainAll({ db, pool }: DatabaseConnection): Promise<Plan[]> {
     plans.push(await explain(pool, scenario.name, inboxPageQuery(db, parsed.filters)));
   }
   const counts = newSubmissionCountsQuery();
-  plans.push(await explain(pool, "new counts", { toSQL: () => new PgDialect().sqlToQuery(counts) }));
+  plans.push(
+    await explain(pool, "new counts", { toSQL: () => new PgDialect({ casing: "snake_case" }).sqlToQuery(counts) }),
+  );
   const middle = await pool.query<{ time: string; id: string }>(
     "SELECT created_at::text AS time, id FROM submissions ORDER BY created_at DESC, id DESC OFFSET 50000 LIMIT 1",
   );

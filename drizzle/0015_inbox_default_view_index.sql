@@ -1,1 +1,0 @@
-CREATE INDEX "submissions_not_spam_created_at_idx" ON "submissions" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE NOT "submissions"."is_spam";
