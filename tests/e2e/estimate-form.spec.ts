@@ -1,3 +1,4 @@
+import { startAppServer } from "../support/app-server";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { fillEstimate, sendButton } from "./public-forms";
 
@@ -134,4 +135,28 @@ test("when the answer is lost after the server stored the request, sending again
   await expect(page.getByRole("dialog", { name: "success!" })).toContainText(
     `Your reference number is ${storedReference}.`,
   );
+});
+
+test("past the address's limit, the refusal is in view beside the form, the values kept", async ({ page }) => {
+  test.setTimeout(90_000);
+  const app = await startAppServer({ env: { PUBLIC_FORM_RATE_LIMIT: "1" } });
+  try {
+    await page.goto(`${app.url}/learnmore#form`);
+    await fillEstimate(page, "Commercial");
+    await sendButton(page).click();
+    const dialog = page.getByRole("dialog", { name: "success!" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    // A changed request is a new one, with a new key: the second from this address in ten minutes.
+    await page.locator("#form").getByLabel("Comments").fill("A second building as well.");
+    await sendButton(page).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Too many requests from your connection");
+    await expect(alert).toBeInViewport();
+    await expect(page.locator("#form").getByLabel("Comments")).toHaveValue("A second building as well.");
+    await expect(sendButton(page)).toBeEnabled();
+  } finally {
+    await app.stop();
+  }
 });

@@ -94,3 +94,20 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Healthcare");
   });
 });
+
+test("works the same on the careers pages, which React runs", async ({ page }) => {
+  await page.goto("/apply");
+  const toggle = page.getByRole("button", { name: "Menu", exact: true });
+  const menu = page.getByRole("dialog", { name: "Main menu" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await menu.getByRole("link", { name: "Education" }).click();
+  await expect(page).toHaveURL("/education");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Education");
+});
