@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { type ClientRequest, request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applicationForm } from "../app/features/careers/definition";
 import { type AppServer, startAppServer } from "../tests/support/app-server";
 import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "../tests/support/application-fixture";
 import { type SmtpReceiver, startSmtpReceiver } from "../tests/support/smtp-receiver";
@@ -156,9 +157,27 @@ describe("a job application through the running app", () => {
     expect(await response.text()).toContain("Your resume must be a PDF file.");
   });
 
-  it("refuses a 6 MB resume once 5 MB have streamed in, without waiting for the rest", async () => {
-    // The client sends the headers and a little over 5 MB of the file, then stops and waits. A server that
-    // read the whole body before answering would never answer; one that caps while streaming answers now.
+  it("refuses a 6 MB resume with its message, and gives every other answer back to the page", async () => {
+    const response = await fetch(`${app.url}/apply`, {
+      method: "POST",
+      headers: { origin: app.url },
+      body: applicationPost(validApplication, {
+        bytes: Buffer.concat([smallPdf(), Buffer.alloc(6 * 1024 * 1024)]),
+        name: "big.pdf",
+      }),
+    });
+    expect(response.status).toBe(413);
+    const page = await response.text();
+    expect(page).toContain("File size should be less than 5MB");
+    expect(page).toContain(`value="${validApplication.firstName}"`);
+    expect(page).toContain(`>${validApplication.certifications}</textarea>`);
+  });
+
+  it("refuses an endless resume once the body's cap has streamed in, without waiting for the rest", async () => {
+    // The client sends the headers and a little more of the file than the application's body may hold, then
+    // stops and waits. A server that read the whole body before answering would never answer; one that caps
+    // while streaming answers now. (A resume over 5 MB but within the cap is read, so that the other answers
+    // can be given back with its message: the test above.)
     const boundary = "----apply-test-boundary";
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nJordan\r\n` +
@@ -166,7 +185,7 @@ describe("a job application through the running app", () => {
         "Content-Type: application/pdf\r\n\r\n%PDF-1.4\n",
     );
     const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const sentBeforeStopping = 5 * 1024 * 1024 + 4 * chunk.length;
+    const sentBeforeStopping = applicationForm.maxBodyBytes + 4 * chunk.length;
     const { request, response } = openRawPost(app.url, {
       "content-type": `multipart/form-data; boundary=${boundary}`,
       "transfer-encoding": "chunked",
@@ -188,16 +207,16 @@ describe("a job application through the running app", () => {
     request.destroy();
     const status = answer.statusCode;
     expect(status).toBe(413);
-    expect(body).toContain("File size should be less than 5MB");
-    expect(bytesSent).toBeLessThan(6 * 1024 * 1024);
+    expect(body).toContain("The application is too large to send.");
+    expect(bytesSent).toBeLessThan(applicationForm.maxBodyBytes + 1024 * 1024);
   });
 
   it("refuses a body declared over the cap before reading any of it", async () => {
     const { request, response } = openRawPost(app.url, {
       "content-type": "multipart/form-data; boundary=x",
-      "content-length": String(6 * 1024 * 1024),
+      "content-length": String(applicationForm.maxBodyBytes + 1),
     });
-    // Not one byte of the declared 6 MB is sent.
+    // Not one byte of the declared body is sent.
     request.flushHeaders();
     const status = (await response).statusCode;
     request.destroy();
