@@ -79,6 +79,30 @@ export function createLeaseHolder(pool: pg.Pool, logger: Logger, heldIds: () => 
     return connecting;
   }
 
+  /**
+   * The deliveries whose locks are to go, let go together by the next statement on the session: one round trip
+   * for all the sends that ended meanwhile, not one each, on the session that claims too.
+   */
+  const toRelease = new Set<number>();
+  let releasing: Promise<void> | undefined;
+
+  function releaseBatch(): Promise<void> {
+    releasing ??= serialised(async () => {
+      releasing = undefined;
+      const ids = [...toRelease];
+      toRelease.clear();
+      // No session: the locks went with the last one.
+      if (!current || ids.length === 0) return;
+      await onSession((held) =>
+        held.client.query("SELECT pg_advisory_unlock_shared($1, id::int) FROM unnest($2::bigint[]) AS id", [
+          LEASE_LOCK_SPACE,
+          ids,
+        ]),
+      );
+    });
+    return releasing;
+  }
+
   /** One statement at a time on the session, in order. */
   function serialised<T>(work: () => Promise<T>): Promise<T> {
     const next = queue.then(work, work);
@@ -88,14 +112,10 @@ export function createLeaseHolder(pool: pg.Pool, logger: Logger, heldIds: () => 
 
   return {
     run: (work) => serialised(() => onSession((held) => work(held.session))),
-    release: (deliveryId) =>
-      serialised(async () => {
-        // No session: the locks went with the last one.
-        if (!current) return;
-        await onSession((held) =>
-          held.client.query("SELECT pg_advisory_unlock_shared($1, $2)", [LEASE_LOCK_SPACE, deliveryId]),
-        );
-      }),
+    release: (deliveryId) => {
+      toRelease.add(deliveryId);
+      return releaseBatch();
+    },
     close: () =>
       serialised(async () => {
         const held = current;

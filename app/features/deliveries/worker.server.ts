@@ -227,36 +227,21 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         : nextAttemptDelay(config.DELIVERY_RETRY_SCHEDULE, delivery.attemptCount);
     const status = outcome.ok ? "delivered" : delay === undefined ? "failed" : "pending";
     const error = outcome.ok ? null : outcome.error;
-    const stillOurs = await db.transaction(async (tx) => {
-      await tx.insert(deliveryAttempts).values({
-        deliveryId: delivery.id,
-        startedAt,
-        durationMs,
-        httpStatus: outcome.httpStatus ?? null,
-        error,
-        succeeded: outcome.ok,
-        destination: url,
-      });
-      // A worker slower than its lease may find another one has tried since: its outcome is then history only.
-      const updated = await tx
-        .update(deliveries)
-        .set({
-          status,
-          leaseExpiresAt: null,
-          lastError: error,
-          deliveredAt: outcome.ok ? new Date() : null,
-          nextAttemptAt: delay === undefined ? sql`next_attempt_at` : new Date(Date.now() + delay),
-        })
-        .where(
-          and(
-            eq(deliveries.id, delivery.id),
-            eq(deliveries.status, "sending"),
-            eq(deliveries.attemptCount, delivery.attemptCount),
-          ),
-        )
-        .returning({ id: deliveries.id });
-      return updated.length > 0;
-    });
+    // The attempt is recorded and the delivery updated in one statement, one round trip and one commit: the
+    // attempt always, as history; the delivery only while it is still this attempt's, since a worker slower than
+    // its lease may find another one has tried since.
+    const nextAttemptAt = delay === undefined ? sql`next_attempt_at` : sql`${new Date(Date.now() + delay)}`;
+    const updated = await db.execute(sql`
+      WITH attempt AS (
+        INSERT INTO ${deliveryAttempts} (delivery_id, started_at, duration_ms, http_status, error, succeeded, destination)
+        VALUES (${delivery.id}, ${startedAt}, ${durationMs}, ${outcome.httpStatus ?? null}, ${error}, ${outcome.ok}, ${url})
+      )
+      UPDATE ${deliveries}
+      SET status = ${status}, lease_expires_at = NULL, last_error = ${error},
+        delivered_at = ${outcome.ok ? new Date() : null}, next_attempt_at = ${nextAttemptAt}
+      WHERE id = ${delivery.id} AND status = 'sending' AND attempt_count = ${delivery.attemptCount}
+      RETURNING id`);
+    const stillOurs = updated.rows.length > 0;
     if (!stillOurs) {
       logger.warn({ deliveryId: delivery.id }, "delivery was taken over while sending; its outcome is kept as history");
       return;
