@@ -40,6 +40,9 @@ export async function followStaffNavigation(page: Page, name: string) {
   const navigation = page.getByRole("navigation", { name: "Staff" });
   const menu = navigation.getByRole("button", { name: "Menu" });
   const link = navigation.getByRole("link", { name, exact: true });
+  // Asked only once the page shows its navigation: asked earlier, a menu not yet drawn reads as no menu.
+  await expect(navigation).toBeVisible();
+  await expect(menu.or(link)).toBeVisible();
   if (await menu.isVisible()) {
     // A tap while the page is still starting up can go unanswered; a person taps the menu again.
     await expect(async () => {
