@@ -19,7 +19,7 @@ import {
   sendWebhook,
   WEBHOOK_TIMEOUT_MS,
 } from "./webhook-sender.server";
-import { DEFAULT_PER_TARGET_LIMIT } from "./worker-limits";
+import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_PER_TARGET_LIMIT } from "./worker-limits";
 
 type Delivery = typeof deliveries.$inferSelect;
 
@@ -66,7 +66,7 @@ const INTERRUPTED_ERROR = "no outcome recorded: the instance sending it stopped 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { db, config, logger, emailSender, smsSender } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const maxInFlight = options.maxInFlight ?? 50;
+  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
   const perTargetLimit = options.perTargetLimit ?? DEFAULT_PER_TARGET_LIMIT;
   const leaseMs = options.leaseMs ?? WEBHOOK_TIMEOUT_MS + 15_000;
   /** Deliveries being sent by this worker, with their targets. */
