@@ -138,6 +138,13 @@ describe("requests outside the pages", () => {
     expect(body).toContain("Skip to content");
   });
 
+  it("sends a visit to the estimate form's answer route on to the form, without an error in the log", async () => {
+    const response = await fetch(`${app.url}/forms/estimate`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/learnmore#form");
+    expect((await app.flushedOutput()).some((line) => line.includes('"level":50'))).toBe(false);
+  });
+
   it("answers OPTIONS with 204 and Allow, without an error in the log", async () => {
     const response = await fetch(`${app.url}/lighting`, { method: "OPTIONS" });
     expect(response.status).toBe(204);
