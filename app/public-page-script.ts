@@ -1,6 +1,6 @@
 import { enhanceGlideLinks } from "./enhancements/glide-links";
 import { enhanceLengthCounters } from "./enhancements/length-counters";
-import { enhanceMobileMenu } from "./enhancements/mobile-menu";
+import { enhanceMobileMenuOf } from "./enhancements/mobile-menu";
 import { enhanceSlideshow } from "./enhancements/slideshow";
 import { enhanceEstimateForm } from "./features/estimate/estimate-form-script";
 
@@ -10,9 +10,7 @@ import { enhanceEstimateForm } from "./features/estimate/estimate-form-script";
  * do without it: the menu is a popover, the form posts to its page, the slideshows show their first slide.
  */
 
-const toggle = document.querySelector<HTMLButtonElement>("[data-menu-toggle]");
-const menu = document.getElementById("mobile-menu");
-if (toggle && menu instanceof HTMLDialogElement) enhanceMobileMenu(toggle, menu);
+enhanceMobileMenuOf(document);
 for (const slideshow of document.querySelectorAll<HTMLElement>("[data-slideshow]")) enhanceSlideshow(slideshow);
 enhanceGlideLinks(document);
 enhanceLengthCounters(document);

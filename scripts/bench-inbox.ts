@@ -19,6 +19,7 @@ import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server
 import { applyMigrations } from "../app/server/db/migrations.server";
 import { startAppServer } from "../tests/support/app-server";
 import { signInOverHttp } from "../tests/support/staff";
+import { textTable } from "./bench-table";
 import { projectRoot } from "./build-info.mjs";
 import { percentile } from "./percentile";
 import { INBOX_SEED_SIZE, seedInbox } from "./seed-inbox";
@@ -220,11 +221,7 @@ export function printInboxBench(result: InboxBenchResult) {
     t.p95.toFixed(1),
     t.max.toFixed(1),
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)));
-  console.log(`${line(header).join("  ")}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
-  for (const row of rows) console.log(line(row).join("  "));
+  console.log(textTable(header, rows, 2));
   console.log(
     `CSV export of all ${result.csv.rows.toLocaleString("en-US")} rows: ${result.csv.megabytes.toFixed(1)} MB in ${result.csv.seconds.toFixed(1)} s; ` +
       `app memory ${result.csv.rssBeforeMb.toFixed(0)} MB before, ${result.csv.rssPeakMb.toFixed(0)} MB at most while streaming`,
@@ -262,11 +259,7 @@ export function printInboxGrowth(results: readonly InboxBenchResult[]) {
     `x${(last.csv.rssPeakMb / first.csv.rssPeakMb).toFixed(2)}`,
     last.csv.rssPeakMb < 2 * first.csv.rssPeakMb ? "flat" : "GROWS",
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)));
-  console.log(`${line(header).join("  ")}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
-  for (const row of rows) console.log(line(row).join("  "));
+  console.log(textTable(header, rows));
 }
 
 /** Every size of BENCH_INBOX_SIZES, one after the other. */

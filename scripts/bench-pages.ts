@@ -8,10 +8,11 @@ import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import lighthouse, { type Result } from "lighthouse";
+import { marketingPagePaths } from "../app/content/public-pages";
 import { findFreePort } from "../app/server/free-port.server";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
+import { textTable } from "./bench-table";
 
-export const PUBLIC_PAGES = ["/", "/learnmore", "/lighting", "/healthcare", "/education", "/commercial"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 const KB = 1024;
@@ -324,13 +325,7 @@ export function printPagesBench(results: PageResult[]) {
     number(r.cls, 3),
     number(r.tbtMs),
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
-      .join("  ");
-  console.log(`\n${line(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
-  for (const row of rows) console.log(line(row));
+  console.log(`\n${textTable(header, rows)}`);
   console.log(
     `\nPage budgets (${LIGHTHOUSE_RUNS} Lighthouse runs each): JS <= ${PAGE_BUDGET.jsGzipKb} KB gzip; performance median ` +
       `${PAGE_BUDGET.performance}, no run below ${PAGE_BUDGET.lowestPerformance}; accessibility, best practices, SEO = ` +
@@ -352,7 +347,7 @@ export function printPagesBench(results: PageResult[]) {
 }
 
 /** Measures each page of the app at appUrl: its weight once, then LIGHTHOUSE_RUNS Lighthouse runs. */
-export async function benchPages(appUrl: string, pages: readonly string[] = PUBLIC_PAGES): Promise<PageResult[]> {
+export async function benchPages(appUrl: string, pages: readonly string[] = marketingPagePaths): Promise<PageResult[]> {
   warnIfBusy();
   const weights = await measureWeight(appUrl, pages);
   const results: PageResult[] = [];

@@ -10,6 +10,21 @@ export type BenchRow = {
   met: boolean | undefined;
 };
 
+/**
+ * A plain-text table with a rule under its header: the first `textColumns` columns left-aligned, the others
+ * (figures) right-aligned.
+ */
+export function textTable(header: string[], rows: string[][], textColumns = 1): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column < textColumns ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join("  ");
+  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
+}
+
 export function printBenchTable(rows: BenchRow[]) {
   const header = ["measure", "ours", "reference", "ratio", "goal", "met"];
   const cells = rows.map((row) => [
@@ -20,10 +35,7 @@ export function printBenchTable(rows: BenchRow[]) {
     row.goal,
     row.met === undefined ? "not measured" : row.met ? "yes" : "NO",
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]?.length ?? 0)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ");
-  console.log(`\n${line(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
-  for (const row of cells) console.log(line(row));
+  console.log(`\n${textTable(header, cells, header.length)}`);
   const missed = rows.filter((row) => row.met === false).map((row) => row.measure);
   console.log(missed.length === 0 ? "\nEvery measured goal is met." : `\nGoals missed: ${missed.join("; ")}`);
 }

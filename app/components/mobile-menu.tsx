@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { contactPath } from "~/content/navigation";
-import { enhanceMobileMenu } from "~/enhancements/mobile-menu";
+import { enhanceMobileMenu, MOBILE_MENU_ID } from "~/enhancements/mobile-menu";
 import { MainMenu } from "./main-menu";
 
 /**
@@ -23,9 +23,8 @@ export function MobileMenu() {
       <button
         ref={toggleRef}
         type="button"
-        aria-controls="mobile-menu"
-        popoverTarget="mobile-menu"
-        data-menu-toggle
+        aria-controls={MOBILE_MENU_ID}
+        popoverTarget={MOBILE_MENU_ID}
         className="inline-flex items-center justify-center rounded-md p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600 lg:hidden"
       >
         <span className="sr-only">Menu</span>
@@ -42,7 +41,7 @@ export function MobileMenu() {
         </svg>
       </button>
       <dialog
-        id="mobile-menu"
+        id={MOBILE_MENU_ID}
         ref={dialogRef}
         aria-label="Main menu"
         popover="auto"
@@ -52,7 +51,7 @@ export function MobileMenu() {
           <span className="text-lg font-bold text-slate-900">Menu</span>
           <button
             type="button"
-            popoverTarget="mobile-menu"
+            popoverTarget={MOBILE_MENU_ID}
             popoverTargetAction="hide"
             data-menu-close
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600"

@@ -1,5 +1,15 @@
 const FOCUSABLE = "a[href], button:not([disabled])";
 
+/** The menu dialog's id, which its toggle controls (mobile-menu.tsx). */
+export const MOBILE_MENU_ID = "mobile-menu";
+
+/** The menu of a page rendered without React, found by that id. */
+export function enhanceMobileMenuOf(document: Document) {
+  const toggle = document.querySelector<HTMLButtonElement>(`[aria-controls="${MOBILE_MENU_ID}"]`);
+  const menu = document.getElementById(MOBILE_MENU_ID);
+  if (toggle && menu instanceof HTMLDialogElement) enhanceMobileMenu(toggle, menu);
+}
+
 /**
  * The slide-in menu for small screens (mobile-menu.tsx), once scripts run: a modal <dialog> that makes the rest
  * of the page inert and closes on Escape, on its close button, on a chosen link, or on a tap on the dimmed

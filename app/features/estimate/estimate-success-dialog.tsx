@@ -2,13 +2,13 @@ import { nextSteps } from "~/content/next-steps";
 import { ESTIMATE_SUCCESS_DIALOG_ID, ESTIMATE_SUCCESS_TEXTS } from "./page-contract";
 import type { EstimateRequest } from "./schema";
 
+const REFERENCE_CLASS = "font-mono text-lg text-slate-900";
+
 /**
  * The confirmation after a request is stored. Without JavaScript the page comes back with it shown in place;
  * with it, the page's script fills it in and opens it as a modal dialog, which takes focus, closes on Escape
  * and gives focus back (estimate-form-script.ts). It is always in the page, closed until there is an answer.
  */
-const REFERENCE_CLASS = "font-mono text-lg text-slate-900";
-
 export function EstimateSuccessDialog({
   answer,
 }: {

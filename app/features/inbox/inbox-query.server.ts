@@ -1,28 +1,25 @@
-import { and, eq, gte, lt, not, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { company } from "~/content/company";
 import { submissions } from "~/server/db/schema.server";
-import { submissionTypes } from "~/submission-types";
 import type { DeliveryState } from "./delivery-state";
 import type { InboxFilters } from "./inbox-filters";
-
-/**
- * The delivery state of a submission, from its deliveries: a failure outranks a retry, a retry outranks a
- * hold, and only all delivered is "delivered". `submissionId` is the outer query's id column; in the select
- * list of a paged query this runs for the rows returned, each an index lookup on deliveries_submission_idx.
- */
-const deliveryStateOf = (submissionId: SQL) => sql<DeliveryState>`(SELECT CASE
-    WHEN count(*) = 0 THEN 'none'
-    WHEN bool_or(d.status = 'failed') THEN 'failed'
-    WHEN bool_or(d.status IN ('pending', 'sending')) THEN 'retrying'
-    WHEN bool_or(d.status = 'held') THEN 'held'
-    ELSE 'delivered' END
-  FROM deliveries AS d WHERE d.submission_id = ${submissionId})`;
 
 // Table-qualified by hand: drizzle leaves out table names when a query reads one table, and a bare "id"
 // inside the subquery would be the delivery's own id.
 const SUBMISSION_ID = sql`submissions.id`;
 
-export const deliveryStateOfSubmission = deliveryStateOf(SUBMISSION_ID);
+/**
+ * The delivery state of a submission, from its deliveries: a failure outranks a retry, a retry outranks a
+ * hold, and only all delivered is "delivered". In the select list of a paged query this runs for the rows
+ * returned, each an index lookup on deliveries_submission_idx.
+ */
+export const deliveryStateOfSubmission = sql<DeliveryState>`(SELECT CASE
+    WHEN count(*) = 0 THEN 'none'
+    WHEN bool_or(d.status = 'failed') THEN 'failed'
+    WHEN bool_or(d.status IN ('pending', 'sending')) THEN 'retrying'
+    WHEN bool_or(d.status = 'held') THEN 'held'
+    ELSE 'delivered' END
+  FROM deliveries AS d WHERE d.submission_id = ${SUBMISSION_ID})`;
 
 /**
  * Newest first, spelled exactly as the (created_at, id) indexes are built (DESC NULLS LAST): a plain DESC
