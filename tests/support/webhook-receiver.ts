@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { createArrivals } from "./arrivals";
 
 export type ReceivedRequest = {
@@ -13,6 +13,8 @@ export type ReceivedRequest = {
   rawBody: Buffer;
   /** Date.now() once the whole body was read. */
   receivedAt: number;
+  /** The TCP connection it came on, numbered from 1 as they open: a client keeping its connections alive reuses one. */
+  connection: number;
   /** The status the receiver answered with; unset while unanswered, or when the client gave up first. */
   answeredStatus?: number;
 };
@@ -62,6 +64,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const answered = new WeakMap<ServerResponse, ReceivedRequest>();
   let server: Server | undefined;
   let port = 0;
+  const connectionOf = new WeakMap<Socket, number>();
+  let connections = 0;
 
   function answer(res: ServerResponse, response: ReceiverResponse) {
     if ("hang" in response) {
@@ -116,14 +120,17 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
           body: rawBody.toString("utf8"),
           rawBody,
           receivedAt: Date.now(),
+          connection: connectionOf.get(req.socket) ?? 0,
         };
         answered.set(res, request);
         arrivals.add(request);
         answer(res, queue.shift() ?? defaultResponse);
       });
     });
-    // The client (fetch) keeps connections alive; nothing here should keep the test process up.
-    created.keepAliveTimeout = 1_000;
+    created.on("connection", (socket: Socket) => connectionOf.set(socket, ++connections));
+    // As most receivers do. A shorter hint than fetch's own 2 s margin (undici's keepAliveTimeoutThreshold)
+    // makes it close the connection after every request. close() cuts idle connections, so none keep a test up.
+    created.keepAliveTimeout = 5_000;
     return new Promise((resolve, reject) => {
       created.once("error", reject);
       created.listen(onPort, "127.0.0.1", () => {

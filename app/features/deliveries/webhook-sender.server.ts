@@ -46,7 +46,7 @@ export async function sendWebhook(options: {
       redirect: "manual",
       signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
     });
-    await response.body?.cancel();
+    await drain(response.body);
     if (response.status >= 200 && response.status < 300) return { ok: true, httpStatus: response.status };
     return { ok: false, httpStatus: response.status, error: `HTTP ${response.status}` };
   } catch (error) {
@@ -63,6 +63,24 @@ export function signWebhook(secret: string, webhookId: string, timestamp: number
   const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
   const signature = createHmac("sha256", key).update(`${webhookId}.${timestamp}.`).update(body).digest("base64");
   return `v1,${signature}`;
+}
+
+/** The most of an answer's body read to keep its connection; a longer one is cut, and its connection with it. */
+const DRAINED_BYTES = 64 * 1024;
+
+/**
+ * Reads the answer's body to its end, which hands its connection back to be reused; cancelling a body that is
+ * not all read yet makes the client close the connection, so every send would open a new one.
+ */
+async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  if (!body) return;
+  const reader = body.getReader();
+  for (let read = 0; read <= DRAINED_BYTES; ) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    read += value.byteLength;
+  }
+  await reader.cancel();
 }
 
 function describeFetchError(error: unknown): string {

@@ -21,7 +21,26 @@ import {
 } from "./webhook-sender.server";
 import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_PER_TARGET_LIMIT } from "./worker-limits";
 
-type Delivery = typeof deliveries.$inferSelect;
+/** What a send needs of its delivery, as the claim returns it. */
+type Delivery = Pick<
+  typeof deliveries.$inferSelect,
+  "id" | "submissionId" | "webhookId" | "reference" | "channel" | "target" | "destination" | "body" | "bodyFormat"
+> & { attemptCount: number };
+
+type ClaimedRow = {
+  id: string;
+  submission_id: string;
+  webhook_id: string;
+  reference: string;
+  channel: Delivery["channel"];
+  target: string;
+  destination: string;
+  body: unknown;
+  body_format: Delivery["bodyFormat"];
+  attempt_count: number;
+  /** next_attempt_at in seconds, to keep the claimed in the order they came due. */
+  due: number;
+};
 
 export type DeliveryWorkerOptions = {
   db: Database;
@@ -100,7 +119,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     // pg_locks, which a row another worker claimed a moment ago would not be in yet.
     const ownerGone = sql`CASE WHEN d.status = 'sending' THEN pg_try_advisory_xact_lock(${LEASE_LOCK_SPACE}, d.id::int) ELSE false END`;
     const claimed = await leases.run((session) =>
-      session.execute<{ id: string }>(sql`
+      session.execute<ClaimedRow>(sql`
         WITH candidates AS (
           SELECT d.id, d.target, d.next_attempt_at, d.lease_expires_at, ${ownerGone} AS orphaned
           FROM deliveries d
@@ -129,11 +148,24 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         SET status = 'sending', attempt_count = d.attempt_count + 1, lease_expires_at = now() + ${lease}
         FROM chosen
         WHERE d.id = chosen.id
-        RETURNING d.id, pg_advisory_lock_shared(${LEASE_LOCK_SPACE}, d.id::int)`),
+        RETURNING d.id, d.submission_id, d.webhook_id, d.reference, d.channel, d.target, d.destination, d.body,
+          d.body_format, d.attempt_count, extract(epoch FROM d.next_attempt_at)::float8 AS due,
+          pg_advisory_lock_shared(${LEASE_LOCK_SPACE}, d.id::int)`),
     );
-    const ids = claimed.rows.map((row) => Number(row.id));
-    if (ids.length === 0) return [];
-    return db.select().from(deliveries).where(inArray(deliveries.id, ids)).orderBy(deliveries.nextAttemptAt);
+    return claimed.rows
+      .sort((a, b) => a.due - b.due)
+      .map((row) => ({
+        id: Number(row.id),
+        submissionId: Number(row.submission_id),
+        webhookId: row.webhook_id,
+        reference: row.reference,
+        channel: row.channel,
+        target: row.target,
+        destination: row.destination,
+        body: row.body,
+        bodyFormat: row.body_format,
+        attemptCount: row.attempt_count,
+      }));
   }
 
   /**
