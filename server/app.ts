@@ -19,6 +19,7 @@ import {
   lingerWhenBodyUnread,
   requireSameOrigin,
 } from "./request-guards";
+import { serverAnsweredRoutes } from "./server-answered-routes";
 import { loadStaticFiles, mountLargeClientFiles, redirectToCanonicalPath, serveStaticFiles } from "./static-files";
 
 export type AppDependencies = {
@@ -126,19 +127,20 @@ export function createApp(dependencies: AppDependencies) {
   });
 
   const contentSecurityPolicy = nonceContentSecurityPolicy(inlineStyleSources);
+  const loadContextOf = (req: express.Request, res: express.Response) => ({
+    logger: req.log,
+    config,
+    db: database.db,
+    deliveryWorker,
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    cspNonce: String(res.locals.cspNonce),
+  });
   const renderWithReactRouter = createRequestHandler({
     build: serverBuild,
     // Always production: in any other mode React Router sends an error's message and stack (a failed
     // query's SQL and parameters among them) to the browser. The log keeps them.
     mode: "production",
-    getLoadContext: (req, res) => ({
-      logger: req.log,
-      config,
-      db: database.db,
-      deliveryWorker,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      cspNonce: String(res.locals.cspNonce),
-    }),
+    getLoadContext: loadContextOf,
   });
 
   app.use(answerOptions);
@@ -155,6 +157,7 @@ export function createApp(dependencies: AppDependencies) {
     contentSecurityPolicy(req, res, () => renderWithReactRouter(req, res, next));
   });
   app.use(redirectToCanonicalPath);
+  app.use(serverAnsweredRoutes(serverBuild, loadContextOf));
   mountLargeClientFiles(app, clientDir);
   app.all(
     "/{*path}",

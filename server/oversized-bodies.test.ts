@@ -7,7 +7,14 @@ import { type AppServer, startAppServer } from "../tests/support/app-server";
 const MB = 1024 * 1024;
 const BODY_BYTES = 100 * MB;
 const MEMORY_CEILING_BYTES = 300 * MB;
-const FORM_ACTIONS = ["/learnmore", ...servicePages.map((page) => page.path), "/apply", "/assessment", "/admin"];
+const FORM_ACTIONS = [
+  "/learnmore",
+  ...servicePages.map((page) => page.path),
+  "/forms/estimate",
+  "/apply",
+  "/assessment",
+  "/admin",
+];
 
 type Answer = { status: number; body: string; bytesSent: number };
 type EndlessBody = { contentType: string; head: string; filler: string };

@@ -1,7 +1,11 @@
 import { redirect } from "react-router";
 import { contactPath } from "~/content/navigation";
+import { estimateForm } from "~/features/estimate/definition";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
+import { serverAnsweredHandle } from "~/server-answered-route";
 import type { Route } from "./+types/estimate-answer";
+
+export const handle = serverAnsweredHandle(estimateForm);
 
 /** Nothing to show here: a visit (a crawler, a link copied by hand) goes to the form itself. */
 export function loader() {

@@ -1,5 +1,8 @@
 import { issueFillToken } from "~/forms/fill-time.server";
+import { serverAnsweredHandle } from "~/server-answered-route";
 import type { Route } from "./+types/fill-token";
+
+export const handle = serverAnsweredHandle({ maxBodyBytes: 0 });
 
 /** A fresh fill-time token for a form that was just touched; never cached, since its time is the point. */
 export function loader({ context }: Route.LoaderArgs) {
