@@ -1,10 +1,6 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import * as z from "zod/mini";
-import { clientAddressKey } from "~/server/client-address.server";
 import type { Config } from "~/server/config.server";
-import { submissions } from "~/server/db/schema.server";
 import { fillTimeOf, MINIMUM_FILL_MS } from "./fill-time.server";
 
 /** A public form's hidden fields, beside its answers: the honeypot, the double-submit key and the fill-time token. */
@@ -58,21 +54,12 @@ export function submissionKeyOf(guards: SubmissionGuards, clientIp: string, valu
 }
 
 /**
- * Whether the visitor's address has stored fewer public submissions than the limit in the last ten minutes.
- * A read of the submissions themselves, not a counter row written and committed per post: posts from one
- * address never queue on one row, every instance sees the same rows, and a flood past the limit costs one
- * indexed read per post and writes nothing. Posts that are refused or invalid store nothing and are not
- * counted; they cost no write either.
+ * How many public submissions one address may store in ten minutes: counted from the submissions themselves,
+ * in the statement that stores (submission-store.server.ts), not in a counter row written and committed per
+ * post. Posts from one address never queue on one row, every instance sees the same rows, and a flood past
+ * the limit costs one indexed read per post and writes nothing. Refused or invalid posts store nothing and are
+ * not counted.
  */
-export async function withinPublicFormLimit(context: AppLoadContext): Promise<boolean> {
-  const limit = context.config.PUBLIC_FORM_RATE_LIMIT;
-  const result = await context.db.execute<{ stored: number }>(sql`
-    SELECT count(*)::int AS stored FROM (
-      SELECT 1 FROM ${submissions}
-      WHERE client_address = ${clientAddressKey(context.clientIp)}
-        AND created_at > now() - make_interval(secs => ${RATE_LIMIT_WINDOW_SECONDS})
-        AND submitted_by_id IS NULL
-      LIMIT ${limit}
-    ) AS recent`);
-  return (result.rows[0]?.stored ?? 0) < limit;
+export function publicFormLimit(config: Pick<Config, "PUBLIC_FORM_RATE_LIMIT">) {
+  return { count: config.PUBLIC_FORM_RATE_LIMIT, windowSeconds: RATE_LIMIT_WINDOW_SECONDS };
 }

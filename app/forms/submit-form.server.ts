@@ -3,6 +3,7 @@ import { type AppLoadContext, data } from "react-router";
 import type * as z from "zod/mini";
 import {
   acceptSubmission,
+  OverSubmissionLimit,
   type StoredSubmission,
   type SubmittedFile,
 } from "~/features/deliveries/submission-store.server";
@@ -13,7 +14,7 @@ import { outgoingDeliveries } from "./deliveries.server";
 import { displayFileName, storedFileNames } from "./file-names";
 import { parseForm } from "./parse-form";
 import { PayloadProblem } from "./payload-problem";
-import { judgeSubmission, readSubmissionGuards, submissionKeyOf, withinPublicFormLimit } from "./public-guards.server";
+import { judgeSubmission, publicFormLimit, readSubmissionGuards, submissionKeyOf } from "./public-guards.server";
 import { type BodyProblem, readFormBody } from "./read-form-body.server";
 import { REQUIRED_MESSAGE } from "./text-field";
 
@@ -88,9 +89,6 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   const { formData } = read;
   const submission = parseForm(formData, definition.schema);
   try {
-    if (definition.audience === "public" && !(await withinPublicFormLimit(context))) {
-      return answer({ status: "error", message: messages.rateLimited, retry: true, result: submission.reply() }, 429);
-    }
     if (submission.status !== "success") {
       const problems = firstProblems(submission.error ?? {}, messages.requiredField);
       const missing = Object.values(submission.error ?? {}).some((errors) => errors?.includes(REQUIRED_MESSAGE));
@@ -125,6 +123,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       payload: payload as Record<string, unknown>,
       files,
       ...judged,
+      limitPerAddress: definition.audience === "public" ? publicFormLimit(context.config) : undefined,
       submittedById: staff?.id,
       clientIp: context.clientIp,
       userAgent: request.headers.get("user-agent") ?? undefined,
@@ -141,6 +140,9 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       : ({ result: submission.reply({ resetForm: true }) } as unknown as Success);
     return answer({ status: "success", reference: stored.reference, ...success });
   } catch (error) {
+    if (error instanceof OverSubmissionLimit) {
+      return answer({ status: "error", message: messages.rateLimited, retry: true, result: submission.reply() }, 429);
+    }
     context.logger.error({ err: error, type: definition.type }, "submission could not be stored");
     return answer({ status: "error", message: messages.failed, retry: true, result: submission.reply() }, 503);
   }

@@ -50,6 +50,12 @@ export type NewSubmission = {
   userAgent?: string;
   /** Files sent with it (a resume): stored in the same transaction. */
   files?: SubmittedFile[];
+  /**
+   * At most this many public submissions stored from the sender's address in the window: past it, nothing is
+   * stored and OverSubmissionLimit is thrown. The count is read in the statement that stores, so that a post
+   * costs one round trip, and from the submissions themselves, so that every instance sees the same count.
+   */
+  limitPerAddress?: { count: number; windowSeconds: number };
   /** The deliveries, made from the reference number the submission gets, since a delivery may quote it. */
   deliveries: (reference: string) => OutgoingDelivery[];
 };
@@ -58,6 +64,13 @@ export type NewSubmission = {
 export type StoredFileRef = { id: number; fieldName: string; fileName: string };
 
 export type StoredSubmission = { id: number; reference: string; duplicate: boolean; files: StoredFileRef[] };
+
+/** The sender's address already stored its limit of submissions in the window (limitPerAddress). */
+export class OverSubmissionLimit extends Error {
+  constructor() {
+    super("the sender's address is over its submission limit");
+  }
+}
 
 const storedFileRefColumns = {
   id: submissionFiles.id,
@@ -100,7 +113,8 @@ type Executor = Pick<Database, "execute" | "select" | "insert">;
 
 /**
  * The submission and one delivery per target as one statement, so that a post without files is one round trip
- * and one commit (a statement is its own transaction). It returns the new row, or none for a key seen before.
+ * and one commit (a statement is its own transaction). Its one row has the new submission's id and reference,
+ * or none for a key seen before or a sender over its limit, and whether the sender was over it.
  */
 function insertSubmissionWithDeliveries(
   submission: NewSubmission,
@@ -123,16 +137,29 @@ function insertSubmissionWithDeliveries(
     body: delivery.body,
     body_format: delivery.bodyFormat ?? "json",
   }));
+  const limit = submission.limitPerAddress;
+  // The sender's recent submissions, counted only up to the limit: a flood costs the same small read each time.
+  const overLimit =
+    limit && clientAddress !== null
+      ? sql`(SELECT count(*) FROM (
+          SELECT 1 FROM ${submissions}
+          WHERE client_address = ${clientAddress}
+            AND created_at > now() - make_interval(secs => ${limit.windowSeconds})
+            AND submitted_by_id IS NULL
+          LIMIT ${limit.count}) AS recent) >= ${limit.count}`
+      : sql`false`;
   return sql`
-    WITH inserted AS (
+    WITH sender AS (SELECT ${overLimit} AS over_limit),
+    inserted AS (
       INSERT INTO ${submissions} (reference, type, submission_key, payload, is_spam, spam_reason, spam_since,
         suspicious_reason, submitted_by_id, client_ip, client_address, user_agent, status, contact_name,
         contact_email, contact_phone, search_terms)
-      VALUES (${reference}, ${type}, ${submission.submissionKey}, ${JSON.stringify(submission.payload)}::jsonb,
+      SELECT ${reference}, ${type}, ${submission.submissionKey}, ${JSON.stringify(submission.payload)}::jsonb,
         ${isSpam}, ${submission.spamReason ?? null}, ${isSpam ? sql`now()` : null},
         ${submission.suspiciousReason ?? null}, ${submission.submittedById ?? null}, ${submission.clientIp ?? null},
         ${clientAddress}, ${submission.userAgent ?? null}, ${statuses[0]}, ${contact.name}, ${contact.email},
-        ${contact.phone}, ${searchTerms})
+        ${contact.phone}, ${searchTerms}
+      FROM sender WHERE NOT sender.over_limit
       ON CONFLICT (type, submission_key) DO NOTHING
       RETURNING id, reference
     ), stored_deliveries AS (
@@ -143,7 +170,7 @@ function insertSubmissionWithDeliveries(
       FROM inserted CROSS JOIN json_to_recordset(${JSON.stringify(outgoing)}::json) AS outgoing(webhook_id text,
         channel text, target text, destination text, body json, body_format text)
     )
-    SELECT id, reference FROM inserted`;
+    SELECT inserted.id, inserted.reference, sender.over_limit FROM sender LEFT JOIN inserted ON true`;
 }
 
 async function storeWithReference(
@@ -159,11 +186,12 @@ async function storeWithReference(
     const { sendable, withheld } = limited
       ? await withinDailyLimits(executor, outgoing)
       : { sendable: outgoing, withheld: [] };
-    const result = await executor.execute<{ id: string; reference: string }>(
+    const result = await executor.execute<{ id: string | null; reference: string | null; over_limit: boolean }>(
       insertSubmissionWithDeliveries(submission, reference, sendable),
     );
     const inserted = result.rows[0];
-    if (!inserted) return storedBefore(executor, submission);
+    if (inserted?.over_limit) throw new OverSubmissionLimit();
+    if (!inserted?.id || !inserted.reference) return storedBefore(executor, submission);
     const submissionId = Number(inserted.id);
     if (withheld.length > 0) {
       await executor.insert(submissionEvents).values(
