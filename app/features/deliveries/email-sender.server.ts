@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import type { SendOutcome } from "./webhook-sender.server";
-import { DEFAULT_PER_TARGET_LIMIT } from "./worker-limits";
+import { DEFAULT_PER_TARGET_LIMITS } from "./worker-limits";
 
 export type EmailBody = {
   subject: string;
@@ -42,7 +42,7 @@ export function createEmailSender(smtpUrl: string, from: string): EmailSender {
 
 /**
  * Timeouts well inside the delivery worker's lease, so a stalled mail server cannot outlive the claim, and a
- * pool of connections as wide as the worker's sends to one target (DEFAULT_PER_TARGET_LIMIT): a new connection
+ * pool of connections as wide as the worker's sends to one email target (DEFAULT_PER_TARGET_LIMITS): a new connection
  * per email (connect, greeting, EHLO, and TLS on a real server) made a burst of 200 office emails wait seconds.
  * nodemailer reads its options from the URL's query; the operator's own values win.
  */
@@ -53,7 +53,7 @@ function withDefaults(smtpUrl: string): string {
     greetingTimeout: "10000",
     socketTimeout: "15000",
     pool: "true",
-    maxConnections: String(DEFAULT_PER_TARGET_LIMIT),
+    maxConnections: String(DEFAULT_PER_TARGET_LIMITS.email),
   };
   for (const [option, value] of Object.entries(defaults)) {
     if (!url.searchParams.has(option)) url.searchParams.set(option, value);

@@ -445,6 +445,24 @@ describe("delivery worker", () => {
     });
   });
 
+  describe("by default", () => {
+    it("holds one webhook target to 64 sends in flight, so a lead waits little behind others in a burst", async () => {
+      const hanging = await webhookReceiver();
+      hanging.setDefaultResponse({ hang: true });
+      await Promise.all(Array.from({ length: 80 }, (_, n) => storeOne(webhook(`${hanging.url}${n}`))));
+      const running = worker({ urls: estimatesTo(hanging) });
+      running.start();
+      await waitFor("64 sends held open", async () => hanging.hangingCount() === 64);
+      running.wake();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(hanging.requests).toHaveLength(64);
+      hanging.releaseHanging();
+      hanging.setDefaultResponse({ status: 200 });
+      await waitFor("all 80", async () => (await db.$count(deliveries, eq(deliveries.status, "delivered"))) === 80);
+      await running.stop();
+    });
+  });
+
   describe("with more than one worker", () => {
     it("delivers 200 submissions exactly once with two workers on their own pools", async () => {
       const receiver = await webhookReceiver();

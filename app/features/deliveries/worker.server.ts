@@ -19,7 +19,7 @@ import {
   sendWebhook,
   WEBHOOK_TIMEOUT_MS,
 } from "./webhook-sender.server";
-import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_PER_TARGET_LIMIT } from "./worker-limits";
+import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_PER_TARGET_LIMITS } from "./worker-limits";
 
 /** What a send needs of its delivery, as the claim returns it. */
 type Delivery = Pick<
@@ -52,7 +52,10 @@ export type DeliveryWorkerOptions = {
   pollIntervalMs?: number;
   /** The most sends this instance has in flight at once. */
   maxInFlight?: number;
-  /** The most sends in flight at once to one target, so a slow or dead receiver never holds up the others. */
+  /**
+   * The most sends in flight at once to one target, so a slow or dead receiver never holds up the others: one
+   * number for every channel, or each channel's default (worker-limits.ts).
+   */
   perTargetLimit?: number;
   /** How long a claimed delivery stays with a live worker; past it another worker may send it again. */
   leaseMs?: number;
@@ -86,7 +89,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const { db, config, logger, emailSender, smsSender } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
-  const perTargetLimit = options.perTargetLimit ?? DEFAULT_PER_TARGET_LIMIT;
+  const limits = options.perTargetLimit
+    ? { webhook: options.perTargetLimit, email: options.perTargetLimit, sms: options.perTargetLimit }
+    : DEFAULT_PER_TARGET_LIMITS;
+  const perTargetLimit = sql`CASE d.channel WHEN 'webhook' THEN ${limits.webhook}::int WHEN 'email' THEN ${limits.email}::int ELSE ${limits.sms}::int END`;
   const leaseMs = options.leaseMs ?? WEBHOOK_TIMEOUT_MS + 15_000;
   /** Deliveries being sent by this worker, with their targets. */
   const inFlight = new Map<number, string>();
@@ -121,7 +127,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const claimed = await leases.run((session) =>
       session.execute<ClaimedRow>(sql`
         WITH candidates AS (
-          SELECT d.id, d.target, d.next_attempt_at, d.lease_expires_at, ${ownerGone} AS orphaned
+          SELECT d.id, d.target, d.next_attempt_at, d.lease_expires_at, ${ownerGone} AS orphaned,
+            ${perTargetLimit} AS target_limit
           FROM deliveries d
           WHERE d.status IN ('pending', 'sending')
             AND d.next_attempt_at <= now()
@@ -137,7 +144,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
             SELECT c.*, row_number() OVER (PARTITION BY c.target ORDER BY c.next_attempt_at, c.id) AS place
             FROM candidates c
           ) ranked
-          WHERE place + coalesce((${busy}::jsonb ->> target)::int, 0) <= ${perTargetLimit}
+          WHERE place + coalesce((${busy}::jsonb ->> target)::int, 0) <= target_limit
         ),
         interrupted AS (
           INSERT INTO delivery_attempts (delivery_id, started_at, duration_ms, http_status, error, succeeded)
