@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "~/server/config.server";
 import type { Database } from "~/server/db/database.server";
-import { deliveries, deliveryAttempts } from "~/server/db/schema.server";
+import { deliveries } from "~/server/db/schema.server";
+import { createAttemptRecorder } from "./attempt-records.server";
 import type { EmailBody, EmailSender } from "./email-sender.server";
 import { createLeaseHolder, LEASE_LOCK_SPACE } from "./lease-holder.server";
 import { isMultipartBody } from "./multipart-body";
@@ -98,6 +99,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const inFlight = new Map<number, string>();
   const sends = new Set<Promise<void>>();
   const leases = createLeaseHolder(db.$client, logger, () => inFlight.keys());
+  const attempts = createAttemptRecorder(db);
   let timer: NodeJS.Timeout | undefined;
   let pumping: Promise<void> | undefined;
   let pumpAgain = false;
@@ -266,21 +268,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         : nextAttemptDelay(config.DELIVERY_RETRY_SCHEDULE, delivery.attemptCount);
     const status = outcome.ok ? "delivered" : delay === undefined ? "failed" : "pending";
     const error = outcome.ok ? null : outcome.error;
-    // The attempt is recorded and the delivery updated in one statement, one round trip and one commit: the
-    // attempt always, as history; the delivery only while it is still this attempt's, since a worker slower than
-    // its lease may find another one has tried since.
-    const nextAttemptAt = delay === undefined ? sql`next_attempt_at` : sql`${new Date(Date.now() + delay)}`;
-    const updated = await db.execute(sql`
-      WITH attempt AS (
-        INSERT INTO ${deliveryAttempts} (delivery_id, started_at, duration_ms, http_status, error, succeeded, destination)
-        VALUES (${delivery.id}, ${startedAt}, ${durationMs}, ${outcome.httpStatus ?? null}, ${error}, ${outcome.ok}, ${url})
-      )
-      UPDATE ${deliveries}
-      SET status = ${status}, lease_expires_at = NULL, last_error = ${error},
-        delivered_at = ${outcome.ok ? new Date() : null}, next_attempt_at = ${nextAttemptAt}
-      WHERE id = ${delivery.id} AND status = 'sending' AND attempt_count = ${delivery.attemptCount}
-      RETURNING id`);
-    const stillOurs = updated.rows.length > 0;
+    const stillOurs = await attempts.record({
+      deliveryId: delivery.id,
+      attemptCount: delivery.attemptCount,
+      startedAt,
+      durationMs,
+      httpStatus: outcome.httpStatus ?? null,
+      error,
+      succeeded: outcome.ok,
+      destination: url,
+      status,
+      nextAttemptAt: delay === undefined ? null : new Date(Date.now() + delay),
+    });
     if (!stillOurs) {
       logger.warn({ deliveryId: delivery.id }, "delivery was taken over while sending; its outcome is kept as history");
       return;
