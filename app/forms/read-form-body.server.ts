@@ -84,9 +84,16 @@ export async function readFormBody(request: Request, limits: BodyLimits): Promis
     return null;
   };
 
+  // A URL-encoded body the parser reads as it is: it caps that encoding itself (maxTotalSize), and the media
+  // type is already written as it looks for it. Anything else is given the cap, and the type in lower case.
+  const asItIs =
+    mediaType === "application/x-www-form-urlencoded" &&
+    request.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded");
   try {
     const formData = await parseFormData(
-      withBody(request, mediaType, request.body && capped(request.body, limits.maxBytes, () => (overCap = true))),
+      asItIs
+        ? request
+        : withBody(request, mediaType, request.body && capped(request.body, limits.maxBytes, () => (overCap = true))),
       {
         // Each rule's own, smaller cap is checked once its part is in; the whole body's cap bounds any part.
         maxFileSize: limits.maxBytes,
