@@ -4,7 +4,7 @@ import type { AppLoadContext } from "react-router";
 import type { AnyFormDefinition } from "~/forms/definition";
 import { storedFileNames } from "~/forms/file-names";
 import { clientAddressKey } from "~/server/client-address.server";
-import type { Database } from "~/server/db/database.server";
+import { type Database, inTransaction } from "~/server/db/database.server";
 import {
   type DeliveryBodyFormat,
   type DeliveryChannel,
@@ -225,7 +225,7 @@ async function storeWithReference(
     return { id: submissionId, reference: inserted.reference, duplicate: false, files: storedFiles };
   };
   // One statement is its own transaction; files, and a count to keep under a daily limit, need one around them.
-  return files.length === 0 && !limited ? store(db) : db.transaction(store);
+  return files.length === 0 && !limited ? store(db) : inTransaction(db, store);
 }
 
 /**

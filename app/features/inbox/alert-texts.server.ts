@@ -2,7 +2,7 @@ import { and, eq, lt, ne, not, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { newWebhookId } from "~/features/deliveries/submission-store.server";
 import type { Config } from "~/server/config.server";
-import type { Database } from "~/server/db/database.server";
+import { type Database, inTransaction } from "~/server/db/database.server";
 import { alertTexts, deliveries, submissions } from "~/server/db/schema.server";
 import { describeSubmissionType } from "~/submission-types";
 
@@ -83,7 +83,7 @@ export async function queueAlertTexts(db: Database, config: AlertTextConfig): Pr
   const queued: string[] = [];
   for (const alert of await dueAlerts(db, config)) {
     const link = `${config.SITE_URL}/admin/inbox/${alert.submissionId}`;
-    const stored = await db.transaction(async (tx) => {
+    const stored = await inTransaction(db, async (tx) => {
       const [claimed] = await tx
         .insert(alertTexts)
         .values({ key: alert.key })

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
+import type { Transaction } from "~/server/db/database.server";
 import { submissions } from "~/server/db/schema.server";
-import type { Transaction } from "./submission-events.server";
 
 /**
  * The submission, locked for the rest of the transaction, so two staff changing it at once each see the

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { currentWebhookUrl, type WebhookUrls } from "~/features/deliveries/targets.server";
-import type { Database } from "~/server/db/database.server";
+import { type Database, inTransaction } from "~/server/db/database.server";
 import { type DeliveryStatus, deliveries } from "~/server/db/schema.server";
 import { lockSubmission } from "./locked-submission.server";
 import { recordSubmissionEvent } from "./submission-events.server";
@@ -29,7 +29,7 @@ export async function replayDelivery(
   request: { submissionId: number; deliveryId: number; actorId: number },
   urls: WebhookUrls,
 ): Promise<{ deliveryId: number; destination: string }> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const submission = await lockSubmission(tx, request.submissionId);
     const [original] = await tx
       .select()

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "~/server/db/database.server";
+import { type Database, inTransaction } from "~/server/db/database.server";
 import { deliveries, submissions } from "~/server/db/schema.server";
 import { lockSubmission } from "./locked-submission.server";
 import { recordSubmissionEvent } from "./submission-events.server";
@@ -17,7 +17,7 @@ export async function markSubmissionSpam(
   db: Database,
   change: { submissionId: number; actorId: number; isSpam: boolean },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const submission = await lockSubmission(tx, change.submissionId);
     if (submission.isSpam === change.isSpam) return false;
     await tx

@@ -1,7 +1,5 @@
-import type { Database } from "~/server/db/database.server";
+import type { Transaction } from "~/server/db/database.server";
 import { type SubmissionEventKind, submissionEvents } from "~/server/db/schema.server";
-
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Writes one line of a submission's change history; called inside the transaction that made the change. */
 export async function recordSubmissionEvent(

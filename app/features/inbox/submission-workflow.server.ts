@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "~/server/db/database.server";
+import { type Database, inTransaction } from "~/server/db/database.server";
 import { staffUsers, submissionNotes, submissions } from "~/server/db/schema.server";
 import { describeSubmissionType } from "~/submission-types";
 import { lockSubmission } from "./locked-submission.server";
@@ -11,7 +11,7 @@ type Change = { submissionId: number; actorId: number };
 
 /** Moves a submission to another status of its type's workflow; false when it had that status already. */
 export async function changeSubmissionStatus(db: Database, change: Change & { status: string }): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const submission = await lockSubmission(tx, change.submissionId);
     const { statuses, label } = describeSubmissionType(submission.type);
     if (!statuses.includes(change.status)) {
@@ -39,7 +39,7 @@ export async function setSubmissionAssignee(
   db: Database,
   change: Change & { assigneeId: number | null },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const submission = await lockSubmission(tx, change.submissionId);
     if (submission.assigneeId === change.assigneeId) return false;
     const usernameOf = async (id: number | null, activeOnly: boolean) => {
@@ -72,7 +72,7 @@ export async function addSubmissionNote(db: Database, change: Change & { body: s
   if (body.length > NOTE_MAX_LENGTH) {
     throw new WorkflowInputError(`A note has at most ${NOTE_MAX_LENGTH.toLocaleString("en-US")} characters.`);
   }
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await lockSubmission(tx, change.submissionId);
     await tx.insert(submissionNotes).values({ submissionId: change.submissionId, authorId: change.actorId, body });
     await recordSubmissionEvent(tx, { ...change, kind: "note" });

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { company } from "~/content/company";
-import type { Database } from "../db/database.server";
+import { type Database, inTransaction } from "../db/database.server";
 import { staffRecoveryCodes, staffSessions, staffUsers } from "../db/schema.server";
 import { isSealed, openSecret, sealSecret } from "./data-encryption.server";
 
@@ -113,7 +113,7 @@ export async function enableTotp(
 
 /** Turns the second factor off, with the recovery codes that went with it. */
 export async function removeTotp(db: Database, userId: number) {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.update(staffUsers).set({ totpSecret: null, totpLastUsedStep: null }).where(eq(staffUsers.id, userId));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
   });
@@ -164,7 +164,7 @@ function recoveryCodeMatches(code: string, stored: string): boolean {
 /** New one-time recovery codes for the user, replacing any earlier ones. Only salted hashes are stored. */
 export async function replaceRecoveryCodes(db: Database, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
     await tx.insert(staffRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })));
   });

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { Database } from "../db/database.server";
+import { type Database, inTransaction, type Transaction } from "../db/database.server";
 import { setupTokens, staffUsers } from "../db/schema.server";
 import { hashToken, newSecretToken } from "./secret-token.server";
 
@@ -53,9 +53,9 @@ export async function isSetupTokenValid(db: Database, token: string): Promise<bo
 export async function redeemSetupToken<T>(
   db: Database,
   token: string,
-  createAdmin: (tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) => Promise<T>,
+  createAdmin: (tx: Transaction) => Promise<T>,
 ): Promise<T | undefined> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Links from two instances' starts are different rows; one lock makes "no account yet" hold for one of them.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('first-admin-setup'))`);
     const [row] = await tx

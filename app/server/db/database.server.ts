@@ -7,6 +7,9 @@ import * as schema from "./schema.server";
 /** Drizzle over a pool; `$client` is that pool, for work that needs a connection of its own. */
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** Drizzle over the one connection a transaction runs on. */
+export type Transaction = NodePgDatabase<typeof schema>;
+
 export type DatabaseConnection = { db: Database; pool: pg.Pool; close: () => Promise<void> };
 
 export function connectDatabase(url: string, logger: Logger): DatabaseConnection {
@@ -20,4 +23,29 @@ export function connectDatabase(url: string, logger: Logger): DatabaseConnection
     client.on("error", (error) => logger.debug({ err: error }, "database connection lost"));
   });
   return { db: drizzle(pool, { schema, casing: "snake_case" }), pool, close: () => pool.end() };
+}
+
+/**
+ * Runs `work` in a transaction on a connection of its own, committed when it resolves and rolled back when it
+ * throws. Used instead of Drizzle's `db.transaction`, which keeps the connection checked out for good when
+ * BEGIN fails and gives it back to the pool when ROLLBACK fails: a pooled connection whose server went away
+ * (an outage, a restart) did the one or the other, and each such post took one of the pool's ten for the life
+ * of the process. Here a connection that failed is closed rather than pooled again.
+ */
+export async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const client = await db.$client.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    const result = await work(drizzle(client, { schema, casing: "snake_case" }));
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch((rollbackFailure: unknown) => {
+      broken = rollbackFailure instanceof Error ? rollbackFailure : new Error(String(rollbackFailure));
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
