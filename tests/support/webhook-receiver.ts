@@ -128,8 +128,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       });
     });
     created.on("connection", (socket: Socket) => connectionOf.set(socket, ++connections));
-    // As most receivers do. A shorter hint than fetch's own 2 s margin (undici's keepAliveTimeoutThreshold)
-    // makes it close the connection after every request. close() cuts idle connections, so none keep a test up.
+    // Kept alive as most receivers keep them, so a test sees connections reused as a real receiver would (at
+    // 1 s, under fetch's 2 s margin, every send opened a new one). close() cuts idle ones; none keep a test up.
     created.keepAliveTimeout = 5_000;
     return new Promise((resolve, reject) => {
       created.once("error", reject);

@@ -1,7 +1,6 @@
-import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import type { Logger } from "pino";
-import * as schema from "~/server/db/schema.server";
+import { drizzleOver, type Transaction } from "~/server/db/database.server";
 
 /**
  * The advisory-lock space of delivery leases: the first key of `pg_advisory_lock_shared(space, delivery id)`.
@@ -17,13 +16,13 @@ export const LEASE_LOCK_SPACE = 0x646c;
  */
 export type LeaseHolder = {
   /** Runs `work` on the holding session: a claim run there takes its locks in the same statement. */
-  run: <T>(work: (session: NodePgDatabase<typeof schema>) => Promise<T>) => Promise<T>;
+  run: <T>(work: (session: Transaction) => Promise<T>) => Promise<T>;
   release: (deliveryId: number) => Promise<void>;
   close: () => Promise<void>;
 };
 
 export function createLeaseHolder(pool: pg.Pool, logger: Logger, heldIds: () => Iterable<number>): LeaseHolder {
-  type Held = { client: pg.PoolClient; session: NodePgDatabase<typeof schema>; released: boolean };
+  type Held = { client: pg.PoolClient; session: Transaction; released: boolean };
   let current: Promise<Held> | undefined;
 
   let queue: Promise<unknown> = Promise.resolve();
@@ -59,7 +58,7 @@ export function createLeaseHolder(pool: pg.Pool, logger: Logger, heldIds: () => 
     if (current) return current;
     const connecting: Promise<Held> = (async () => {
       const client = await pool.connect();
-      const held: Held = { client, session: drizzle(client, { schema, casing: "snake_case" }), released: false };
+      const held: Held = { client, session: drizzleOver(client), released: false };
       client.on("error", (error) => {
         if (held.released) return;
         logger.warn({ err: error }, "the delivery lease session was lost; reconnecting");

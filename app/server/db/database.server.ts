@@ -7,10 +7,15 @@ import * as schema from "./schema.server";
 /** Drizzle over a pool; `$client` is that pool, for work that needs a connection of its own. */
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
-/** Drizzle over the one connection a transaction runs on. */
+/** Drizzle over one connection of its own: the one a transaction runs on, or the delivery worker's lease session. */
 export type Transaction = NodePgDatabase<typeof schema>;
 
 export type DatabaseConnection = { db: Database; pool: pg.Pool; close: () => Promise<void> };
+
+/** Drizzle with the app's schema and column naming, over one connection (a transaction's, the lease session's). */
+export function drizzleOver(client: pg.PoolClient): Transaction {
+  return drizzle(client, { schema, casing: "snake_case" });
+}
 
 export function connectDatabase(url: string, logger: Logger): DatabaseConnection {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
@@ -37,7 +42,7 @@ export async function inTransaction<T>(db: Database, work: (tx: Transaction) => 
   let broken: Error | undefined;
   try {
     await client.query("BEGIN");
-    const result = await work(drizzle(client, { schema, casing: "snake_case" }));
+    const result = await work(drizzleOver(client));
     await client.query("COMMIT");
     return result;
   } catch (error) {
