@@ -12,7 +12,8 @@ const guardSchema = z.object({
 
 export type SubmissionGuards = z.infer<typeof guardSchema>;
 
-const RATE_LIMIT_WINDOW_SECONDS = 600;
+/** The window of a public form's limit per address (publicFormLimit). */
+export const PUBLIC_FORM_LIMIT_WINDOW_SECONDS = 600;
 
 export function readSubmissionGuards(formData: FormData): SubmissionGuards {
   return guardSchema.parse({
@@ -54,12 +55,12 @@ export function submissionKeyOf(guards: SubmissionGuards, clientIp: string, valu
 }
 
 /**
- * How many public submissions one address may store in ten minutes: counted from the submissions themselves,
- * in the statement that stores (submission-store.server.ts), not in a counter row written and committed per
- * post. Posts from one address never queue on one row, every instance sees the same rows, and a flood past
- * the limit costs one indexed read per post and writes nothing. Refused or invalid posts store nothing and are
- * not counted.
+ * How many public submissions one address may store in ten minutes (by the minute): read and counted in the
+ * statement that stores (submission-store.server.ts), in rows per minute and database connection, not in one
+ * counter row per address written and committed per post. Posts from one address never queue on one row, every
+ * instance sees the same rows, and a flood past the limit costs one small indexed read per post and writes
+ * nothing. Refused, invalid or repeated posts store nothing and are not counted.
  */
 export function publicFormLimit(config: Pick<Config, "PUBLIC_FORM_RATE_LIMIT">) {
-  return { count: config.PUBLIC_FORM_RATE_LIMIT, windowSeconds: RATE_LIMIT_WINDOW_SECONDS };
+  return { count: config.PUBLIC_FORM_RATE_LIMIT, windowSeconds: PUBLIC_FORM_LIMIT_WINDOW_SECONDS };
 }

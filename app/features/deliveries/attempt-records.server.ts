@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/server/db/database.server";
+import { type Database, executePrepared } from "~/server/db/database.server";
 import { type DeliveryStatus, deliveries, deliveryAttempts } from "~/server/db/schema.server";
 
 /** One finished attempt: its history row, and what it makes of its delivery. */
@@ -42,7 +42,9 @@ export function createAttemptRecorder(db: Database) {
       status: record.status,
       next_attempt_at: record.nextAttemptAt?.toISOString() ?? null,
     }));
-    const updated = await db.execute<{ id: string }>(sql`
+    const updated = await executePrepared<{ id: string }>(
+      db,
+      sql`
       WITH outcome AS (
         SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS o(delivery_id bigint, attempt_count int,
           started_at timestamptz, duration_ms int, http_status int, error text, succeeded boolean, destination text,
@@ -57,8 +59,9 @@ export function createAttemptRecorder(db: Database) {
         next_attempt_at = coalesce(o.next_attempt_at, d.next_attempt_at)
       FROM outcome o
       WHERE d.id = o.delivery_id AND d.status = 'sending' AND d.attempt_count = o.attempt_count
-      RETURNING d.id`);
-    const ours = new Set(updated.rows.map((row) => Number(row.id)));
+      RETURNING d.id`,
+    );
+    const ours = new Set(updated.map((row) => Number(row.id)));
     for (const { record, settle } of batch) settle(ours.has(record.deliveryId));
   }
 

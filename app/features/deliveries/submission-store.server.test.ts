@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliveries, submissions } from "~/server/db/schema.server";
+import { addressPostCounts, deliveries, submissions } from "~/server/db/schema.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { type NewSubmission, type OutgoingDelivery, storeSubmission } from "./submission-store.server";
+import {
+  type NewSubmission,
+  type OutgoingDelivery,
+  OverSubmissionLimit,
+  storeSubmission,
+} from "./submission-store.server";
 
 const REFERENCE = /^EST-[0-9A-HJKMNP-TV-Z]{6}$/;
 
@@ -224,5 +229,54 @@ describe("storeSubmission", () => {
     const retried = await storeSubmission(database.db, input);
     expect(retried.duplicate).toBe(false);
     expect(await deliveriesOf(retried.id)).toHaveLength(2);
+  });
+
+  describe("the limit per address", () => {
+    const limited = (clientIp: string, count: number, overrides: Partial<NewSubmission> = {}) =>
+      estimate({ clientIp, limitPerAddress: { count, windowSeconds: 600 }, ...overrides });
+    const refusal = (input: NewSubmission) =>
+      storeSubmission(database.db, input).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    const countsOf = (address: string) =>
+      database.db.select().from(addressPostCounts).where(eq(addressPostCounts.clientAddress, address));
+
+    it("counts posts stored at once over several connections, and refuses the next without storing it", async () => {
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => storeSubmission(database.db, limited("198.51.100.20", 12))),
+      );
+      expect(results.every((result) => !result.duplicate)).toBe(true);
+      const counts = await countsOf("198.51.100.20");
+      // Posts in flight together were stored on connections of their own, each adding to its own row.
+      expect(counts.length).toBeGreaterThan(1);
+      expect(counts.reduce((sum, row) => sum + row.posts, 0)).toBe(12);
+
+      const over = limited("198.51.100.20", 12);
+      expect(await refusal(over)).toBeInstanceOf(OverSubmissionLimit);
+      expect(await submissionsWithKey(over.submissionKey)).toEqual([]);
+      expect((await countsOf("198.51.100.20")).reduce((sum, row) => sum + row.posts, 0)).toBe(12);
+    });
+
+    it("does not count a resend of the same submission", async () => {
+      const input = limited("198.51.100.21", 2);
+      await storeSubmission(database.db, input);
+      expect(await storeSubmission(database.db, input)).toMatchObject({ duplicate: true });
+      expect(await storeSubmission(database.db, limited("198.51.100.21", 2))).toMatchObject({ duplicate: false });
+      expect(await refusal(limited("198.51.100.21", 2))).toBeInstanceOf(OverSubmissionLimit);
+    });
+
+    it("forgets posts older than the window, and counts an IPv6 network as one address", async () => {
+      await database.db.insert(addressPostCounts).values({
+        clientAddress: "2001:db8:5:6::/64",
+        minute: new Date(Date.now() - 11 * 60_000),
+        connection: 1,
+        posts: 50,
+      });
+      await storeSubmission(database.db, limited("2001:db8:5:6::1", 2));
+      await storeSubmission(database.db, limited("2001:db8:5:6::2", 2));
+      expect(await refusal(limited("2001:db8:5:6::3", 2))).toBeInstanceOf(OverSubmissionLimit);
+      expect(await storeSubmission(database.db, limited("2001:db8:5:7::1", 2))).toMatchObject({ duplicate: false });
+    });
   });
 });

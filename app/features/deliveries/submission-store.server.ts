@@ -4,8 +4,9 @@ import type { AppLoadContext } from "react-router";
 import type { AnyFormDefinition } from "~/forms/definition";
 import { storedFileNames } from "~/forms/file-names";
 import { clientAddressKey } from "~/server/client-address.server";
-import { type Database, inTransaction } from "~/server/db/database.server";
+import { type Database, executePrepared, inTransaction, type Transaction } from "~/server/db/database.server";
 import {
+  addressPostCounts,
   type DeliveryBodyFormat,
   type DeliveryChannel,
   deliveries,
@@ -52,8 +53,9 @@ export type NewSubmission = {
   files?: SubmittedFile[];
   /**
    * At most this many public submissions stored from the sender's address in the window: past it, nothing is
-   * stored and OverSubmissionLimit is thrown. The count is read in the statement that stores, so that a post
-   * costs one round trip, and from the submissions themselves, so that every instance sees the same count.
+   * stored and OverSubmissionLimit is thrown. The count is read and added to in the statement that stores, so
+   * that a post costs one round trip, and kept in the database (address_post_counts), so that every instance
+   * sees the same count.
    */
   limitPerAddress?: { count: number; windowSeconds: number };
   /** The deliveries, made from the reference number the submission gets, since a delivery may quote it. */
@@ -109,7 +111,7 @@ export async function storeSubmission(db: Database, submission: NewSubmission): 
   }
 }
 
-type Executor = Pick<Database, "execute" | "select" | "insert">;
+type Executor = Database | Transaction;
 
 /**
  * The submission and one delivery per target as one statement, so that a post without files is one round trip
@@ -137,28 +139,32 @@ function insertSubmissionWithDeliveries(
     body: delivery.body,
     body_format: delivery.bodyFormat ?? "json",
   }));
-  const limit = submission.limitPerAddress;
-  // The sender's recent submissions, counted only up to the limit: a flood costs the same small read each time.
-  const overLimit =
-    limit && clientAddress !== null
-      ? sql`(SELECT count(*) FROM (
-          SELECT 1 FROM ${submissions}
+  const limit = clientAddress === null ? undefined : submission.limitPerAddress;
+  // The sender's count is the sum of a few rows (one per minute and connection that stored its posts), and a
+  // stored post adds one on its own connection's row: no scan that grows with the limit, no row two posts share.
+  const overLimit = limit
+    ? sql`coalesce((SELECT sum(posts) FROM ${addressPostCounts}
           WHERE client_address = ${clientAddress}
-            AND created_at > now() - make_interval(secs => ${limit.windowSeconds})
-            AND submitted_by_id IS NULL
-          LIMIT ${limit.count}) AS recent) >= ${limit.count}`
-      : sql`false`;
+            AND minute > now() - make_interval(secs => ${limit.windowSeconds})), 0) >= ${limit.count}`
+    : sql`false`;
+  const countPost = limit
+    ? sql`, counted AS (
+      INSERT INTO ${addressPostCounts} AS counts (client_address, minute, connection, posts)
+      SELECT ${clientAddress}, date_trunc('minute', now()), pg_backend_pid(), 1 FROM inserted
+      ON CONFLICT (client_address, minute, connection) DO UPDATE SET posts = counts.posts + 1
+    )`
+    : sql``;
   return sql`
     WITH sender AS (SELECT ${overLimit} AS over_limit),
     inserted AS (
       INSERT INTO ${submissions} (reference, type, submission_key, payload, is_spam, spam_reason, spam_since,
-        suspicious_reason, submitted_by_id, client_ip, client_address, user_agent, status, contact_name,
-        contact_email, contact_phone, search_terms)
+        suspicious_reason, submitted_by_id, client_ip, user_agent, status, contact_name, contact_email,
+        contact_phone, search_terms)
       SELECT ${reference}, ${type}, ${submission.submissionKey}, ${JSON.stringify(submission.payload)}::jsonb,
         ${isSpam}, ${submission.spamReason ?? null}, ${isSpam ? sql`now()` : null},
         ${submission.suspiciousReason ?? null}, ${submission.submittedById ?? null}, ${submission.clientIp ?? null},
-        ${clientAddress}, ${submission.userAgent ?? null}, ${statuses[0]}, ${contact.name}, ${contact.email},
-        ${contact.phone}, ${searchTerms}
+        ${submission.userAgent ?? null}, ${statuses[0]}, ${contact.name}, ${contact.email}, ${contact.phone},
+        ${searchTerms}
       FROM sender WHERE NOT sender.over_limit
       ON CONFLICT (type, submission_key) DO NOTHING
       RETURNING id, reference
@@ -169,7 +175,7 @@ function insertSubmissionWithDeliveries(
         outgoing.destination, outgoing.body, outgoing.body_format, ${isSpam ? "held" : "pending"}
       FROM inserted CROSS JOIN json_to_recordset(${JSON.stringify(outgoing)}::json) AS outgoing(webhook_id text,
         channel text, target text, destination text, body json, body_format text)
-    )
+    )${countPost}
     SELECT inserted.id, inserted.reference, sender.over_limit FROM sender LEFT JOIN inserted ON true`;
 }
 
@@ -186,10 +192,10 @@ async function storeWithReference(
     const { sendable, withheld } = limited
       ? await withinDailyLimits(executor, outgoing)
       : { sendable: outgoing, withheld: [] };
-    const result = await executor.execute<{ id: string | null; reference: string | null; over_limit: boolean }>(
+    const [inserted] = await executePrepared<{ id: string | null; reference: string | null; over_limit: boolean }>(
+      executor,
       insertSubmissionWithDeliveries(submission, reference, sendable),
     );
-    const inserted = result.rows[0];
     if (inserted?.over_limit) throw new OverSubmissionLimit();
     if (!inserted?.id || !inserted.reference) return storedBefore(executor, submission);
     const submissionId = Number(inserted.id);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "~/server/config.server";
-import type { Database } from "~/server/db/database.server";
+import { type Database, executePrepared } from "~/server/db/database.server";
 import { deliveries } from "~/server/db/schema.server";
 import { createAttemptRecorder } from "./attempt-records.server";
 import type { EmailBody, EmailSender } from "./email-sender.server";
@@ -127,7 +127,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     // pg_locks, which a row another worker claimed a moment ago would not be in yet.
     const ownerGone = sql`CASE WHEN d.status = 'sending' THEN pg_try_advisory_xact_lock(${LEASE_LOCK_SPACE}, d.id::int) ELSE false END`;
     const claimed = await leases.run((session) =>
-      session.execute<ClaimedRow>(sql`
+      executePrepared<ClaimedRow>(
+        session,
+        sql`
         WITH candidates AS (
           SELECT d.id, d.target, d.next_attempt_at, d.lease_expires_at, ${ownerGone} AS orphaned,
             ${perTargetLimit} AS target_limit
@@ -159,9 +161,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         WHERE d.id = chosen.id
         RETURNING d.id, d.submission_id, d.webhook_id, d.reference, d.channel, d.target, d.destination, d.body,
           d.body_format, d.attempt_count, extract(epoch FROM d.next_attempt_at)::float8 AS due,
-          pg_advisory_lock_shared(${LEASE_LOCK_SPACE}, d.id::int)`),
+          pg_advisory_lock_shared(${LEASE_LOCK_SPACE}, d.id::int)`,
+      ),
     );
-    return claimed.rows
+    return claimed
       .sort((a, b) => a.due - b.due)
       .map((row) => ({
         id: Number(row.id),

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliveries, submissionFiles, submissions } from "~/server/db/schema.server";
+import { addressPostCounts, deliveries, submissionFiles, submissions } from "~/server/db/schema.server";
 import { storeApplication, storeEstimate } from "../../../tests/support/inbox-fixture";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { applyRetention, createRetentionJob } from "./retention.server";
@@ -64,16 +64,31 @@ describe("applyRetention", () => {
     await age(oldHired.id, { status: "Hired", statusChangedAt: daysAgo(400) });
 
     const outcome = await applyRetention(database.db, { resumeRetentionDays: 10 });
-    expect(outcome).toEqual({ spamReferences: [], resumeReferences: [oldRejected.reference] });
+    expect(outcome).toMatchObject({ spamReferences: [], resumeReferences: [oldRejected.reference] });
     expect(await filesOf(oldRejected.id)).toBe(0);
     expect(await filesOf(newRejected.id)).toBe(1);
     expect(await filesOf(oldHired.id)).toBe(1);
     expect(await existing([oldRejected.id])).toEqual([oldRejected.id]);
 
-    expect(await applyRetention(database.db, { resumeRetentionDays: 10 })).toEqual({
+    expect(await applyRetention(database.db, { resumeRetentionDays: 10 })).toMatchObject({
       spamReferences: [],
       resumeReferences: [],
     });
+  });
+
+  it("deletes the counts per address that fell out of the public forms' limit window, and keeps the rest", async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await database.db.insert(addressPostCounts).values([
+      { clientAddress: "198.51.100.30", minute: minutesAgo(11), connection: 1, posts: 4 },
+      { clientAddress: "198.51.100.30", minute: minutesAgo(3), connection: 1, posts: 2 },
+    ]);
+    const outcome = await applyRetention(database.db, { resumeRetentionDays: 90 });
+    expect(outcome.postCountsDeleted).toBe(1);
+    const left = await database.db
+      .select({ posts: addressPostCounts.posts })
+      .from(addressPostCounts)
+      .where(eq(addressPostCounts.clientAddress, "198.51.100.30"));
+    expect(left).toEqual([{ posts: 2 }]);
   });
 
   it("reports each deletion once when two instances run at the same moment", async () => {

@@ -1,7 +1,8 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { PUBLIC_FORM_LIMIT_WINDOW_SECONDS } from "~/forms/public-guards.server";
 import type { Database } from "~/server/db/database.server";
-import { submissionFiles, submissions } from "~/server/db/schema.server";
+import { addressPostCounts, submissionFiles, submissions } from "~/server/db/schema.server";
 import { submissionTypes } from "~/submission-types";
 
 export const SPAM_RETENTION_DAYS = 30;
@@ -12,6 +13,8 @@ export type RetentionOutcome = {
   spamReferences: string[];
   /** References of the submissions whose files were deleted (rejected applications), once per file. */
   resumeReferences: string[];
+  /** Rows of the public forms' counts per address that fell out of the limit's window. */
+  postCountsDeleted: number;
 };
 
 const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
@@ -27,8 +30,9 @@ function filesPastRetention(days: number) {
 }
 
 /**
- * Deletes spam listed for 30 days and the resumes of applicants rejected long enough ago. Each is a single DELETE ...
- * RETURNING: when several app instances run it at once, a row is deleted, and reported, by one of them only.
+ * Deletes spam listed for 30 days, the resumes of applicants rejected long enough ago and the counts per address
+ * older than the public forms' limit looks back. Each is a single DELETE: when several app instances run it at
+ * once, a row is deleted, and reported, by one of them only.
  */
 export async function applyRetention(
   db: Database,
@@ -45,7 +49,14 @@ export async function applyRetention(
       AND ${filesPastRetention(options.resumeRetentionDays)}
     RETURNING ${submissions.reference}`);
   const resumeReferences = resumes.rows.map((row) => row.reference);
-  return { spamReferences: spam.map((row) => row.reference), resumeReferences };
+  const postCounts = await db
+    .delete(addressPostCounts)
+    .where(lt(addressPostCounts.minute, sql`now() - make_interval(secs => ${PUBLIC_FORM_LIMIT_WINDOW_SECONDS})`));
+  return {
+    spamReferences: spam.map((row) => row.reference),
+    resumeReferences,
+    postCountsDeleted: postCounts.rowCount ?? 0,
+  };
 }
 
 export type RetentionJob = { start: () => void; stop: () => Promise<void> };
@@ -71,6 +82,7 @@ export function createRetentionJob(options: {
         spamReferences: outcome.spamReferences,
         resumesDeleted: outcome.resumeReferences.length,
         resumeReferences: outcome.resumeReferences,
+        postCountsDeleted: outcome.postCountsDeleted,
       };
       if (deleted > 0) logger.info(log, "retention deleted old spam and resumes");
       else logger.debug(log, "retention found nothing to delete");

@@ -1,4 +1,6 @@
+import type { SQL } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Logger } from "pino";
 
@@ -8,7 +10,7 @@ import * as schema from "./schema.server";
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 /** Drizzle over one connection of its own: the one a transaction runs on, or the delivery worker's lease session. */
-export type Transaction = NodePgDatabase<typeof schema>;
+export type Transaction = NodePgDatabase<typeof schema> & { $client: pg.PoolClient };
 
 export type DatabaseConnection = { db: Database; pool: pg.Pool; close: () => Promise<void> };
 
@@ -53,4 +55,28 @@ export async function inTransaction<T>(db: Database, work: (tx: Transaction) => 
   } finally {
     client.release(broken);
   }
+}
+
+const dialect = new PgDialect({ casing: "snake_case" });
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a statement the app sends at volume (a public post's insert, the delivery worker's claim) as a named
+ * prepared statement: PostgreSQL parses and plans it once per connection instead of on every call, which was
+ * about 40% of PostgreSQL's work for a post. Each distinct text gets its own name, so the statement must carry
+ * its values as parameters, never in its text. Rows come as pg reads them (a bigint as a string, a timestamp as
+ * a Date), not through Drizzle's column mapping.
+ */
+export async function executePrepared<Row extends pg.QueryResultRow>(
+  executor: Database | Transaction,
+  query: SQL,
+): Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `app_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  const result = await executor.$client.query<Row>({ name, text, values: params });
+  return result.rows;
 }

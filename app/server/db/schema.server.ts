@@ -10,6 +10,7 @@ import {
   json,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -34,8 +35,6 @@ export const submissions = pgTable(
     /** Why it looks automated (sent too fast): delivered and listed as usual, with this shown beside it. */
     suspiciousReason: text(),
     clientIp: text(),
-    /** The address a public form's limit counts against (an IPv6 address by its /64); null for staff forms. */
-    clientAddress: text(),
     userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Where staff are with it; the statuses come from its type's description (features/submissions). */
@@ -70,10 +69,25 @@ export const submissions = pgTable(
     // The status filter of the default view, and the capped counts of new submissions, read this index alone.
     index("submissions_status_idx").on(table.type, table.status).where(sql`NOT ${table.isSpam}`),
     index("submissions_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
-    index("submissions_client_address_idx")
-      .on(table.clientAddress, table.createdAt)
-      .where(sql`${table.clientAddress} IS NOT NULL`),
   ],
+);
+
+/**
+ * How many public submissions each address stored, per minute and per database connection that stored them.
+ * A connection runs one statement at a time, so no two posts ever update the same row: posts from one address
+ * never wait on each other's commits, and reading an address's count sums a few rows whatever the limit.
+ */
+export const addressPostCounts = pgTable(
+  "address_post_counts",
+  {
+    /** The sender's address, an IPv6 address by its /64 (clientAddressKey). */
+    clientAddress: text().notNull(),
+    minute: timestamp({ withTimezone: true }).notNull(),
+    /** The PostgreSQL backend that stored them (pg_backend_pid()). */
+    connection: integer().notNull(),
+    posts: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.clientAddress, table.minute, table.connection] })],
 );
 
 /** Staff notes on a submission, shown with their author and time. */
