@@ -25,11 +25,12 @@ const WARM_UP_POSTS = 300;
 const CONCURRENCY = 16;
 const ADDRESSES = Array.from({ length: 16 }, (_, index) => `203.0.113.${index + 1}`);
 
-/** What PostgreSQL's backends of the app's database were doing, sampled every few milliseconds: share by state. */
+/** What PostgreSQL's backends of the app's database were doing, sampled through the run: share by state. */
 export type WaitShares = Record<string, number>;
 
 /**
- * Samples pg_stat_activity while `work` runs: for each backend of the database, its state and wait event
+ * Samples pg_stat_activity every 50 ms while `work` runs (more often, the sampling itself took a share of the
+ * CPU the app was measured on): for each backend of the database, its state and wait event
  * (ClientRead: idle in a transaction, waiting for the app; Lock: queued on a row; IO/WAL: the disk).
  */
 async function sampleWaits<T>(databaseUrl: string, work: () => Promise<T>): Promise<{ result: T; waits: WaitShares }> {
@@ -48,7 +49,7 @@ async function sampleWaits<T>(databaseUrl: string, work: () => Promise<T>): Prom
           state === "active" ? `active${wait ? ` (${wait})` : " (on CPU)"}` : `${state}${wait ? ` (${wait})` : ""}`;
         counts[key] = (counts[key] ?? 0) + 1;
       }
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
   try {

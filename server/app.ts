@@ -2,15 +2,14 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
-import helmet from "helmet";
 import type pg from "pg";
 import type { Logger } from "pino";
-import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { DeliveryWorker } from "../app/features/deliveries/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
+import { accessLog, giveRequestsALogger } from "./access-log";
 import { inlineStyleSourcesOf, nonceContentSecurityPolicy } from "./content-security-policy";
 import {
   answerOptions,
@@ -19,6 +18,7 @@ import {
   lingerWhenBodyUnread,
   requireSameOrigin,
 } from "./request-guards";
+import { securityHeaders } from "./security-headers";
 import { serverAnsweredRoutes } from "./server-answered-routes";
 import { loadStaticFiles, mountLargeClientFiles, redirectToCanonicalPath, serveStaticFiles } from "./static-files";
 
@@ -64,38 +64,17 @@ export function createApp(dependencies: AppDependencies) {
   app.disable("x-powered-by");
   // req.ip is the client's address only when the hops in front of us are known; by default nothing is believed.
   app.set("trust proxy", config.TRUST_PROXY);
+  giveRequestsALogger(app, logger);
 
-  app.use(
-    helmet({
-      // Set per prerendered page from its inline scripts' hashes, and per rendered page with a nonce (below).
-      contentSecurityPolicy: false,
-      strictTransportSecurity: config.NODE_ENV === "production" ? { maxAge: 31_536_000 } : false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    }),
-  );
+  const headers = securityHeaders(config);
   app.use((_req, res, next) => {
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   });
   // Files next: they take no body, need no origin check, and log themselves; the rest would only add to each.
   const inlineStyleSources = inlineStyleSourcesOf(serverBuild);
   app.use(serveStaticFiles(loadStaticFiles(clientDir, inlineStyleSources), logger));
-  app.use(
-    pinoHttp({
-      logger,
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-      // One short line per request: the headers (the long Content-Security-Policy above all) cost more to
-      // serialise and write than the rest of a small answer.
-      serializers: {
-        req: (req: { method: string; url: string; remoteAddress?: string }) => ({
-          method: req.method,
-          url: req.url,
-          remoteAddress: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(accessLog(logger));
 
   app.get("/healthz", (_req, res) => {
     if (!isDatabaseProcessUp()) {
@@ -128,7 +107,9 @@ export function createApp(dependencies: AppDependencies) {
 
   const contentSecurityPolicy = nonceContentSecurityPolicy(inlineStyleSources);
   const loadContextOf = (req: express.Request, res: express.Response) => ({
-    logger: req.log,
+    get logger() {
+      return req.log;
+    },
     config,
     db: database.db,
     deliveryWorker,

@@ -1,6 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import { isServerAnswered } from "../app/server-answered-route";
+import { isJsonAnswer, isServerAnswered } from "../app/server-answered-route";
 
 type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
 type AnsweredRoute = { module: RouteModule; maxBodyBytes: number };
@@ -8,8 +8,9 @@ type AnsweredRoute = { module: RouteModule; maxBodyBytes: number };
 /**
  * Answers the routes whose handle asks for it (app/server-answered-route.ts) by calling their loader or action
  * directly: no route matching over the whole tree, no request or answer streamed through web streams. Under a
- * flood of estimate posts React Router's request handling was a fifth of the app's CPU. Any other method goes on
- * to React Router, which answers it as for any resource route.
+ * flood of estimate posts React Router's request handling was a fifth of the app's CPU. GET and HEAD go to the
+ * loader and every other method to the action, as React Router would send them; a route without the one asked
+ * for goes on to React Router, which refuses the method.
  */
 export function serverAnsweredRoutes(
   build: ServerBuild,
@@ -28,8 +29,7 @@ export function serverAnsweredRoutes(
     const route = routes.get(req.path);
     if (!route) return next();
     const { module } = route;
-    const handler =
-      req.method === "POST" ? module.action : req.method === "GET" || req.method === "HEAD" ? module.loader : undefined;
+    const handler = req.method === "GET" || req.method === "HEAD" ? module.loader : module.action;
     if (!handler) return next();
     let answer: unknown;
     try {
@@ -48,7 +48,14 @@ export function serverAnsweredRoutes(
       if (!(thrown instanceof Response)) return next(thrown);
       answer = thrown;
     }
-    if (!(answer instanceof Response)) return next(new Error(`${req.path} answered without a Response`));
+    if (isJsonAnswer(answer)) {
+      res.status(answer.status);
+      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify(answer.body));
+      return;
+    }
+    if (!(answer instanceof Response)) return next(new Error(`${req.path} answered without a JsonAnswer or Response`));
     res.status(answer.status);
     for (const [name, value] of answer.headers) res.append(name, value);
     res.end(answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined);
@@ -66,7 +73,7 @@ async function fetchRequestOf(req: ExpressRequest, maxBodyBytes: number): Promis
     headers.append(req.rawHeaders[index] as string, req.rawHeaders[index + 1] as string);
   }
   const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
-  if (req.method !== "POST") return new Request(url, { method: req.method, headers });
+  if (req.method === "GET" || req.method === "HEAD") return new Request(url, { method: req.method, headers });
   return new Request(url, { method: req.method, headers, body: await readBody(req, maxBodyBytes + 1) });
 }
 

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isProcessRunning } from "../app/server/db/embedded-postgres.server";
@@ -69,6 +70,36 @@ describe("the built app with its embedded PostgreSQL", () => {
     const entry = JSON.parse(lines[0] ?? "{}");
     expect(entry).toMatchObject({ req: { method: "GET", url: marker }, res: { statusCode: 200 } });
     expect(typeof entry.responseTime).toBe("number");
+  });
+
+  it("says which request a handler's own log line is about", async () => {
+    const marker = `/forms/estimate?probe=${Date.now()}`;
+    const refused = await fetch(`${app.url}${marker}`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "firstName=Avery",
+    });
+    expect(refused.status).toBe(403);
+    const lines = (await app.flushedOutput()).filter((line) => line.includes(marker)).map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: "cross-site request refused", req: expect.objectContaining({ url: marker }) }),
+      expect.objectContaining({ msg: "request completed", res: { statusCode: 403 } }),
+    ]);
+  });
+
+  it("logs a request whose client left before the answer as aborted", async () => {
+    const marker = `/forms/estimate?left=${Date.now()}`;
+    const { port } = new URL(app.url);
+    const socket = connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    // A body announced and never sent: the server is still waiting for it when the client goes.
+    socket.write(
+      `POST ${marker} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 500\r\n\r\nfirstName=`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    const entry = await app.waitForLine(marker);
+    expect(JSON.parse(entry)).toMatchObject({ msg: "request aborted", req: { method: "POST", url: marker } });
   });
 });
 

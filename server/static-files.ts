@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import express, { type Express, type RequestHandler } from "express";
 import type { Logger } from "pino";
+import { logAnswer } from "./access-log";
 import { hashContentSecurityPolicy } from "./content-security-policy";
 
 /** One encoding of a file, held in memory with its validator. */
@@ -91,9 +92,8 @@ export function loadStaticFiles(clientDir: string, styleSources: readonly string
 }
 
 /**
- * Answers GET and HEAD for the files above, in the encoding the browser prefers among those at hand. It keeps
- * its own access log, one line per answer in pino-http's shape, written when the answer is: without the
- * per-request child logger and response hooks of pino-http, which cost more than serving the file.
+ * Answers GET and HEAD for the files above, in the encoding the browser prefers among those at hand. Its access
+ * log line is written as soon as the answer is, without listening for the connection to be done with it.
  */
 export function serveStaticFiles(files: Map<string, StaticFile>, logger: Logger): RequestHandler {
   return (req, res, next) => {
@@ -118,14 +118,7 @@ export function serveStaticFiles(files: Map<string, StaticFile>, logger: Logger)
       res.setHeader("Content-Length", body.content.length);
       res.end(req.method === "HEAD" ? undefined : body.content);
     }
-    logger.info(
-      {
-        req: { method: req.method, url: req.originalUrl, remoteAddress: req.ip },
-        res: { statusCode: res.statusCode },
-        responseTime: Date.now() - started,
-      },
-      "request completed",
-    );
+    logAnswer(logger, req, res, started);
   };
 }
 

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { contactPath } from "~/content/navigation";
 import { estimateForm } from "~/features/estimate/definition";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
-import { serverAnsweredHandle } from "~/server-answered-route";
+import { jsonAnswer, serverAnsweredHandle } from "~/server-answered-route";
 import type { Route } from "./+types/estimate-answer";
 
 export const handle = serverAnsweredHandle(estimateForm);
@@ -18,5 +18,5 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const answer = await submitEstimate(request, context);
-  return Response.json(answer.data, { status: answer.init?.status ?? 200 });
+  return jsonAnswer(answer.data, { status: answer.init?.status ?? 200 });
 }

@@ -1,10 +1,10 @@
 import { issueFillToken } from "~/forms/fill-time.server";
-import { serverAnsweredHandle } from "~/server-answered-route";
+import { jsonAnswer, serverAnsweredHandle } from "~/server-answered-route";
 import type { Route } from "./+types/fill-token";
 
 export const handle = serverAnsweredHandle({ maxBodyBytes: 0 });
 
 /** A fresh fill-time token for a form that was just touched; never cached, since its time is the point. */
 export function loader({ context }: Route.LoaderArgs) {
-  return Response.json({ token: issueFillToken(context.config) }, { headers: { "Cache-Control": "no-store" } });
+  return jsonAnswer({ token: issueFillToken(context.config) }, { headers: { "Cache-Control": "no-store" } });
 }

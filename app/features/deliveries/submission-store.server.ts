@@ -83,9 +83,17 @@ const storedFileRefColumns = {
 // Crockford's base32 without I, L, O and U: easy to read out over the phone.
 const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
+// Random bytes drawn 4 KB at a time: a call into the system's generator per reference cost more than the rest.
+const randomPool: { bytes: Uint8Array; next: number } = { bytes: new Uint8Array(0), next: 0 };
+
 export function newReference(prefix: string): string {
-  const bytes = randomBytes(6);
-  const code = Array.from(bytes, (byte) => REFERENCE_ALPHABET[byte % 32]).join("");
+  if (randomPool.next + 6 > randomPool.bytes.length) {
+    randomPool.bytes = randomBytes(4096);
+    randomPool.next = 0;
+  }
+  let code = "";
+  for (let index = 0; index < 6; index++)
+    code += REFERENCE_ALPHABET[(randomPool.bytes[randomPool.next++] as number) % 32];
   return `${prefix}-${code}`;
 }
 
