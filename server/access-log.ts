@@ -1,4 +1,4 @@
-import type { Express, Request, RequestHandler, Response } from "express";
+import type { Express as ExpressApp, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 
 declare global {
@@ -46,7 +46,7 @@ export function accessLog(logger: Logger): RequestHandler {
  * `req.log` for the handlers that log about a request (a refused origin, a failed action): a child of the app's
  * logger with the request's summary, made the first time a handler asks for it, since most requests never do.
  */
-export function giveRequestsALogger(app: Express, logger: Logger): void {
+export function giveRequestsALogger(app: ExpressApp, logger: Logger): void {
   Object.defineProperty(app.request, "log", {
     configurable: true,
     get(this: Request) {
