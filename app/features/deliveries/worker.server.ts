@@ -328,9 +328,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       do {
         pumpAgain = false;
         while (!stopped) {
-          const claimed = await claim(maxInFlight - inFlight.size);
+          const room = maxInFlight - inFlight.size;
+          if (room <= 0) break;
+          const claimed = await claim(room);
           for (const delivery of claimed) void track(delivery);
-          if (claimed.length === 0) break;
+          // Fewer than it had room for: nothing else was due. What comes in meanwhile wakes the pump again.
+          if (claimed.length < room) break;
         }
       } while (pumpAgain && !stopped);
     })()
