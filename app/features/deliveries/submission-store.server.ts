@@ -4,7 +4,7 @@ import type { AppLoadContext } from "react-router";
 import type { AnyFormDefinition } from "~/forms/definition";
 import { storedFileNames } from "~/forms/file-names";
 import { clientAddressKey } from "~/server/client-address.server";
-import { type Database, executePrepared, inTransaction, type Transaction } from "~/server/db/database.server";
+import { type Database, inTransaction, runStatement, statement, type Transaction } from "~/server/db/database.server";
 import {
   addressPostCounts,
   type DeliveryBodyFormat,
@@ -121,24 +121,84 @@ export async function storeSubmission(db: Database, submission: NewSubmission): 
 
 type Executor = Database | Transaction;
 
+type InsertValues = {
+  reference: string;
+  type: string;
+  submissionKey: string;
+  payload: string;
+  isSpam: boolean;
+  spamReason: string | null;
+  suspiciousReason: string | null;
+  submittedById: number | null;
+  clientIp: string | null;
+  userAgent: string | null;
+  status: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  searchTerms: string;
+  deliveries: string;
+  /** The address the limit counts against, with the limit; all null when none applies (a staff form). */
+  clientAddress: string | null;
+  limitCount: number | null;
+  limitWindowSeconds: number | null;
+};
+
 /**
  * The submission and one delivery per target as one statement, so that a post without files is one round trip
  * and one commit (a statement is its own transaction). Its one row has the new submission's id and reference,
  * or none for a key seen before or a sender over its limit, and whether the sender was over it.
+ *
+ * The sender's count is the sum of a few rows (one per minute and connection that stored its posts), and a
+ * stored post adds one on its own connection's row: no scan that grows with the limit, no row two posts share.
  */
-function insertSubmissionWithDeliveries(
-  submission: NewSubmission,
-  reference: string,
-  sendable: readonly OutgoingDelivery[],
-): SQL {
-  const { type, statuses } = submission.definition;
+const insertSubmissionWithDeliveries = statement<InsertValues>(
+  (value) => sql`
+    WITH sender AS (
+      SELECT ${value("limitCount")}::int IS NOT NULL AND coalesce((
+        SELECT sum(posts) FROM ${addressPostCounts}
+        WHERE client_address = ${value("clientAddress")}::text
+          AND minute > now() - make_interval(secs => ${value("limitWindowSeconds")}::int)
+      ), 0) >= ${value("limitCount")}::int AS over_limit
+    ),
+    inserted AS (
+      INSERT INTO ${submissions} (reference, type, submission_key, payload, is_spam, spam_reason, spam_since,
+        suspicious_reason, submitted_by_id, client_ip, user_agent, status, contact_name, contact_email,
+        contact_phone, search_terms)
+      SELECT ${value("reference")}, ${value("type")}, ${value("submissionKey")}, ${value("payload")}::jsonb,
+        ${value("isSpam")}::boolean, ${value("spamReason")}, CASE WHEN ${value("isSpam")}::boolean THEN now() END,
+        ${value("suspiciousReason")}, ${value("submittedById")}::bigint, ${value("clientIp")},
+        ${value("userAgent")}, ${value("status")}, ${value("contactName")}, ${value("contactEmail")},
+        ${value("contactPhone")}, ${value("searchTerms")}
+      FROM sender WHERE NOT sender.over_limit
+      ON CONFLICT (type, submission_key) DO NOTHING
+      RETURNING id, reference
+    ), stored_deliveries AS (
+      INSERT INTO ${deliveries} (submission_id, webhook_id, reference, channel, target, destination, body,
+        body_format, status)
+      SELECT inserted.id, outgoing.webhook_id, inserted.reference, outgoing.channel, outgoing.target,
+        outgoing.destination, outgoing.body, outgoing.body_format,
+        CASE WHEN ${value("isSpam")}::boolean THEN 'held' ELSE 'pending' END
+      FROM inserted CROSS JOIN json_to_recordset(${value("deliveries")}::json) AS outgoing(webhook_id text,
+        channel text, target text, destination text, body json, body_format text)
+    ), counted AS (
+      INSERT INTO ${addressPostCounts} AS counts (client_address, minute, connection, posts)
+      SELECT ${value("clientAddress")}::text, date_trunc('minute', now()), pg_backend_pid(), 1 FROM inserted
+      WHERE ${value("limitCount")}::int IS NOT NULL
+      ON CONFLICT (client_address, minute, connection) DO UPDATE SET posts = counts.posts + 1
+    )
+    SELECT inserted.id, inserted.reference, sender.over_limit FROM sender LEFT JOIN inserted ON true`,
+);
+
+/** The insert's values for a submission under the given reference, with the deliveries it may make. */
+function insertValues(submission: NewSubmission, reference: string, sendable: readonly OutgoingDelivery[]) {
   const contact = submission.definition.contact(submission.payload);
   const isSpam = submission.spamReason !== undefined;
   const clientAddress =
     submission.clientIp === undefined || submission.submittedById !== undefined
       ? null
       : clientAddressKey(submission.clientIp);
-  const searchTerms = submission.definition.searchTerms?.(submission.payload) ?? "";
+  const limit = clientAddress === null ? undefined : submission.limitPerAddress;
   const outgoing = sendable.map((delivery) => ({
     webhook_id: newWebhookId(),
     channel: delivery.channel,
@@ -147,44 +207,27 @@ function insertSubmissionWithDeliveries(
     body: delivery.body,
     body_format: delivery.bodyFormat ?? "json",
   }));
-  const limit = clientAddress === null ? undefined : submission.limitPerAddress;
-  // The sender's count is the sum of a few rows (one per minute and connection that stored its posts), and a
-  // stored post adds one on its own connection's row: no scan that grows with the limit, no row two posts share.
-  const overLimit = limit
-    ? sql`coalesce((SELECT sum(posts) FROM ${addressPostCounts}
-          WHERE client_address = ${clientAddress}
-            AND minute > now() - make_interval(secs => ${limit.windowSeconds})), 0) >= ${limit.count}`
-    : sql`false`;
-  const countPost = limit
-    ? sql`, counted AS (
-      INSERT INTO ${addressPostCounts} AS counts (client_address, minute, connection, posts)
-      SELECT ${clientAddress}, date_trunc('minute', now()), pg_backend_pid(), 1 FROM inserted
-      ON CONFLICT (client_address, minute, connection) DO UPDATE SET posts = counts.posts + 1
-    )`
-    : sql``;
-  return sql`
-    WITH sender AS (SELECT ${overLimit} AS over_limit),
-    inserted AS (
-      INSERT INTO ${submissions} (reference, type, submission_key, payload, is_spam, spam_reason, spam_since,
-        suspicious_reason, submitted_by_id, client_ip, user_agent, status, contact_name, contact_email,
-        contact_phone, search_terms)
-      SELECT ${reference}, ${type}, ${submission.submissionKey}, ${JSON.stringify(submission.payload)}::jsonb,
-        ${isSpam}, ${submission.spamReason ?? null}, ${isSpam ? sql`now()` : null},
-        ${submission.suspiciousReason ?? null}, ${submission.submittedById ?? null}, ${submission.clientIp ?? null},
-        ${submission.userAgent ?? null}, ${statuses[0]}, ${contact.name}, ${contact.email}, ${contact.phone},
-        ${searchTerms}
-      FROM sender WHERE NOT sender.over_limit
-      ON CONFLICT (type, submission_key) DO NOTHING
-      RETURNING id, reference
-    ), stored_deliveries AS (
-      INSERT INTO ${deliveries} (submission_id, webhook_id, reference, channel, target, destination, body,
-        body_format, status)
-      SELECT inserted.id, outgoing.webhook_id, inserted.reference, outgoing.channel, outgoing.target,
-        outgoing.destination, outgoing.body, outgoing.body_format, ${isSpam ? "held" : "pending"}
-      FROM inserted CROSS JOIN json_to_recordset(${JSON.stringify(outgoing)}::json) AS outgoing(webhook_id text,
-        channel text, target text, destination text, body json, body_format text)
-    )${countPost}
-    SELECT inserted.id, inserted.reference, sender.over_limit FROM sender LEFT JOIN inserted ON true`;
+  return {
+    reference,
+    type: submission.definition.type,
+    submissionKey: submission.submissionKey,
+    payload: JSON.stringify(submission.payload),
+    isSpam,
+    spamReason: submission.spamReason ?? null,
+    suspiciousReason: submission.suspiciousReason ?? null,
+    submittedById: submission.submittedById ?? null,
+    clientIp: submission.clientIp ?? null,
+    userAgent: submission.userAgent ?? null,
+    status: submission.definition.statuses[0],
+    contactName: contact.name,
+    contactEmail: contact.email,
+    contactPhone: contact.phone,
+    searchTerms: submission.definition.searchTerms?.(submission.payload) ?? "",
+    deliveries: JSON.stringify(outgoing),
+    clientAddress: limit ? clientAddress : null,
+    limitCount: limit?.count ?? null,
+    limitWindowSeconds: limit?.windowSeconds ?? null,
+  } satisfies InsertValues;
 }
 
 async function storeWithReference(
@@ -200,10 +243,10 @@ async function storeWithReference(
     const { sendable, withheld } = limited
       ? await withinDailyLimits(executor, outgoing)
       : { sendable: outgoing, withheld: [] };
-    const [inserted] = await executePrepared<{ id: string | null; reference: string | null; over_limit: boolean }>(
-      executor,
-      insertSubmissionWithDeliveries(submission, reference, sendable),
-    );
+    const [inserted] = await runStatement<
+      { id: string | null; reference: string | null; over_limit: boolean },
+      InsertValues
+    >(executor, insertSubmissionWithDeliveries, insertValues(submission, reference, sendable));
     if (inserted?.over_limit) throw new OverSubmissionLimit();
     if (!inserted?.id || !inserted.reference) return storedBefore(executor, submission);
     const submissionId = Number(inserted.id);
