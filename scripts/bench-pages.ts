@@ -12,6 +12,7 @@ import { marketingPagePaths } from "../app/content/public-pages";
 import { findFreePort } from "../app/server/free-port.server";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { textTable } from "./bench-table";
+import { median } from "./percentile";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -220,11 +221,6 @@ function offenders(audit: Result["audits"][string]): string[] {
   });
 }
 
-function median(values: number[]): number | undefined {
-  const sorted = [...values].sort((first, second) => first - second);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 /** The runs of one page as its row: medians, the lowest score of each category, the worst CLS. */
 function summarise(runs: Audits[]): Omit<PageResult, "page" | keyof Weight | "overBudget"> {
   const scores = {} as Record<Category, number | null>;
@@ -232,11 +228,12 @@ function summarise(runs: Audits[]): Omit<PageResult, "page" | keyof Weight | "ov
   for (const category of CATEGORIES) {
     const values = runs.map((run) => run.scores[category]);
     const known = values.filter((value): value is number => value !== null);
-    scores[category] = known.length === values.length ? (median(known) ?? null) : null;
+    scores[category] = known.length === values.length && known.length > 0 ? median(known) : null;
     lowestScores[category] = known.length === values.length ? Math.min(...known) : null;
   }
   const numbers = (pick: (run: Audits) => number | undefined) =>
     runs.map(pick).filter((value): value is number => value !== undefined);
+  const medianOf = (values: number[]) => (values.length > 0 ? median(values) : undefined);
   const clsValues = numbers((run) => run.cls);
   // The failing audits, from any run, of the categories that miss their budget in some run: the ones to fix.
   const failingAudits = new Map<string, FailingAudit>();
@@ -250,9 +247,9 @@ function summarise(runs: Audits[]): Omit<PageResult, "page" | keyof Weight | "ov
     runs: runs.length,
     scores,
     lowestScores,
-    lcpMs: median(numbers((run) => run.lcpMs)),
+    lcpMs: medianOf(numbers((run) => run.lcpMs)),
     cls: clsValues.length === runs.length ? Math.max(...clsValues) : undefined,
-    tbtMs: median(numbers((run) => run.tbtMs)),
+    tbtMs: medianOf(numbers((run) => run.tbtMs)),
     failingAudits: [...failingAudits.values()],
   };
 }
