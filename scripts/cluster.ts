@@ -9,7 +9,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import pino from "pino";
 import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
-import { findFreePort } from "../app/server/free-port.server";
+import { findFreePort, findFreePorts } from "../app/server/free-port.server";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
 import { nginxConfig } from "./nginx-config";
 
@@ -55,10 +55,12 @@ async function main() {
 
   let stopping = false;
   const instances: Instance[] = [];
-  for (let index = 1; index <= count; index++) {
+  const ports = await findFreePorts(count, [listenPort]);
+  for (const [offset, port] of ports.entries()) {
+    const index = offset + 1;
     const dataDir = path.join(baseDir, `instance-${index}`);
     await mkdir(dataDir, { recursive: true });
-    instances.push({ index, port: await findFreePort(), dataDir });
+    instances.push({ index, port, dataDir });
   }
   const run = (instance: Instance) => {
     const child = spawn(process.execPath, [path.join(projectRoot, "build/server-entry/index.js")], {

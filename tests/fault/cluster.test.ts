@@ -90,7 +90,14 @@ describe("two instances behind nginx (npm run cluster -- 2)", () => {
           const n = next++;
           if (n === POSTS / 2 && !killed) {
             killed = true;
-            process.kill(doomed.pid, "SIGKILL");
+            try {
+              process.kill(doomed.pid, "SIGKILL");
+            } catch (error) {
+              // Gone already: what the cluster and its instances said is the only clue to why.
+              throw new Error(`instance ${doomed.index} had stopped before the kill:\n${cluster.output.join("\n")}`, {
+                cause: error,
+              });
+            }
           }
           const visitor = visitors[n % VISITORS] as string;
           const result = await postEstimate(`${ready.url}/lighting`, {
