@@ -210,12 +210,8 @@ export async function benchPosts(): Promise<PostsBenchResult> {
     let waits: WaitShares = {};
     for (let round = 1; round <= ROUNDS; round++) {
       const first = await withApp({ ...env, PUBLIC_FORM_RATE_LIMIT: "1000000" }, async (url) => {
-        const run = `one-address-${round}`;
-        const sampled =
-          round === 1
-            ? await sampleWaits(postgres.url, () => postLoad(url, run))
-            : { result: await postLoad(url, run) };
-        if ("waits" in sampled) waits = sampled.waits;
+        const sampled = await sampleWaits(postgres.url, () => postLoad(url, `one-address-${round}`));
+        if (round === 1) waits = sampled.waits;
         const { result, sentAt } = sampled.result;
         return { oneAddress: result, deliveryLatencyMs: await deliveryLatency(receiver, sentAt) };
       });

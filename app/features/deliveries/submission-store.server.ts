@@ -194,11 +194,11 @@ const insertSubmissionWithDeliveries = statement<InsertValues>(
 function insertValues(submission: NewSubmission, reference: string, sendable: readonly OutgoingDelivery[]) {
   const contact = submission.definition.contact(submission.payload);
   const isSpam = submission.spamReason !== undefined;
-  const clientAddress =
-    submission.clientIp === undefined || submission.submittedById !== undefined
-      ? null
-      : clientAddressKey(submission.clientIp);
-  const limit = clientAddress === null ? undefined : submission.limitPerAddress;
+  // A staff form's submission, or one without an address, is not limited.
+  const limit =
+    submission.limitPerAddress && submission.clientIp !== undefined && submission.submittedById === undefined
+      ? { ...submission.limitPerAddress, address: clientAddressKey(submission.clientIp) }
+      : undefined;
   const outgoing = sendable.map((delivery) => ({
     webhook_id: newWebhookId(),
     channel: delivery.channel,
@@ -224,7 +224,7 @@ function insertValues(submission: NewSubmission, reference: string, sendable: re
     contactPhone: contact.phone,
     searchTerms: submission.definition.searchTerms?.(submission.payload) ?? "",
     deliveries: JSON.stringify(outgoing),
-    clientAddress: limit ? clientAddress : null,
+    clientAddress: limit?.address ?? null,
     limitCount: limit?.count ?? null,
     limitWindowSeconds: limit?.windowSeconds ?? null,
   } satisfies InsertValues;

@@ -70,6 +70,15 @@ function statementName(text: string): string {
   return name;
 }
 
+async function queryPrepared<Row extends pg.QueryResultRow>(
+  executor: Database | Transaction,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
+  return (await executor.$client.query<Row>({ name, text, values })).rows;
+}
+
 /**
  * Runs a statement the app sends at volume (the delivery worker's claim, its records) as a named prepared
  * statement: PostgreSQL parses and plans it once per connection instead of on every call, which was about 40%
@@ -82,8 +91,7 @@ export async function executePrepared<Row extends pg.QueryResultRow>(
   query: SQL,
 ): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await executor.$client.query<Row>({ name: statementName(text), text, values: params });
-  return result.rows;
+  return queryPrepared<Row>(executor, statementName(text), text, params);
 }
 
 /** A statement written once with named values (statement()), run with runStatement(). */
@@ -111,6 +119,10 @@ export async function runStatement<Row extends pg.QueryResultRow, Values>(
   values: Values,
 ): Promise<Row[]> {
   const { name, text, valueNames } = statement;
-  const result = await executor.$client.query<Row>({ name, text, values: valueNames.map((key) => values[key]) });
-  return result.rows;
+  return queryPrepared<Row>(
+    executor,
+    name,
+    text,
+    valueNames.map((key) => values[key]),
+  );
 }
