@@ -14,7 +14,7 @@ import { readSiteUrl } from "./server/site-url.server";
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // A form sent while the server is down keeps its page and answers instead of the error screen.
-export { revalidateUnlessUnreachable as shouldRevalidate } from "./forms/client-action-fallback";
+export { revalidateUnlessAnsweredByBrowser as shouldRevalidate } from "./forms/form-route";
 
 export function loader() {
   return { siteUrl: readSiteUrl() };

@@ -23,7 +23,6 @@ export default [
     route("admin/quick-links", "routes/admin/quick-links.tsx"),
     route("admin/quick-links/team-communication", "routes/admin/team-communication.tsx"),
     route("admin/quick-links/team-communication/history", "routes/admin/team-communication-history.tsx"),
-    route("admin/quick-links/team-communication/technicians", "routes/admin/team-communication-technicians.ts"),
     route("admin/staff-directory", "routes/admin/staff-directory.tsx"),
     route("admin/quick-links/estimate-request", "routes/admin/estimate-request.tsx"),
     route("admin/quick-links/job-request", "routes/admin/job-request.tsx"),

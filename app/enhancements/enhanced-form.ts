@@ -3,6 +3,7 @@ import { alertToneClass, errorMessageOf, fieldErrorClass } from "~/components/fo
 import { checkAnswers } from "~/forms/check-answers";
 import type { FormMessages } from "~/forms/messages";
 import { requestFillToken } from "~/forms/request-fill-token";
+import { sendForm } from "~/forms/send-form";
 import { REQUIRED_MESSAGE } from "~/forms/text-field";
 
 /** What a form's answer endpoint says, as far as this script reads it (app/forms/action-result.ts). */
@@ -15,7 +16,7 @@ type Answer = {
 
 type EnhancedFormOptions<Success> = {
   schema: z.ZodMiniType;
-  messages: Pick<FormMessages, "missing" | "offline" | "unreachable">;
+  messages: Pick<FormMessages, "missing" | "offline" | "unreachable" | "timedOut" | "signedOut" | "failed">;
   /** Where the form is sent for an answer in JSON; without JavaScript it posts to its page instead. */
   endpoint: string;
   busyLabel: string;
@@ -28,9 +29,10 @@ const GUARD_NAMES = new Set(["submissionKey", "fillToken", "website"]);
 /**
  * A server-rendered public form, once scripts run on a page without React: the answers are checked as the
  * schema says before anything is sent (and again on every input after the first try), the form is sent with
- * its double-submit key and fill-time token, and the answer is shown in place: every value stays. When our
- * server cannot be reached, the visitor is told whether nothing left the device (offline) or the send could
- * not be confirmed, in which case sending again is safe: the same key gets the stored reference back.
+ * its double-submit key and fill-time token, and the answer is shown in place, in view and focused: every value
+ * stays. It is sent as every other form is (send-form.ts): when our server cannot be reached or does not answer
+ * in time, the visitor is told whether nothing left the device (offline) or the send could not be confirmed, in
+ * which case sending again is safe: the same key gets the stored reference back.
  */
 export function enhanceForm<Success extends { status: "success" }>(
   form: HTMLFormElement,
@@ -48,12 +50,14 @@ export function enhanceForm<Success extends { status: "success" }>(
   let serverMessage: string | undefined;
 
   const showAlert = (message: string | undefined) => {
-    if (!region) return;
+    if (!region) return undefined;
     const alert = document.createElement("div");
     alert.setAttribute("role", "alert");
-    alert.className = alertToneClass.error;
+    alert.tabIndex = -1;
+    alert.className = `${alertToneClass.error} scroll-m-4`;
     alert.textContent = message ?? "";
     region.replaceChildren(...(message ? [alert] : []));
+    return alert;
   };
   /** Shows each field's problems and the banner; true when nothing is wrong. */
   const check = (): boolean => {
@@ -97,17 +101,18 @@ export function enhanceForm<Success extends { status: "success" }>(
       return;
     }
     setBusy(true);
-    const answer = await send(options.endpoint, bodyOf(form));
+    const answer = await sendForm<Answer>(options.endpoint, bodyOf(form), options.messages);
     setBusy(false);
-    if (answer?.status === "success") {
+    if (answer.status === "success") {
       keyUsed = true;
       options.onSuccess(answer as unknown as Success);
       return;
     }
-    serverMessage = answer?.message ?? (navigator.onLine ? options.messages.unreachable : options.messages.offline);
+    serverMessage = answer.message;
     showFieldErrors(form, serverErrorsOf(answer));
-    showAlert(serverMessage);
-    region?.scrollIntoView({ block: "nearest" });
+    const alert = showAlert(serverMessage);
+    alert?.focus({ preventScroll: true });
+    alert?.scrollIntoView({ block: "center" });
   });
 }
 
@@ -124,21 +129,10 @@ function bodyOf(form: HTMLFormElement): FormData | URLSearchParams {
   return encoded;
 }
 
-/** The server's answer, or undefined when there was none to read: no connection, or not our JSON. */
-async function send(endpoint: string, body: FormData | URLSearchParams): Promise<Answer | undefined> {
-  try {
-    const response = await fetch(endpoint, { method: "POST", body, headers: { Accept: "application/json" } });
-    if (!response.headers.get("content-type")?.includes("application/json")) return undefined;
-    return (await response.json()) as Answer;
-  } catch {
-    return undefined;
-  }
-}
-
-function serverErrorsOf(answer: Answer | undefined): Record<string, readonly string[]> {
+function serverErrorsOf(answer: Partial<Answer>): Record<string, readonly string[]> {
   const errors: Record<string, readonly string[]> = {};
-  for (const [name, messages] of Object.entries(answer?.result?.error ?? {})) if (messages) errors[name] = messages;
-  for (const [name, message] of Object.entries(answer?.problems ?? {})) errors[name] ??= [message];
+  for (const [name, messages] of Object.entries(answer.result?.error ?? {})) if (messages) errors[name] = messages;
+  for (const [name, message] of Object.entries(answer.problems ?? {})) errors[name] ??= [message];
   return errors;
 }
 

@@ -18,6 +18,10 @@ export type FormMessages = {
   offline: string;
   /** The browser could not reach the server, or its answer was lost after the server may have stored it. */
   unreachable: string;
+  /** The server did not answer in time; it may have stored the form, so sending again is safe. */
+  timedOut: string;
+  /** The session ended before the form was sent, so nothing was stored; the answers wait on the device. */
+  signedOut: string;
   rateLimited: string;
   unreadable: string;
   tooLarge: string;
@@ -37,6 +41,9 @@ export const DEFAULT_FORM_MESSAGES: FormMessages = {
   failed: `We could not send your request just now. Please try again, or call us at ${company.phone.display}.`,
   offline: `The connection was lost, so your request was not sent. Your answers are still here: send it again when you are back online, or call us at ${company.phone.display}.`,
   unreachable: `We couldn't reach our server, so we could not confirm that your request arrived. Your answers are still here: sending again is safe, it will not be stored twice. Or call us at ${company.phone.display}.`,
+  timedOut: `Our server took too long to answer, so we could not confirm that your request arrived. Your answers are still here: sending again is safe, it will not be stored twice. Or call us at ${company.phone.display}.`,
+  signedOut:
+    "You were signed out, so nothing was sent. Your answers are kept on this device: sign in again and they are sent, without retyping.",
   rateLimited: `Too many requests from your connection. Please wait a few minutes and try again, or call us at ${company.phone.display}.`,
   unreadable: "We could not read what was sent. Please fill in the form and send it again.",
   tooLarge: "The form is too large to send. Please shorten your answers or choose smaller files.",

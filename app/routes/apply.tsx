@@ -6,7 +6,9 @@ import { skillsTests } from "~/content/careers";
 import { company } from "~/content/company";
 import { banners } from "~/content/images";
 import { ApplicationForm } from "~/features/careers/application-form";
+import { type ApplicationActionResult, applicationForm } from "~/features/careers/definition";
 import { submitApplication } from "~/features/careers/submit-application.server";
+import { formRoute } from "~/forms/form-route";
 import type { Route } from "./+types/apply";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,7 +25,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return submitApplication(request, context);
 }
 
-export { applicationClientAction as clientAction } from "~/features/careers/application-actions";
+export const { clientAction, shouldRevalidate } = formRoute<ApplicationActionResult>(applicationForm);
 
 export default function Apply() {
   return (

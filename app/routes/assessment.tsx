@@ -2,8 +2,10 @@ import { QuestionnairePage } from "~/components/questionnaire/questionnaire-page
 import { publicPageMeta } from "~/components/seo";
 import { siteUrlFromMatches } from "~/components/site-url";
 import { company } from "~/content/company";
+import { type AssessmentActionResult, assessmentForm } from "~/features/assessment/definition";
 import { SkillsAssessment } from "~/features/assessment/skills-assessment";
 import { submitAssessment } from "~/features/assessment/submit-assessment.server";
+import { formRoute } from "~/forms/form-route";
 import type { Route } from "./+types/assessment";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,7 +21,8 @@ export function action({ request, context }: Route.ActionArgs) {
   return submitAssessment(request, context);
 }
 
-export { assessmentClientAction as clientAction } from "~/features/assessment/assessment-actions";
+// Unreachable, the person gets a message and a Retry button and keeps every answer, not the error screen.
+export const { clientAction, shouldRevalidate } = formRoute<AssessmentActionResult>(assessmentForm);
 
 export default function Assessment() {
   return (

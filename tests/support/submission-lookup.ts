@@ -3,7 +3,7 @@ import pino from "pino";
 import { openEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server";
 
 /** One query against the running app's embedded PostgreSQL, for browser tests that check what was stored. */
-async function queryAppDatabase<Row extends pg.QueryResultRow>(
+export async function queryAppDatabase<Row extends pg.QueryResultRow>(
   dataDir: string,
   text: string,
   values: unknown[],

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from "react";
+import { type ReactNode, type Ref, useEffect, useRef } from "react";
 import { alertToneClass } from "./field-look";
 
 /** What a form's action answers, as far as the page shows it. */
@@ -20,7 +20,9 @@ export function Alert({
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
-      className={`${alertToneClass[tone]}${className ? ` ${className}` : ""}`}
+      // Focusable by script only, so a form can move focus to its answer.
+      tabIndex={-1}
+      className={`${alertToneClass[tone]} scroll-m-4${className ? ` ${className}` : ""}`}
     >
       {children}
     </div>
@@ -35,22 +37,58 @@ export function AlertRegion({
   children,
   className,
   ref,
+  id,
 }: {
   children?: ReactNode;
   className?: string;
   ref?: Ref<HTMLDivElement>;
+  id?: string;
 }) {
   return (
-    <div aria-live="assertive" data-form-alert className={className} ref={ref}>
+    <div aria-live="assertive" data-form-alert className={className} ref={ref} id={id}>
       {children}
     </div>
   );
 }
 
-/** A form's outcome in its region: the staff forms' answer above or beside their fields. */
-export function OutcomeAlert({ outcome, className }: { outcome: Outcome | undefined; className?: string }) {
+/** Where a page without JavaScript lands after a post: forms post to their page at `#form-outcome`. */
+export const FORM_OUTCOME_ID = "form-outcome";
+
+/**
+ * Brings a form's answer into view and focus each time `answer` is a new one, so a person who sees the form
+ * clear, or stay as it was, also sees why, on a phone as on a desktop.
+ */
+export function useRevealedAnswer(answer: unknown) {
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (answer === undefined || answer === null) return;
+    const alert = region.current?.querySelector<HTMLElement>("[role=alert],[role=status]");
+    if (!alert) return;
+    alert.focus({ preventScroll: true });
+    alert.scrollIntoView({ block: "center" });
+  }, [answer]);
+  return region;
+}
+
+/**
+ * A form's outcome in its region, moved into view and focus when it changes. Its tone comes from the
+ * outcome's status, never from its wording. `revealOn` is the answer the outcome was made from, where the
+ * outcome is made afresh at each render (default: the outcome itself); null leaves focus where it is.
+ */
+export function OutcomeAlert({
+  outcome,
+  revealOn,
+  className,
+  id,
+}: {
+  outcome: Outcome | undefined;
+  revealOn?: unknown;
+  className?: string;
+  id?: string;
+}) {
+  const region = useRevealedAnswer(outcome === undefined ? undefined : revealOn === undefined ? outcome : revealOn);
   return (
-    <AlertRegion className={className}>
+    <AlertRegion className={className} ref={region} id={id}>
       {outcome ? <Alert tone={outcome.status}>{outcome.message}</Alert> : null}
     </AlertRegion>
   );

@@ -2,13 +2,16 @@ import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
 import type * as z from "zod/mini";
-import { OutcomeAlert } from "~/components/forms/alert";
 import { DefinedFields } from "~/components/forms/defined-field";
+import { DraftStatus } from "~/components/forms/draft-status";
+import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { usePending } from "~/components/forms/use-pending";
+import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
 import type { FormActionResult } from "~/forms/action-result";
 import { companyToday } from "~/forms/calendar-fields";
 import type { FieldDefinition } from "~/forms/definition";
+import type { BrowserAnswer } from "~/forms/form-route";
 import type { FormMessages } from "~/forms/messages";
 import { parseForm } from "~/forms/parse-form";
 import { REQUIRED_MESSAGE } from "~/forms/text-field";
@@ -22,27 +25,32 @@ const sectionsOf = (fields: readonly FieldDefinition[]) => [
 
 /**
  * A staff request form (the internal estimate request, the job request): its defined fields by section in one
- * column on a phone, the answer in a banner above them (green when it says "successfully", red otherwise,
- * cleared while a new send is under way), and Submit, which reads "Submitting..." while busy. A success
- * clears the form back to `defaultValue`; a failure keeps every answer. Without JavaScript it is a plain POST.
+ * column on a phone, the answer in a banner above them (cleared while a new send is under way, then moved into
+ * view), and Submit, which reads "Submitting..." while busy. What is typed is kept on the device until the
+ * server has it. A success clears the form back to `defaultValue`; a failure keeps every answer. Without
+ * JavaScript it is a plain POST that comes back at the answer.
  */
 export function StaffRequestForm({
+  formType,
   fields: definitions,
   schema,
   messages,
   defaultValue,
   closing,
 }: {
+  formType: string;
   fields: readonly FieldDefinition[];
   schema: z.ZodMiniType;
   messages: FormMessages;
   defaultValue?: Record<string, string>;
   closing: string;
 }) {
-  const actionData = useActionData<FormActionResult>();
+  const actionData = useActionData<FormActionResult | BrowserAnswer>();
   const busy = usePending();
+  const { formRef, draft } = useStaffFormDraft(formType, actionData);
+  const action = useActionAtOutcome();
   const [form, fields] = useForm({
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -50,13 +58,6 @@ export function StaffRequestForm({
   });
   const byName = fields as unknown as Record<string, FieldMetadata<unknown>>;
   const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
-  const message = busy
-    ? undefined
-    : anyMissing
-      ? messages.missing
-      : actionData?.status === "success"
-        ? `${messages.success} Reference ${actionData.reference}.`
-        : actionData?.message;
   const [dates, setDates] = useState<Record<string, string>>({});
   useEffect(() => {
     if (actionData?.status === "success") setDates({});
@@ -70,6 +71,8 @@ export function StaffRequestForm({
   return (
     <Form
       method="post"
+      action={action}
+      ref={formRef}
       {...getFormProps(form)}
       onInput={(event) => {
         const input = event.target;
@@ -79,9 +82,14 @@ export function StaffRequestForm({
       }}
       className="mt-6 grid gap-6"
     >
-      <OutcomeAlert
-        outcome={message ? { status: message.includes("successfully") ? "success" : "error", message } : undefined}
+      <FormOutcome
+        answer={actionData}
+        pending={busy}
+        missing={anyMissing ? messages.missing : undefined}
+        draft={draft}
+        success={(answer) => `${messages.success} Reference ${answer.reference}.`}
       />
+      <DraftStatus draft={draft} id={`${formType}-draft`} />
       {sectionsOf(definitions).map((section) => (
         <DefinedFields
           key={section}

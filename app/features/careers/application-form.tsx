@@ -1,15 +1,16 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
 import { ConsentNote } from "~/components/consent-note";
-import { Alert, AlertRegion } from "~/components/forms/alert";
 import { DefinedField, DefinedFields, labellingOf } from "~/components/forms/defined-field";
 import { FileField } from "~/components/forms/file-field";
+import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { usePending } from "~/components/forms/use-pending";
 import { nextSteps } from "~/content/next-steps";
 import type { FieldDefinition } from "~/forms/definition";
 import { lengthConstraintsOf } from "~/forms/field-limits";
+import type { BrowserAnswer } from "~/forms/form-route";
 import { parseForm } from "~/forms/parse-form";
 import { SubmissionGuardFields, useSubmissionGuards } from "~/forms/submission-guard-fields";
 import { REQUIRED_MESSAGE } from "~/forms/text-field";
@@ -70,12 +71,12 @@ function fieldOf(fields: Record<string, FieldMetadata<unknown>>, name: Applicati
  * the answer comes in place.
  */
 export function ApplicationForm() {
-  const actionData = useActionData<ApplicationActionResult>();
+  const actionData = useActionData<ApplicationActionResult | BrowserAnswer>();
   const busy = usePending();
+  const action = useActionAtOutcome();
   const { guards, renew, onFormTouched } = useSubmissionGuards();
   const [answerShown, setAnswerShown] = useState(true);
   const [resumeMessage, setResumeMessage] = useState<string>();
-  const alertRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     setAnswerShown(true);
@@ -83,7 +84,7 @@ export function ApplicationForm() {
   }, [actionData, renew]);
 
   const [form, fields] = useForm({
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { hasDriversLicense: "no" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -91,25 +92,21 @@ export function ApplicationForm() {
     onValidate: ({ formData }) => parseForm(formData, applicationSchema),
   });
 
-  // An answer's message comes into view: a refused resume beside its field, anything else in the banner. Only
-  // once the answer is shown: until then the banner is empty, and hidden, and cannot be scrolled to.
+  // A refused resume's message comes into view beside its field, after the banner has come into view (the
+  // banner's part runs its effect first): the refused file is let go, so the next one is chosen afresh.
   const resumeId = fields.resume.id;
+  const resumeRefused = actionData?.status === "error" && "problems" in actionData && actionData.problems?.resume;
   useEffect(() => {
-    if (!answerShown || actionData?.status !== "error") return;
-    const resume = actionData.problems?.resume ? document.getElementById(resumeId) : null;
-    if (resume instanceof HTMLInputElement) {
-      // The refused file is let go, so the next one is chosen afresh; the focus brings its message into view.
-      resume.value = "";
-      resume.focus();
-    } else {
-      alertRef.current?.scrollIntoView({ block: "center" });
-    }
-  }, [answerShown, actionData, resumeId]);
+    if (!answerShown || !resumeRefused) return;
+    const resume = document.getElementById(resumeId);
+    if (!(resume instanceof HTMLInputElement)) return;
+    resume.value = "";
+    resume.focus();
+  }, [answerShown, resumeRefused, resumeId]);
   const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
   const answer = answerShown ? actionData : undefined;
-  const alert = anyMissing ? applicationForm.messages.missing : answer?.status === "error" ? answer.message : undefined;
-  const resumeProblem = resumeMessage ?? (answer?.status === "error" ? answer.problems?.resume : undefined);
-  const success = answer?.status === "success" ? answer : undefined;
+  const resumeProblem =
+    resumeMessage ?? (answer?.status === "error" && "problems" in answer ? answer.problems?.resume : undefined);
 
   const ownRendering: Record<string, ReactNode> = {
     resume: (
@@ -139,6 +136,7 @@ export function ApplicationForm() {
   return (
     <Form
       method="post"
+      action={action}
       encType="multipart/form-data"
       preventScrollReset
       {...getFormProps(form)}
@@ -152,16 +150,19 @@ export function ApplicationForm() {
       }}
       className="mt-8 grid gap-6"
     >
-      <AlertRegion className="empty:hidden" ref={alertRef}>
-        {alert && <Alert tone="error">{alert}</Alert>}
-        {success && (
-          <Alert tone="success">
+      <FormOutcome
+        answer={answer}
+        pending={busy}
+        missing={anyMissing ? applicationForm.messages.missing : undefined}
+        className="empty:hidden"
+        success={(success) => (
+          <>
             <strong className="font-semibold">{applicationForm.messages.success}</strong> Your reference number is{" "}
             <strong className="font-mono">{success.reference}</strong>.
             <span className="mt-2 block font-normal">{nextSteps.application}</span>
-          </Alert>
+          </>
         )}
-      </AlertRegion>
+      />
 
       {SECTIONS.map((section) => (
         <DefinedFields

@@ -1,204 +1,114 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { type Outcome, OutcomeAlert } from "~/components/forms/alert";
+import { useEffect, useState } from "react";
 import { labellingOf } from "~/components/forms/defined-field";
+import { DraftStatus } from "~/components/forms/draft-status";
+import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome";
 import { FormSection } from "~/components/forms/form-section";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextAreaField } from "~/components/forms/text-area-field";
 import { TextField } from "~/components/forms/text-field";
+import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
 import { useHydrated } from "~/components/use-hydrated";
 import type { FieldDefinition } from "~/forms/definition";
+import type { BrowserAnswer } from "~/forms/form-route";
 import { parseForm } from "~/forms/parse-form";
-import { discardDraft, loadDraft, saveDraftAnswers, saveDraftPhotos } from "./checklist-draft";
+import { type ForeignAnswer, sendForm, type UploadProgress } from "~/forms/send-form";
 import { type ChecklistActionResult, checklistForm } from "./definition";
+import { takeEarlierChecklistDraft } from "./earlier-checklist-draft";
 import { CHECKLIST_SECTIONS, checklistFields, PHOTOS_FIELD } from "./fields";
 import { mergePhotos } from "./photo-list";
 import { megabytes, PhotoPicker } from "./photo-picker";
 import { checklistSchema } from "./schema";
-import { type SendOutcome, sendChecklist, type UploadProgress } from "./send-checklist";
 
 const { messages } = checklistForm;
 
-const SIGNED_OUT_MESSAGE =
-  "Error: you were signed out, so nothing was sent. Sign in again in another tab, then submit again: your checklist is kept on this device.";
-
-/** The banner's tone as the original chose it (spec §8): an error when the text says Error or Please fill. */
-const toneOf = (message: string): Outcome["status"] =>
-  message.includes("Error") || message.includes("Please fill") ? "error" : "success";
-
-function messageOf(outcome: SendOutcome): string {
-  switch (outcome.kind) {
-    case "answered":
-      return outcome.result.status === "success" ? messages.success : outcome.result.message || messages.failed;
-    case "unreachable":
-      return messages.unreachable;
-    case "http":
-      if (outcome.signedOut) return SIGNED_OUT_MESSAGE;
-      return `Error: ${outcome.status} - ${outcome.statusText}`;
-    case "failed":
-      return outcome.message ? `Error: ${outcome.message}` : messages.failed;
-  }
-}
-
-/** The answers in the form now, as text, without the photos and the hidden fields. */
-function answersIn(form: HTMLFormElement): Record<string, string> {
-  const answers: Record<string, string> = {};
-  for (const field of checklistFields) {
-    const value = new FormData(form).get(field.name);
-    if (typeof value === "string") answers[field.name] = value;
-  }
-  return answers;
-}
+type ChecklistAnswer = ChecklistActionResult | BrowserAnswer | ForeignAnswer;
 
 type ChecklistFormProps = {
-  userId: number;
   /** Your Name and Your Email as the signed-in user fills them. */
   defaults: Record<string, string>;
-  /** Where the form posts without JavaScript (the page's action). */
-  action: string;
-  /** Where JavaScript posts it, answered in JSON. */
+  /** Where JavaScript posts it, answered in JSON; without JavaScript the form posts to its page. */
   submitUrl: string;
   /** The page action's answer, after a post without JavaScript. */
   serverResult: ChecklistActionResult | undefined;
 };
 
 /**
- * The estimate checklist. While it is filled in, the answers and photos are kept on the device (IndexedDB),
- * so a reload, a crashed tab or a phone locked for hours loses nothing; the draft is removed only once the
- * server says the checklist is stored. The post goes out with upload progress, under the draft's
- * double-submit key, so sending again after a dropped connection stores it once.
+ * The estimate checklist. While it is filled in, the answers and photos are kept on the device (the staff
+ * forms' draft), so a reload, a crashed tab or a phone locked for hours loses nothing; the draft is removed
+ * only once the server says the checklist is stored. The post goes out with upload progress, under the
+ * draft's double-submit key, so sending again after a dropped connection stores it once.
  */
-export function ChecklistForm({ userId, defaults, action, submitUrl, serverResult }: ChecklistFormProps) {
+export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFormProps) {
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [formKey, setFormKey] = useState(0);
-  const [initial, setInitial] = useState<Record<string, string>>(defaults);
+  const action = useActionAtOutcome();
+  const [answer, setAnswer] = useState<ChecklistAnswer | undefined>(serverResult);
+  const { formRef, draft } = useStaffFormDraft(checklistForm.type, answer, takeEarlierChecklistDraft);
   const [photos, setPhotos] = useState<File[]>([]);
-  const [submissionKey, setSubmissionKey] = useState<string>();
-  const [savedAt, setSavedAt] = useState<string>();
-  const [draftReady, setDraftReady] = useState(false);
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<UploadProgress>();
-  const [outcome, setOutcome] = useState<Outcome | undefined>(() =>
-    serverResult
-      ? {
-          status: serverResult.status === "success" ? "success" : "error",
-          message: serverResult.status === "success" ? messages.success : serverResult.message,
-        }
-      : undefined,
-  );
-  const [problems, setProblems] = useState<Record<string, string>>(
-    serverResult?.status === "invalid" ? serverResult.problems : {},
-  );
+  const [missing, setMissing] = useState<string[]>([]);
 
+  const { restoredFiles, saveFiles } = draft;
   useEffect(() => {
-    let cancelled = false;
-    loadDraft(userId)
-      .then((draft) => {
-        if (cancelled) return;
-        if (draft) {
-          setInitial({ ...defaults, ...draft.answers });
-          setPhotos(draft.photos);
-          setSubmissionKey(draft.submissionKey);
-          setSavedAt(draft.savedAt);
-          setFormKey((key) => key + 1);
-        } else {
-          setSubmissionKey(crypto.randomUUID());
-        }
-      })
-      // No IndexedDB (a private window in some browsers): the form still works, without a draft.
-      .catch(() => setSubmissionKey(crypto.randomUUID()))
-      .finally(() => setDraftReady(true));
-    return () => {
-      cancelled = true;
-    };
-  }, [userId, defaults]);
+    if (restoredFiles) setPhotos(restoredFiles);
+  }, [restoredFiles]);
 
-  // Saves go one after another, so an older save never lands after a newer one.
-  const saving = useRef<Promise<unknown>>(Promise.resolve());
-  const persist = useCallback(
-    (changedPhotos?: File[]) => {
-      const form = formRef.current;
-      if (!form || !draftReady || !submissionKey) return saving.current;
-      const draft = { answers: answersIn(form), submissionKey, savedAt: new Date().toISOString() };
-      saving.current = saving.current
-        .then(async () => {
-          if (changedPhotos) await saveDraftPhotos(userId, changedPhotos);
-          await saveDraftAnswers(userId, draft);
-          setSavedAt(draft.savedAt);
-        })
-        // The device is out of space or has no IndexedDB: the checklist can still be sent from the screen.
-        .catch(() => undefined);
-      return saving.current;
-    },
-    [draftReady, submissionKey, userId],
-  );
+  const problems: Record<string, string> =
+    answer?.status === "invalid"
+      ? answer.problems
+      : Object.fromEntries(missing.map((name) => [name, messages.requiredField]));
 
+  const changePhotos = (next: File[], said: string | undefined) => {
+    setPhotos(next);
+    setNotice(said);
+    void saveFiles(next);
+  };
   const addPhotos = (added: File[]) => {
     const merged = mergePhotos(photos, added);
-    setPhotos(merged.photos);
-    setNotice(
-      merged.skipped.length > 0 ? `Already in the list, so not added again: ${merged.skipped.join(", ")}.` : undefined,
+    const skipped = merged.skipped.length > 0 ? merged.skipped.join(", ") : undefined;
+    changePhotos(merged.photos, skipped ? `Already in the list, so not added again: ${skipped}.` : undefined);
+  };
+  const removePhoto = (photo: File) =>
+    changePhotos(
+      photos.filter((candidate) => candidate !== photo),
+      `Removed ${photo.name}.`,
     );
-    void persist(merged.photos);
-  };
-
-  const removePhoto = (photo: File) => {
-    const remaining = photos.filter((candidate) => candidate !== photo);
-    setPhotos(remaining);
-    setNotice(`Removed ${photo.name}.`);
-    void persist(remaining);
-  };
-
-  const startAfresh = (key: string) => {
-    setInitial(defaults);
-    setPhotos([]);
-    setSavedAt(undefined);
-    setNotice(undefined);
-    setProblems({});
-    setSubmissionKey(key);
-    setFormKey((current) => current + 1);
-  };
-
-  const discard = async () => {
-    await saving.current;
-    await discardDraft(userId).catch(() => undefined);
-    startAfresh(crypto.randomUUID());
-    setOutcome(undefined);
-  };
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    setOutcome(undefined);
     const body = new FormData(form);
     body.delete(PHOTOS_FIELD);
     const checked = parseForm(body, checklistSchema);
     if (checked.status !== "success") {
       const names = Object.keys(checked.error ?? {});
-      setProblems(Object.fromEntries(names.map((name) => [name, messages.requiredField])));
-      setOutcome({ status: "error", message: messages.missing });
+      setMissing(names);
+      setAnswer(undefined);
+      // The first field to fill in takes focus, which brings it and its message into view.
+      const first = checklistFields.find((field) => names.includes(field.name));
+      if (first) form.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
       return;
     }
-    setProblems({});
+    setMissing([]);
     for (const photo of photos) body.append(PHOTOS_FIELD, photo, photo.name);
-    const key = submissionKey ?? crypto.randomUUID();
-    body.set("submissionKey", key);
     setBusy(true);
     setProgress(undefined);
-    await persist();
-    const sent = await sendChecklist(submitUrl, body, setProgress);
+    const sent = await sendForm<ChecklistActionResult>(submitUrl, body, messages, setProgress);
     setBusy(false);
-    const message = messageOf(sent);
-    setOutcome({ status: toneOf(message), message });
-    if (sent.kind !== "answered") return;
-    if (sent.result.status === "invalid") setProblems(sent.result.problems);
-    if (sent.result.status === "success") {
-      // Stored on the server: only now may the copy on the device go, after any save still under way.
-      await saving.current;
-      await discardDraft(userId).catch(() => undefined);
-      startAfresh(crypto.randomUUID());
+    setAnswer(sent);
+    if (sent.status === "success") {
+      form.reset();
+      changePhotos([], undefined);
     }
+  };
+
+  const discard = async () => {
+    await draft.discard();
+    setPhotos([]);
+    setNotice(undefined);
+    setMissing([]);
+    setAnswer(undefined);
   };
 
   const errorsOf = (name: string) => (problems[name] ? [problems[name]] : undefined);
@@ -220,7 +130,7 @@ export function ChecklistForm({ userId, defaults, action, submitUrl, serverResul
     const common = {
       ...labellingOf(definition),
       name: definition.name,
-      defaultValue: initial[definition.name] ?? "",
+      defaultValue: defaults[definition.name] ?? "",
       errors: errorsOf(definition.name),
       autoComplete: definition.autoComplete ?? "off",
       required: !definition.optional,
@@ -233,36 +143,28 @@ export function ChecklistForm({ userId, defaults, action, submitUrl, serverResul
 
   return (
     <form
-      key={formKey}
       ref={formRef}
       method="post"
       action={action}
       encType="multipart/form-data"
       noValidate={hydrated}
       onSubmit={hydrated ? submit : undefined}
-      onInput={hydrated ? () => void persist() : undefined}
       className="mt-8 grid gap-6"
       aria-describedby="checklist-draft-line"
     >
-      <div id="checklist-draft-line" aria-live="polite">
-        {savedAt ? (
-          <p className="flex flex-wrap items-center gap-3 rounded-lg bg-brand-50 px-4 py-3 text-slate-800">
-            <span>
-              Draft saved on this device at{" "}
-              {new Date(savedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}.
-            </span>
-            <button type="button" onClick={() => void discard()} className="button-secondary px-3 py-1 text-sm">
-              Discard draft
-            </button>
-          </p>
-        ) : null}
-      </div>
+      <FormOutcome
+        answer={answer}
+        pending={busy}
+        missing={missing.length > 0 ? messages.missing : undefined}
+        draft={draft}
+        success={() => messages.success}
+      />
+      <DraftStatus draft={{ ...draft, discard }} id="checklist-draft-line" />
       {Object.values(CHECKLIST_SECTIONS).map((section) => (
         <FormSection key={section} title={section}>
           {checklistFields.filter((field) => field.section === section).map(renderField)}
         </FormSection>
       ))}
-      <OutcomeAlert outcome={outcome} />
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton busy={busy} busyLabel="Processing...">
           Submit Checklist

@@ -22,6 +22,9 @@ export const CHECKLIST_MAX_BODY_BYTES = 80 * 1024 * 1024;
 export const UNTITLED_PROJECT = "Untitled Project";
 
 /** The estimate checklist at /admin/quick-links/estimate-checklist. */
+const NOT_REACHED =
+  "Error: the server could not be reached, so nothing was sent. Your answers and photos are kept on this device: submit again when you have a signal.";
+
 export const checklistForm = defineForm({
   type: "estimate-checklist",
   label: "Estimate checklist",
@@ -38,8 +41,12 @@ export const checklistForm = defineForm({
     missing: "Please fill in your name and email.",
     success: "PDF generated and sent to webhook successfully!",
     failed: "Error generating PDF or sending to webhook. Please try again.",
-    unreachable:
-      "Error: the server could not be reached, so nothing was sent. Your answers and photos are kept on this device: submit again when you have a signal.",
+    unreachable: NOT_REACHED,
+    offline: NOT_REACHED,
+    timedOut:
+      "Error: the server took too long to answer, so we could not confirm the checklist arrived. Your answers and photos are kept on this device: submitting again is safe, it will not be stored twice.",
+    signedOut:
+      "Error: you were signed out, so nothing was sent. Your checklist is kept on this device: sign in again and it is sent.",
     unreadable: "Error: the checklist could not be read. Please submit it again.",
     tooLarge: "Error: the photos add up to more than 80 MB. Please remove some and submit again.",
     fileTooLarge: "Error: a photo is larger than 25 MB. Please remove it and submit again.",

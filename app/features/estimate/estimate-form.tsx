@@ -31,8 +31,11 @@ export function EstimateForm() {
   const alert = actionData && actionData.status !== "success" ? actionData.message : undefined;
   const success = actionData?.status === "success" ? actionData : undefined;
 
+  // The confirmation comes first: a page without JavaScript comes back at #form with it in view. With
+  // JavaScript it is a modal dialog, wherever it sits in the page.
   return (
     <>
+      <EstimateSuccessDialog answer={success} />
       <Form
         method="post"
         action={actionAtForm}
@@ -49,7 +52,6 @@ export function EstimateForm() {
           <ConsentNote className="mt-3" />
         </div>
       </Form>
-      <EstimateSuccessDialog answer={success} />
     </>
   );
 }

@@ -1,11 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
-import { Alert, AlertRegion } from "~/components/forms/alert";
+import { DraftStatus } from "~/components/forms/draft-status";
+import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
+import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
+import { useHydrated } from "~/components/use-hydrated";
 import { lengthConstraintsOf } from "~/forms/field-limits";
+import type { BrowserAnswer } from "~/forms/form-route";
 import { parseForm } from "~/forms/parse-form";
 import { REQUIRED_MESSAGE } from "~/forms/text-field";
 import { averageRating, NO_AVERAGE } from "./average";
@@ -31,60 +35,67 @@ function downloadPdf(url: string) {
   link.remove();
 }
 
+/** The success line of a page without JavaScript, which cannot save the PDF by itself and offers it instead. */
+const SUBMITTED_WITHOUT_DOWNLOAD = "Your peer review has been submitted.";
+
+const averageIn = (form: HTMLFormElement) => {
+  const data = new FormData(form);
+  return averageRating(STATEMENT_NAMES.map((name) => data.get(name)));
+};
+
 /**
  * The peer review questionnaire. The server checks it, builds the PDF and stores both; the page then saves
- * the PDF to the device. When the server cannot be reached the answers stay on the screen to send again.
+ * the PDF to the device (without JavaScript, it offers the PDF to download). The answers are kept on the
+ * device until the server has them, and stay on the screen whenever it does not.
  */
 export function PeerReviewForm() {
-  const actionData = useActionData<PeerReviewActionResult>();
+  const actionData = useActionData<PeerReviewActionResult | BrowserAnswer>();
   const busy = usePending();
+  const hydrated = useHydrated();
+  const { formRef, draft } = useStaffFormDraft(peerReviewForm.type, actionData);
+  const action = useActionAtOutcome();
   const [average, setAverage] = useState(NO_AVERAGE);
-  const [submissionKey, setSubmissionKey] = useState<string>();
-  useEffect(() => setSubmissionKey(crypto.randomUUID()), []);
   useEffect(() => {
     if (actionData?.status !== "success") return;
     downloadPdf(actionData.pdfUrl);
     // The form is cleared: the next review is a new submission with an average of its own.
     setAverage(NO_AVERAGE);
-    setSubmissionKey(crypto.randomUUID());
   }, [actionData]);
 
   const [form, fields] = useForm({
-    lastResult: actionData?.status === "error" ? undefined : actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     constraint: LENGTH_LIMITS,
     onValidate: ({ formData }) => parseForm(formData, peerReviewSchema),
   });
   const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
-  const error = anyMissing
-    ? peerReviewForm.messages.missing
-    : actionData?.status === "error"
-      ? actionData.message
-      : undefined;
 
   return (
     <Form
       method="post"
+      action={action}
+      ref={formRef}
       {...getFormProps(form)}
-      onChange={(event) => {
-        const data = new FormData(event.currentTarget);
-        setAverage(averageRating(STATEMENT_NAMES.map((name) => data.get(name))));
-      }}
+      onChange={(event) => setAverage(averageIn(event.currentTarget))}
       className="mt-6 grid gap-6"
     >
-      <AlertRegion>
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        {actionData?.status === "success" ? (
-          <Alert tone="success">
-            {peerReviewForm.messages.success}{" "}
-            <a href={actionData.pdfUrl} download className="underline">
-              Download the PDF again
+      <FormOutcome
+        answer={actionData}
+        pending={busy}
+        missing={anyMissing ? peerReviewForm.messages.missing : undefined}
+        draft={draft}
+        success={(answer) => (
+          <>
+            {hydrated ? peerReviewForm.messages.success : SUBMITTED_WITHOUT_DOWNLOAD}{" "}
+            <a href={answer.pdfUrl} download className="underline">
+              {hydrated ? "Download the PDF again" : "Download the PDF"}
             </a>
-            . Reference {actionData.reference}.
-          </Alert>
-        ) : null}
-      </AlertRegion>
+            . Reference {answer.reference}.
+          </>
+        )}
+      />
+      <DraftStatus draft={draft} id="peer-review-draft" />
       <div className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6">
         <TextField
           field={fields.reviewFor}
@@ -123,7 +134,6 @@ export function PeerReviewForm() {
         Average score: <output aria-live="polite">{average}</output>
         <span className="ml-2 text-sm font-normal text-slate-700">(NE and unanswered statements are not counted)</span>
       </p>
-      {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
       <div>
         <SubmitButton busy={busy} busyLabel="Submitting...">
           Submit

@@ -1,15 +1,16 @@
 import { useId, useState } from "react";
 import { FieldError } from "~/components/forms/field-error";
 import { inputClass } from "~/components/forms/field-look";
+import { useHydrated } from "~/components/use-hydrated";
 import { reachabilityOf, type TechnicianOption } from "./technician";
 
-const LOADING_PLACEHOLDER = "Loading technicians...";
-const READY_PLACEHOLDER = "Select technicians...";
+const PLACEHOLDER = "Select technicians...";
 
 /**
  * The searchable multi-select of technicians: a search box over a list of checkboxes. Native checkboxes in a
  * fieldset are what a keyboard and a screen reader already know (Tab, Space, the legend read as the group);
  * the search only hides the ones that do not match, so a chosen technician stays chosen, and sent, while hidden.
+ * The search and Select All / Clear All need JavaScript, so they show once it runs; the list works without.
  */
 export function TechnicianPicker({
   technicians,
@@ -18,40 +19,38 @@ export function TechnicianPicker({
   error,
   loadFailed,
 }: {
-  /** Undefined while the list is loading. */
-  technicians: readonly TechnicianOption[] | undefined;
+  technicians: readonly TechnicianOption[];
   selected: ReadonlySet<number>;
   onChange: (selected: Set<number>) => void;
   error?: string;
   loadFailed?: boolean;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   const [search, setSearch] = useState("");
-  const loading = technicians === undefined;
   const query = search.trim().toLowerCase();
   const matches = (technician: TechnicianOption) => technician.name.toLowerCase().includes(query);
-  const shown = (technicians ?? []).filter(matches);
+  const shown = technicians.filter(matches);
   const describedBy = [`${id}-count`, error ? `${id}-error` : undefined].filter(Boolean).join(" ");
 
   return (
     <fieldset aria-describedby={describedBy}>
       <legend className="font-medium text-slate-900">Technicians</legend>
-      <div className="mt-1 flex flex-wrap gap-2">
+      <div className="mt-1 flex flex-wrap gap-2" hidden={!hydrated}>
         <input
           type="search"
           aria-label="Search technicians by name"
           aria-controls={`${id}-list`}
-          placeholder={loading ? LOADING_PLACEHOLDER : READY_PLACEHOLDER}
+          placeholder={PLACEHOLDER}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          disabled={loading}
           autoComplete="off"
           className={`${inputClass} placeholder:text-slate-600 disabled:bg-slate-100`}
         />
         <button
           type="button"
           className="button-secondary px-4 py-2 text-sm"
-          disabled={loading || shown.length === 0}
+          disabled={shown.length === 0}
           onClick={() => onChange(new Set([...selected, ...shown.map((technician) => technician.id)]))}
         >
           Select All
@@ -66,19 +65,15 @@ export function TechnicianPicker({
         </button>
       </div>
       <p id={`${id}-count`} className="mt-2 text-sm text-slate-700">
-        {loading ? LOADING_PLACEHOLDER : `${selected.size} of ${technicians.length} selected`}
+        {`${selected.size} of ${technicians.length} selected`}
       </p>
       {loadFailed ? (
         <p className="mt-1 text-sm font-medium text-red-800">
           The technician list could not be loaded just now. Please reload the page in a moment.
         </p>
       ) : null}
-      <ul
-        id={`${id}-list`}
-        aria-busy={loading}
-        className="mt-2 max-h-72 overflow-y-auto rounded-lg border border-slate-300 bg-white"
-      >
-        {(technicians ?? []).map((technician) => (
+      <ul id={`${id}-list`} className="mt-2 max-h-72 overflow-y-auto rounded-lg border border-slate-300 bg-white">
+        {technicians.map((technician) => (
           <li key={technician.id} hidden={!matches(technician)} className="border-b border-slate-200 last:border-b-0">
             <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-brand-50">
               <input
@@ -99,7 +94,7 @@ export function TechnicianPicker({
             </label>
           </li>
         ))}
-        {!loading && shown.length === 0 ? (
+        {shown.length === 0 ? (
           <li className="px-3 py-2 text-slate-700">
             {technicians.length === 0 ? "No technicians to choose from." : "No technician matches that name."}
           </li>

@@ -14,7 +14,6 @@ export const meta: Route.MetaFunction = () => staffPageMeta("Estimate Checklist"
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   return {
-    userId: user.id,
     defaults: { fillerName: user.username, fillerEmail: user.username.includes("@") ? user.username : "" },
   };
 }
@@ -31,9 +30,7 @@ export default function EstimateChecklist({ loaderData, actionData }: Route.Comp
       intro="Walk the site, answer what you can and add photos. It is saved on this device as you go; Submit Checklist makes the PDF and sends it to the office."
     >
       <ChecklistForm
-        userId={loaderData.userId}
         defaults={loaderData.defaults}
-        action={CHECKLIST_PATH}
         submitUrl={`${CHECKLIST_PATH}/submit`}
         serverResult={actionData as ChecklistActionResult | undefined}
       />

@@ -3,7 +3,7 @@ import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { StaffRequestForm } from "~/components/staff-request/staff-request-form";
 import { estimateRequestForm } from "~/features/estimate-request/definition";
 import { estimateRequestSchema } from "~/features/estimate-request/schema";
-import { clientActionFallingBackTo, revalidateUnlessUnreachable } from "~/forms/client-action-fallback";
+import { formRoute } from "~/forms/form-route";
 import { submitForm } from "~/forms/submit-form.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/estimate-request";
@@ -19,8 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return submitForm(request, context, estimateRequestForm);
 }
 
-export const clientAction = clientActionFallingBackTo(estimateRequestForm.messages);
-export const shouldRevalidate = revalidateUnlessUnreachable;
+export const { clientAction, shouldRevalidate } = formRoute(estimateRequestForm);
 
 export default function EstimateRequest({ loaderData }: Route.ComponentProps) {
   return (
@@ -38,6 +37,7 @@ export default function EstimateRequest({ loaderData }: Route.ComponentProps) {
       }
     >
       <StaffRequestForm
+        formType={estimateRequestForm.type}
         fields={estimateRequestForm.fields}
         schema={estimateRequestSchema}
         messages={estimateRequestForm.messages}

@@ -3,7 +3,7 @@ import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { StaffRequestForm } from "~/components/staff-request/staff-request-form";
 import { jobRequestForm } from "~/features/job-request/definition";
 import { jobRequestSchema } from "~/features/job-request/schema";
-import { clientActionFallingBackTo, revalidateUnlessUnreachable } from "~/forms/client-action-fallback";
+import { formRoute } from "~/forms/form-route";
 import { submitForm } from "~/forms/submit-form.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/job-request";
@@ -19,8 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return submitForm(request, context, jobRequestForm);
 }
 
-export const clientAction = clientActionFallingBackTo(jobRequestForm.messages);
-export const shouldRevalidate = revalidateUnlessUnreachable;
+export const { clientAction, shouldRevalidate } = formRoute(jobRequestForm);
 
 export default function JobRequest() {
   return (
@@ -30,6 +29,7 @@ export default function JobRequest() {
       intro="Pass a sold job on to be scheduled: the job, its amount and who to contact."
     >
       <StaffRequestForm
+        formType={jobRequestForm.type}
         fields={jobRequestForm.fields}
         schema={jobRequestSchema}
         messages={jobRequestForm.messages}

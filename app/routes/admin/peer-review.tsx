@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { type PeerReviewActionResult, peerReviewForm } from "~/features/peer-review/definition";
 import { PeerReviewForm } from "~/features/peer-review/peer-review-form";
 import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
+import { formRoute } from "~/forms/form-route";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/peer-review";
 
@@ -17,8 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return submitPeerReview(request, context);
 }
 
-export { peerReviewClientAction as clientAction } from "~/features/peer-review/peer-review-actions";
-export { revalidateUnlessUnreachable as shouldRevalidate } from "~/forms/client-action-fallback";
+export const { clientAction, shouldRevalidate } = formRoute<PeerReviewActionResult>(peerReviewForm);
 
 export default function PeerReview({ loaderData }: Route.ComponentProps) {
   return (

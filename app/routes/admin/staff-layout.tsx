@@ -9,12 +9,12 @@ import type { Route } from "./+types/staff-layout";
 
 export const handle = staffFrameHandle;
 
-// A form sent while the server is down keeps its page instead of the error screen.
-export { revalidateUnlessUnreachable as shouldRevalidate } from "~/forms/client-action-fallback";
+// A form sent while the server is down, or signed out, keeps its page instead of the error screen.
+export { revalidateUnlessAnsweredByBrowser as shouldRevalidate } from "~/forms/form-route";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
-  return { username: user.username, isAdmin: user.role === "admin" };
+  return { userId: user.id, username: user.username, isAdmin: user.role === "admin" };
 }
 
 /** The staff screens that exist, the tools among them read from the Quick Links cards. */

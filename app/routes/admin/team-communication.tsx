@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { teamMessageForm } from "~/features/team-communication/definition";
+import { loadTechnicianOptions } from "~/features/team-communication/load-technicians.server";
 import { submitTeamMessage } from "~/features/team-communication/submit-team-message.server";
-import { teamMessageClientAction } from "~/features/team-communication/team-message-actions";
 import { TeamMessageForm } from "~/features/team-communication/team-message-form";
 import { usesServiceTitan } from "~/features/team-communication/technician-source.server";
+import { formRoute } from "~/forms/form-route";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/team-communication";
 
@@ -12,14 +14,17 @@ export const meta: Route.MetaFunction = () => staffPageMeta("Team Communication"
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
-  return { canEditDirectory: user.role === "admin" && !usesServiceTitan(context.config) };
+  return {
+    canEditDirectory: user.role === "admin" && !usesServiceTitan(context.config),
+    ...(await loadTechnicianOptions(context)),
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
   return submitTeamMessage(request, context);
 }
 
-export const clientAction = teamMessageClientAction;
+export const { clientAction, shouldRevalidate } = formRoute(teamMessageForm);
 
 export default function TeamCommunication({ loaderData }: Route.ComponentProps) {
   return (
@@ -45,7 +50,7 @@ export default function TeamCommunication({ loaderData }: Route.ComponentProps) 
         </>
       }
     >
-      <TeamMessageForm />
+      <TeamMessageForm technicians={loaderData.technicians} loadFailed={loaderData.failed} />
     </StaffPage>
   );
 }

@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import { useFormAction } from "react-router";
+import { isSignedOutAnswer } from "~/forms/form-route";
+import { FORM_OUTCOME_ID, OutcomeAlert } from "./alert";
+import { SignInAgain } from "./sign-in-again";
+import type { FormDraftState } from "./use-form-draft";
+
+/** A form's answer as far as its outcome shows it: the server's, or the browser's when there was none. */
+export type AnsweredForm = { status: "success" | "error" | "invalid"; message?: string };
+
+/**
+ * The outcome of a form, in one place for every form: nothing while it is being sent; `missing` when the
+ * browser's own check found an answer missing (focus stays on the first such field); otherwise the answer,
+ * a success in the form's own words and anything else as its message, moved into view and focus. A staff
+ * form's answer that the session ended offers to sign in again and send what the draft kept.
+ */
+export function FormOutcome<Answer extends AnsweredForm>({
+  answer,
+  success,
+  pending = false,
+  missing,
+  draft,
+  className,
+}: {
+  answer: Answer | undefined;
+  success: (answer: Extract<Answer, { status: "success" }>) => ReactNode;
+  pending?: boolean;
+  missing?: string;
+  draft?: FormDraftState;
+  className?: string;
+}) {
+  const outcome = pending
+    ? undefined
+    : missing
+      ? { status: "error" as const, message: missing }
+      : answer?.status === "success"
+        ? { status: "success" as const, message: success(answer as Extract<Answer, { status: "success" }>) }
+        : answer
+          ? {
+              status: "error" as const,
+              message: (
+                <>
+                  {answer.message}
+                  {draft && isSignedOutAnswer(answer) ? <SignInAgain draft={draft} /> : null}
+                </>
+              ),
+            }
+          : undefined;
+  return (
+    <OutcomeAlert outcome={outcome} revealOn={missing ? null : answer} id={FORM_OUTCOME_ID} className={className} />
+  );
+}
+
+/**
+ * Where a form posts: its page, at its outcome, so a page without JavaScript comes back showing the answer
+ * rather than the top of the page.
+ */
+export function useActionAtOutcome(): string {
+  return `${useFormAction()}#${FORM_OUTCOME_ID}`;
+}

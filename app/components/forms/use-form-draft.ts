@@ -1,0 +1,181 @@
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { discardDraft, type FormDraft, loadDraft, saveDraftAnswers, saveDraftFiles } from "./form-draft";
+
+/** Names the platform adds to a form, which are not the person's answers. */
+const NOT_ANSWERS = new Set(["submissionKey", "fillToken", "website", "intent"]);
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+const isAnswerControl = (element: Element): element is Control =>
+  (element instanceof HTMLInputElement ||
+    element instanceof HTMLTextAreaElement ||
+    element instanceof HTMLSelectElement) &&
+  element.name !== "" &&
+  !NOT_ANSWERS.has(element.name) &&
+  !(element instanceof HTMLInputElement && ["file", "hidden", "submit", "button", "reset"].includes(element.type));
+
+/** The answers in the form now, by field name (a checkbox group gives every chosen value). */
+function answersIn(form: HTMLFormElement): Record<string, string[]> {
+  const values: Record<string, string[]> = {};
+  for (const element of Array.from(form.elements).filter(isAnswerControl)) {
+    if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
+      values[element.name] ??= [];
+      if (element.checked) values[element.name]?.push(element.value);
+    } else {
+      values[element.name] = [element.value];
+    }
+  }
+  return values;
+}
+
+/**
+ * Puts a draft's answers back into the form as if typed or clicked, so React's handlers and the form's own
+ * checks see them: a value through the element's native setter and an input event (React ignores a plain
+ * assignment), a checkbox or radio by a click when it differs. A field the draft does not know keeps its value.
+ */
+function restoreAnswers(form: HTMLFormElement, values: Record<string, string[]>) {
+  for (const element of Array.from(form.elements).filter(isAnswerControl)) {
+    const saved = values[element.name];
+    if (!saved) continue;
+    if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
+      if (element.checked !== saved.includes(element.value)) element.click();
+      continue;
+    }
+    const value = saved[0] ?? "";
+    if (element.value === value) continue;
+    const prototype = Object.getPrototypeOf(element) as object;
+    Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(element, value);
+    element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+  }
+}
+
+export type FormDraftState = {
+  /** The double-submit key of what is being filled in: kept with the draft, so a resend is stored once. */
+  submissionKey: string | undefined;
+  /** When the answers were last saved on the device. */
+  savedAt: string | undefined;
+  /** The files kept with the draft, once it is read back. */
+  restoredFiles: File[] | undefined;
+  saveFiles: (files: readonly File[]) => Promise<void>;
+  /** Throws the draft away and empties the form. */
+  discard: () => Promise<void>;
+  /** Keeps the draft to be sent by itself once the person is back from signing in on this page. */
+  sendAfterSignIn: () => Promise<void>;
+};
+
+/**
+ * Keeps what is typed into a staff form on the device (IndexedDB) while it is filled in: every input is saved,
+ * a reload, a crashed tab or a sign-in brings it back, and it is removed only once the server has acknowledged
+ * the form (`answer` a success). A form sent while signed out is sent by itself, once, when the person is back
+ * from signing in. `draftKey` names the form and the user; no IndexedDB (some private windows) means no draft,
+ * and the form still works. `earlierDraft` finds a draft an earlier version kept elsewhere, when there is none.
+ */
+export function useFormDraft(
+  formRef: RefObject<HTMLFormElement | null>,
+  draftKey: string,
+  answer: { status: string } | undefined,
+  earlierDraft?: () => Promise<FormDraft | undefined>,
+): FormDraftState {
+  const [submissionKey, setSubmissionKey] = useState<string>();
+  const [savedAt, setSavedAt] = useState<string>();
+  const [restoredFiles, setRestoredFiles] = useState<File[]>();
+  const ready = useRef(false);
+  // Saves go one after another, so an older save never lands after a newer one.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const keyRef = useRef<string>(undefined);
+
+  const save = useCallback(
+    (extra: { sendAfterSignIn?: boolean } = {}) => {
+      const form = formRef.current;
+      const key = keyRef.current;
+      if (!form || !ready.current || !key) return saving.current;
+      const draft = { values: answersIn(form), submissionKey: key, savedAt: new Date().toISOString(), ...extra };
+      saving.current = saving.current
+        .then(() => saveDraftAnswers(draftKey, draft))
+        .then(() => setSavedAt(draft.savedAt))
+        // The device is out of space or has no IndexedDB: the form can still be sent from the screen.
+        .catch(() => undefined);
+      return saving.current;
+    },
+    [formRef, draftKey],
+  );
+
+  const startAfresh = useCallback(() => {
+    keyRef.current = crypto.randomUUID();
+    setSubmissionKey(keyRef.current);
+    setSavedAt(undefined);
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    ready.current = false;
+    loadDraft(draftKey)
+      .then(async (draft) => draft ?? (await earlierDraft?.()))
+      .catch(() => undefined)
+      .then(async (draft) => {
+        if (cancelled) return;
+        const form = formRef.current;
+        if (draft && form) {
+          restoreAnswers(form, draft.values);
+          keyRef.current = draft.submissionKey;
+          setSubmissionKey(draft.submissionKey);
+          setSavedAt(draft.savedAt);
+          setRestoredFiles(draft.files);
+        } else {
+          startAfresh();
+          setRestoredFiles([]);
+        }
+        ready.current = true;
+        if (draft?.sendAfterSignIn && form) {
+          // Cleared first, so a send that fails again is never repeated by itself.
+          await save({ sendAfterSignIn: false });
+          // After React has drawn the restored answers and the draft's key into the form.
+          requestAnimationFrame(() => form.requestSubmit());
+        }
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [draftKey, formRef, save, startAfresh, earlierDraft]);
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const onEdit = () => void save();
+    form.addEventListener("input", onEdit);
+    form.addEventListener("change", onEdit);
+    form.addEventListener("submit", onEdit);
+    return () => {
+      form.removeEventListener("input", onEdit);
+      form.removeEventListener("change", onEdit);
+      form.removeEventListener("submit", onEdit);
+    };
+  }, [formRef, save]);
+
+  useEffect(() => {
+    if (answer?.status !== "success") return;
+    // Stored on the server: only now may the copy on the device go, after any save still under way.
+    void saving.current.then(() => discardDraft(draftKey).catch(() => undefined));
+    startAfresh();
+  }, [answer, draftKey, startAfresh]);
+
+  const saveFiles = useCallback(
+    (files: readonly File[]) => {
+      saving.current = saving.current.then(() => saveDraftFiles(draftKey, files)).catch(() => undefined);
+      return save().then(() => undefined);
+    },
+    [draftKey, save],
+  );
+
+  const discard = useCallback(async () => {
+    await saving.current;
+    await discardDraft(draftKey).catch(() => undefined);
+    formRef.current?.reset();
+    setRestoredFiles([]);
+    startAfresh();
+  }, [draftKey, formRef, startAfresh]);
+
+  const sendAfterSignIn = useCallback(() => save({ sendAfterSignIn: true }).then(() => undefined), [save]);
+
+  return { submissionKey, savedAt, restoredFiles, saveFiles, discard, sendAfterSignIn };
+}

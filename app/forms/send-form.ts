@@ -1,0 +1,68 @@
+import { type BrowserAnswer, browserAnswer, connectionFailure, isSignInLocation, SEND_TIMEOUT_MS } from "./form-route";
+import type { FormMessages } from "./messages";
+
+export type UploadProgress = { sent: number; total: number };
+
+/** An answer that is not ours, in the words the original shows (spec §8): a proxy's error page, say. */
+export type ForeignAnswer = { status: "error"; message: string; retry: true };
+
+type SendMessages = Pick<FormMessages, "offline" | "unreachable" | "timedOut" | "signedOut" | "failed">;
+
+/**
+ * Sends a form to an endpoint that answers with the form's result in JSON, for the forms that do not go
+ * through a route's client action: the checklist, whose photos need upload progress, and the public pages
+ * that run without React. XMLHttpRequest, unlike fetch, reports the bytes sent. It answers by the same rules
+ * as the client action of every other form (form-route.ts): the server's JSON as it is; offline, out of reach,
+ * no answer within SEND_TIMEOUT_MS once the body is sent, or the sign-in page (the session ended) each as the
+ * browser's own answer; another page (a proxy's 502) as `Error: {status} - {status text}`.
+ */
+export function sendForm<Answer>(
+  url: string,
+  body: FormData | URLSearchParams,
+  messages: SendMessages,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<Answer | BrowserAnswer | ForeignAnswer> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    let timedOut = false;
+    request.open("POST", url);
+    request.setRequestHeader("accept", "application/json");
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) onProgress?.({ sent: event.loaded, total: event.total });
+    });
+    // The upload may take minutes on a weak signal; the wait for the answer starts once it is all sent.
+    request.upload.addEventListener("load", () => {
+      setTimeout(() => {
+        if (request.readyState === XMLHttpRequest.DONE) return;
+        timedOut = true;
+        request.abort();
+      }, SEND_TIMEOUT_MS);
+    });
+    const failure = () => resolve(browserAnswer(timedOut ? "timedOut" : connectionFailure(), messages));
+    request.addEventListener("error", failure);
+    request.addEventListener("abort", failure);
+    request.addEventListener("load", () => {
+      const redirectedTo = request.responseURL ? new URL(request.responseURL).pathname : "";
+      if (redirectedTo === "/admin" && isSignInLocation(request.responseURL)) {
+        resolve(browserAnswer("signedOut", messages));
+        return;
+      }
+      if ((request.getResponseHeader("content-type") ?? "").startsWith("application/json")) {
+        try {
+          resolve(JSON.parse(request.responseText) as Answer);
+          return;
+        } catch {
+          // A JSON answer cut short: the same as no answer.
+          failure();
+          return;
+        }
+      }
+      resolve({ status: "error", message: `Error: ${request.status} - ${request.statusText}`, retry: true });
+    });
+    try {
+      request.send(body);
+    } catch {
+      failure();
+    }
+  });
+}
