@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { FieldError } from "~/components/forms/field-error";
 import { inputClass } from "~/components/forms/field-look";
+import { foldText } from "~/forms/fold-text";
 import { reachabilityOf, type TechnicianOption } from "./technician";
 
 const LOADING_PLACEHOLDER = "Loading technicians...";
@@ -28,8 +29,8 @@ export function TechnicianPicker({
   const id = useId();
   const [search, setSearch] = useState("");
   const loading = technicians === undefined;
-  const query = search.trim().toLowerCase();
-  const matches = (technician: TechnicianOption) => technician.name.toLowerCase().includes(query);
+  const query = foldText(search.trim());
+  const matches = (technician: TechnicianOption) => foldText(technician.name).includes(query);
   const shown = (technicians ?? []).filter(matches);
   const describedBy = [`${id}-count`, error ? `${id}-error` : undefined].filter(Boolean).join(" ");
 
