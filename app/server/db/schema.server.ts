@@ -51,11 +51,11 @@ export const submissions = pgTable(
     searchTerms: text().notNull().default(""),
     /**
      * What the inbox search matches: reference, name, email and phone (also as digits only) and the type's own
-     * search terms, in lower case.
+     * search terms, folded (lower case, accents removed) by fold_text, an SQL function made by migration 0017.
      */
     searchText: text().generatedAlwaysAs(
       (): SQL =>
-        sql`lower(${submissions.reference} || ' ' || ${submissions.contactName} || ' ' || ${submissions.contactEmail} || ' ' || ${submissions.contactPhone} || ' ' || regexp_replace(${submissions.contactPhone}, '[^0-9]', '', 'g') || ' ' || ${submissions.searchTerms})`,
+        sql`fold_text(${submissions.reference} || ' ' || ${submissions.contactName} || ' ' || ${submissions.contactEmail} || ' ' || ${submissions.contactPhone} || ' ' || regexp_replace(${submissions.contactPhone}, '[^0-9]', '', 'g') || ' ' || ${submissions.searchTerms})`,
     ),
   },
   (table) => [
