@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { downloadInboxCsv } from "./export-csv.server";
 import { loadInboxAlerts } from "./inbox-alerts.server";
 import { INBOX_PAGE_SIZE } from "./inbox-filters";
+import { inboxConditions } from "./inbox-query.server";
 import { NEW_COUNT_CAP } from "./list-submissions.server";
 import { loadInbox } from "./load-inbox.server";
 import { countHeldSpam } from "./spam-count.server";
@@ -133,6 +134,38 @@ describe("the inbox list", () => {
     // A % typed in the search is a percent sign, not "anything".
     expect(await listed(`?q=${encodeURIComponent("0% s")}`)).toEqual([percent.reference]);
     expect(await listed(`?q=${encodeURIComponent("y%p")}`)).toEqual([]);
+  });
+
+  it("searches names without regard to accents or case, either way round", async () => {
+    const named = (firstName: string, lastName: string, email: string) =>
+      insertInboxSubmission(database.db, { payload: estimatePayload({ firstName, lastName, email }) });
+    const nguyen = await named("Văn An", "Nguyễn", "an@example.com");
+    const jose = await named("José", "Álvarez", "ja@example.com");
+    const plain = await named("Jose", "Nguyen", "jn@example.com");
+    const lukasz = await named("Łukasz", "Strauß", "ls@example.com");
+
+    const sorted = (references: string[]) => [...references].sort();
+    const refs = (...rows: { reference: string }[]) => sorted(rows.map((row) => row.reference));
+    expect(sorted(await listed("?q=nguyen"))).toEqual(refs(nguyen, plain));
+    expect(sorted(await listed(`?q=${encodeURIComponent("NGUYỄN")}`))).toEqual(refs(nguyen, plain));
+    expect(sorted(await listed("?q=JOSE"))).toEqual(refs(jose, plain));
+    expect(sorted(await listed(`?q=${encodeURIComponent("josé")}`))).toEqual(refs(jose, plain));
+    expect(await listed("?q=alvarez")).toEqual([jose.reference]);
+    expect(await listed("?q=lukasz strauss")).toEqual([lukasz.reference]);
+  });
+
+  it("searches through the trigram index, never by reading every row", async () => {
+    await insertInboxSubmission(database.db);
+    // A table this small would be read whole whatever the indexes; with sequential scans priced out, the plan shows
+    // whether the search's expression is one the index can answer at all.
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const { rows } = await tx.execute<{ "QUERY PLAN": string }>(
+        sql`EXPLAIN SELECT id FROM submissions WHERE ${inboxConditions({ spam: "all", q: "nguyen" })}`,
+      );
+      return rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("submissions_search_idx");
   });
 
   it("shows each row's delivery state from all its deliveries", async () => {

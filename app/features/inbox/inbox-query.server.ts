@@ -62,8 +62,11 @@ export function inboxConditions(
     filters.delivery === undefined ? undefined : deliveryCondition(filters.delivery),
     filters.from === undefined ? undefined : gte(submissions.createdAt, startOfCompanyDay(filters.from)),
     filters.to === undefined ? undefined : lt(submissions.createdAt, startOfNextCompanyDay(filters.to)),
-    // ILIKE with a leading wildcard is what the trigram index on search_text serves.
-    filters.q === undefined ? undefined : sql`${submissions.searchText} ILIKE ${`%${escapeLike(filters.q)}%`}`,
+    // search_text is stored folded (fold_text: lower case, no accents), and the search is folded by the same SQL
+    // function, not in JavaScript, so the two always agree; the trigram index serves LIKE with a leading wildcard.
+    filters.q === undefined
+      ? undefined
+      : sql`${submissions.searchText} LIKE fold_text(${`%${escapeLike(filters.q)}%`})`,
   ];
   return and(...conditions);
 }

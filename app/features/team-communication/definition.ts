@@ -20,24 +20,32 @@ function textOf(message: TeamMessage): string {
   return withSubject.length <= MESSAGE_BODY_MAX_LENGTH ? withSubject : message.body;
 }
 
-/** Every recipient's email and text: one per person with an address, one per person with a readable mobile. */
+/**
+ * Every recipient's email and text: one per address with a person who has it, one per readable mobile. People who
+ * share an address (possible in ServiceTitan, or in directory entries older than its unique index) get one email
+ * or text there, named for all of them; the webhook still lists each person.
+ */
 function personalMessages(message: TeamMessage): PersonalMessage[] {
-  return message.recipients.flatMap((recipient): PersonalMessage[] => [
-    ...(recipient.email
-      ? [
-          {
-            channel: "email" as const,
-            name: recipient.name,
-            to: recipient.email,
-            subject: message.subject,
-            text: message.body,
-          },
-        ]
-      : []),
-    ...(recipient.phoneNumber
-      ? [{ channel: "sms" as const, name: recipient.name, to: recipient.phoneNumber, text: textOf(message) }]
-      : []),
-  ]);
+  // By channel and address (an email address in lower case), in the order the people were chosen.
+  const byAddress = new Map<string, { message: PersonalMessage; names: string[] }>();
+  const add = (key: string, name: string, personal: PersonalMessage) => {
+    const known = byAddress.get(key);
+    if (known) known.names.push(name);
+    else byAddress.set(key, { message: personal, names: [name] });
+  };
+  for (const { email, phoneNumber, name } of message.recipients) {
+    if (email) {
+      add(`email ${email.toLowerCase()}`, name, {
+        channel: "email",
+        name,
+        to: email,
+        subject: message.subject,
+        text: message.body,
+      });
+    }
+    if (phoneNumber) add(`sms ${phoneNumber}`, name, { channel: "sms", name, to: phoneNumber, text: textOf(message) });
+  }
+  return [...byAddress.values()].map(({ message: personal, names }) => ({ ...personal, name: names.join(", ") }));
 }
 
 /** Team Communication: a message from the office to technicians, by email and text. */

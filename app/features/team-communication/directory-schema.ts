@@ -17,4 +17,6 @@ export type DirectoryActionResult = {
   status: "success" | "error";
   message: string;
   problems?: Record<string, string>;
+  /** What was typed, when the form was refused: shown again to be corrected. */
+  values?: { name: string; email: string; mobile: string };
 };

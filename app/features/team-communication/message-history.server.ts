@@ -54,7 +54,7 @@ const stateOf = (row: DeliveryRow | undefined): DeliveryState | "none" =>
 
 /**
  * The latest team messages, newest first: when, by whom, what, and for each recipient and channel where its
- * delivery is. A recipient's email and text are found by channel, name and address, as they were made.
+ * delivery is. A recipient's email and text are found by channel and address, and by name where several were made.
  */
 export async function loadMessageHistory(db: Database): Promise<MessageHistoryEntry[]> {
   const messages = await db
@@ -83,10 +83,14 @@ export async function loadMessageHistory(db: Database): Promise<MessageHistoryEn
   return messages.map((message) => {
     const payload = message.payload as TeamMessage;
     const sends = newestSends(rows.filter((row) => row.submissionId === message.id));
-    const find = (channel: DeliveryChannel, name: string, destination: string | null) =>
-      destination === null
-        ? undefined
-        : sends.find((row) => row.channel === channel && row.target === name && row.destination === destination);
+    // People sharing an address got one send there, named for them all: found by its address alone.
+    const find = (channel: DeliveryChannel, name: string, destination: string | null) => {
+      if (destination === null) return undefined;
+      const toAddress = sends.filter(
+        (row) => row.channel === channel && row.destination?.toLowerCase() === destination.toLowerCase(),
+      );
+      return toAddress.find((row) => row.target === name) ?? toAddress[0];
+    };
     return {
       submissionId: message.id,
       reference: message.reference,

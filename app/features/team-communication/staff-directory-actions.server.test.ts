@@ -4,6 +4,7 @@ import { loadContextFor } from "../../../tests/support/load-context";
 import { addStaffUser } from "../../../tests/support/staff";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { loadTechnicianOptions } from "./load-technicians.server";
+import { addDirectoryEntry, duplicateProblemOf } from "./staff-directory.server";
 import { loadStaffDirectory, staffDirectoryAction } from "./staff-directory-actions.server";
 
 let database: TestDatabase;
@@ -67,6 +68,73 @@ describe("the staff directory", () => {
     });
     const unknown = await act(adminId, { intent: "save", entryId: "999999", name: "Nobody" });
     expect(unknown.init?.status).toBe(404);
+  });
+
+  it("refuses a second active person with the same email or mobile, beside the field, keeping what was typed", async () => {
+    const dee = await act(adminId, {
+      intent: "add",
+      name: "Dee Park",
+      email: "Dee@Example.com",
+      mobile: "(803) 555-0160",
+    });
+    expect(dee.data).toMatchObject({ status: "success" });
+
+    const typed = { intent: "add", name: "Dee Two", email: "dee@example.COM", mobile: "+1 803-555-0160" };
+    const both = await act(adminId, typed);
+    expect(both.init?.status).toBe(400);
+    expect(both.data).toMatchObject({
+      status: "error",
+      problems: {
+        email: "Another person in the directory already has this email.",
+        mobile: "Another person in the directory already has this mobile number.",
+      },
+      values: { name: "Dee Two", email: "dee@example.COM", mobile: "+1 803-555-0160" },
+    });
+    const other = await act(adminId, { intent: "add", name: "Eli Moss", email: "eli@example.com" });
+    expect(other.data).toMatchObject({ status: "success" });
+    const { entries } = await loadStaffDirectory(await signedInRequest(context(), adminId, PATH), context());
+    const deeId = entries.find((entry) => entry.name === "Dee Park")?.id;
+    const eliId = entries.find((entry) => entry.name === "Eli Moss")?.id;
+    const edited = await act(adminId, {
+      intent: "save",
+      entryId: String(eliId),
+      name: "Eli Moss",
+      email: "eli@example.com",
+      mobile: "803.555.0160",
+    });
+    expect(edited.data).toMatchObject({ problems: { mobile: expect.stringContaining("this mobile number") } });
+    // Saving Dee as she is clashes with nobody: she is not compared with herself.
+    const same = await act(adminId, { ...typed, intent: "save", entryId: String(deeId), name: "Dee Park" });
+    expect(same.data).toMatchObject({ status: "success" });
+
+    // A deactivated person's address is free for someone else; she comes back only once it is free again.
+    await act(adminId, { intent: "deactivate", entryId: String(deeId) });
+    expect((await act(adminId, typed)).data).toMatchObject({ status: "success" });
+    const back = await act(adminId, { intent: "reactivate", entryId: String(deeId) });
+    expect(back.init?.status).toBe(409);
+    expect(back.data).toMatchObject({ status: "error", message: expect.stringContaining("already has this email") });
+  });
+
+  it("holds the rule in the database too, over the email in any case and the mobile as E.164", async () => {
+    await addDirectoryEntry(database.db, { name: "Flo", email: "flo@example.com", mobile: "803-555-0170" });
+    const emailClash = await addDirectoryEntry(database.db, {
+      name: "F2",
+      email: "FLO@example.com",
+      mobile: null,
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(duplicateProblemOf(emailClash)).toEqual({
+      email: "Another person in the directory already has this email.",
+    });
+    const mobileClash = await addDirectoryEntry(database.db, { name: "F3", email: null, mobile: "(803) 5550170" }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(duplicateProblemOf(mobileClash)).toEqual({
+      mobile: "Another person in the directory already has this mobile number.",
+    });
   });
 
   it("is for admins: a staff user gets 403", async () => {

@@ -7,6 +7,9 @@ import { readMobileNumber } from "./mobile-number.server";
 import {
   addDirectoryEntry,
   type DirectoryDetails,
+  duplicateProblemOf,
+  duplicateProblems,
+  findDirectoryEntry,
   listDirectoryEntries,
   setDirectoryEntryActive,
   updateDirectoryEntry,
@@ -77,20 +80,40 @@ export async function staffDirectoryAction(request: Request, context: AppLoadCon
     case "add":
     case "save": {
       const read = readDetails(formData);
-      if ("problems" in read) {
-        return reply(400, { status: "error", message: "Please correct the fields below.", problems: read.problems });
+      // A refused form is shown again with what was typed, with JavaScript or without.
+      const typedValues = {
+        name: String(formData.get("name") ?? ""),
+        email: String(formData.get("email") ?? ""),
+        mobile: String(formData.get("mobile") ?? ""),
+      };
+      const refused = (problems: Record<string, string>) =>
+        reply(400, { status: "error", message: "Please correct the fields below.", problems, values: typedValues });
+      if ("problems" in read) return refused(read.problems);
+      const duplicates = await duplicateProblems(context.db, read.details, entryId);
+      if (Object.keys(duplicates).length > 0) return refused(duplicates);
+      try {
+        if (intent === "add") {
+          await addDirectoryEntry(context.db, read.details);
+          return reply(200, { status: "success", message: `${read.details.name} was added.` });
+        }
+        const saved = await updateDirectoryEntry(context.db, entryId ?? 0, read.details);
+        return saved
+          ? reply(200, { status: "success", message: "Saved." })
+          : reply(404, { status: "error", message: "No such entry." });
+      } catch (error) {
+        const duplicate = duplicateProblemOf(error);
+        if (duplicate) return refused(duplicate);
+        throw error;
       }
-      if (intent === "add") {
-        await addDirectoryEntry(context.db, read.details);
-        return reply(200, { status: "success", message: `${read.details.name} was added.` });
-      }
-      const saved = await updateDirectoryEntry(context.db, entryId ?? 0, read.details);
-      return saved
-        ? reply(200, { status: "success", message: "Saved." })
-        : reply(404, { status: "error", message: "No such entry." });
     }
     case "deactivate":
     case "reactivate": {
+      if (intent === "reactivate") {
+        const entry = await findDirectoryEntry(context.db, entryId ?? 0);
+        if (!entry) return reply(404, { status: "error", message: "No such entry." });
+        const duplicates = Object.values(await duplicateProblems(context.db, entry, entry.id));
+        if (duplicates.length > 0) return reply(409, { status: "error", message: duplicates.join(" ") });
+      }
       const changed = await setDirectoryEntryActive(context.db, entryId ?? 0, intent === "reactivate");
       if (!changed) return reply(404, { status: "error", message: "No such entry." });
       return reply(200, {

@@ -27,8 +27,10 @@ function Outcome({ result }: { result: DirectoryActionResult | undefined }) {
 
 const errorsOf = (problem: string | undefined) => (problem ? [problem] : undefined);
 
-/** Name, email and mobile number of one person, as entered or as stored. */
-function DetailFields({ entry, problems }: { entry?: Entry; problems: Record<string, string> }) {
+/** Name, email and mobile number of one person, as typed into a refused form, or as stored. */
+function DetailFields({ entry, result }: { entry?: Entry; result: DirectoryActionResult | undefined }) {
+  const problems = result?.problems ?? {};
+  const shown = result?.values ?? entry;
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <TextField
@@ -36,7 +38,7 @@ function DetailFields({ entry, problems }: { entry?: Entry; problems: Record<str
         label="Name"
         required
         autoComplete="off"
-        defaultValue={entry?.name}
+        defaultValue={shown?.name}
         errors={errorsOf(problems.name)}
       />
       <TextField
@@ -45,7 +47,7 @@ function DetailFields({ entry, problems }: { entry?: Entry; problems: Record<str
         label="Email"
         optional
         autoComplete="off"
-        defaultValue={entry?.email}
+        defaultValue={shown?.email}
         errors={errorsOf(problems.email)}
       />
       <TextField
@@ -54,7 +56,7 @@ function DetailFields({ entry, problems }: { entry?: Entry; problems: Record<str
         label="Mobile number"
         optional
         autoComplete="off"
-        defaultValue={entry?.mobile}
+        defaultValue={shown?.mobile}
         hint={entry?.mobileUnreadable ? "Not a number we can text: no texts go to it." : undefined}
         errors={errorsOf(problems.mobile)}
       />
@@ -76,7 +78,7 @@ function AddEntryForm() {
       </h2>
       <Form method="post" ref={formRef} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="add" />
-        <DetailFields problems={result?.problems ?? {}} />
+        <DetailFields result={result} />
         <SubmitButton busy={usePending("add")} busyLabel="Adding...">
           Add
         </SubmitButton>
@@ -103,7 +105,7 @@ function EntryCard({ entry }: { entry: Entry }) {
       <Form method="post" className="mt-3 space-y-4">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="entryId" value={entry.id} />
-        <DetailFields entry={entry} problems={result?.problems ?? {}} />
+        <DetailFields entry={entry} result={result} />
         <SubmitButton busy={usePending("save")} busyLabel="Saving...">
           Save
         </SubmitButton>

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,13 +6,14 @@ import { createEmailSender } from "~/features/deliveries/email-sender.server";
 import { createSmsSender } from "~/features/deliveries/sms-sender.server";
 import { createDeliveryWorker } from "~/features/deliveries/worker.server";
 import { startSession } from "~/server/auth/sessions.server";
-import { deliveries, deliveryAttempts } from "~/server/db/schema.server";
+import { deliveries, deliveryAttempts, staffDirectory } from "~/server/db/schema.server";
 import { loadContextFor } from "../../../tests/support/load-context";
 import { type SmtpReceiver, startSmtpReceiver } from "../../../tests/support/smtp-receiver";
 import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
 import { storedByReference } from "../../../tests/support/stored-submission";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
+import { loadMessageHistory } from "./message-history.server";
 import { NO_RECIPIENT_MESSAGE } from "./schema";
 import { addDirectoryEntry, setDirectoryEntryActive } from "./staff-directory.server";
 import { submitTeamMessage } from "./submit-team-message.server";
@@ -187,6 +188,54 @@ describe("sending a team message", () => {
       "timestamp",
       "sender",
     ]);
+  });
+
+  it("sends one email and one text to an address two chosen people share, and lists both people", async () => {
+    // Entries older than the directory's unique indexes (their compared columns empty), as ServiceTitan may list.
+    const [ann, ben] = await database.db
+      .insert(staffDirectory)
+      .values([
+        { name: "Ann Shared", email: "Crew@Example.com", mobile: "(803) 555-0150" },
+        { name: "Ben Shared", email: "crew@example.com", mobile: "+1 803 555 0150" },
+      ])
+      .returning({ id: staffDirectory.id });
+    smtp.messages.length = 0;
+    twilio.requests.length = 0;
+    twilio.respondWith(twilioCreated("SM9"));
+    const response = await send([
+      ["recipients", String(ann?.id)],
+      ["recipients", String(ben?.id)],
+      ["subject", "Yard closed"],
+      ["body", "Go straight to the site."],
+    ]);
+    const { submission, deliveries: stored } = await storedByReference(
+      database.db,
+      (response.data as { reference: string }).reference,
+    );
+    expect(stored.map((delivery) => [delivery.channel, delivery.target, delivery.destination])).toEqual([
+      ["email", "Ann Shared, Ben Shared", "Crew@Example.com"],
+      ["sms", "Ann Shared, Ben Shared", "+18035550150"],
+      ["webhook", "WEBHOOK_TEAM_MESSAGE_URL", `${automation.url}team-message`],
+    ]);
+    await deliverAll(submission.id);
+    const emails = await smtp.waitForMessages(1);
+    expect(emails.map((email) => email.envelope.rcptTo.map((to) => to.toLowerCase()))).toEqual([["crew@example.com"]]);
+    expect(twilio.requests.filter((request) => request.path === TWILIO_PATH)).toHaveLength(1);
+
+    const [entry] = (await loadMessageHistory(database.db)).filter((row) => row.submissionId === submission.id);
+    expect(entry?.recipients.map(({ name, email, text }) => [name, email, text])).toEqual([
+      [
+        "Ann Shared",
+        expect.objectContaining({ status: "delivered" }),
+        expect.objectContaining({ status: "delivered" }),
+      ],
+      [
+        "Ben Shared",
+        expect.objectContaining({ status: "delivered" }),
+        expect.objectContaining({ status: "delivered" }),
+      ],
+    ]);
+    await database.db.delete(staffDirectory).where(inArray(staffDirectory.id, [ann?.id ?? 0, ben?.id ?? 0]));
   });
 
   it("does not text a number it cannot read, and still emails that person", async () => {

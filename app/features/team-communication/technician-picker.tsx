@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { FieldError } from "~/components/forms/field-error";
 import { inputClass } from "~/components/forms/field-look";
 import { useHydrated } from "~/components/use-hydrated";
+import { foldText } from "~/forms/fold-text";
 import { reachabilityOf, type TechnicianOption } from "./technician";
 
 const PLACEHOLDER = "Select technicians...";
@@ -28,8 +29,8 @@ export function TechnicianPicker({
   const id = useId();
   const hydrated = useHydrated();
   const [search, setSearch] = useState("");
-  const query = search.trim().toLowerCase();
-  const matches = (technician: TechnicianOption) => technician.name.toLowerCase().includes(query);
+  const query = foldText(search.trim());
+  const matches = (technician: TechnicianOption) => foldText(technician.name).includes(query);
   const shown = technicians.filter(matches);
   const describedBy = [`${id}-count`, error ? `${id}-error` : undefined].filter(Boolean).join(" ");
 

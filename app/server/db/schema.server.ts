@@ -51,11 +51,11 @@ export const submissions = pgTable(
     searchTerms: text().notNull().default(""),
     /**
      * What the inbox search matches: reference, name, email and phone (also as digits only) and the type's own
-     * search terms, in lower case.
+     * search terms, folded (lower case, accents removed) by fold_text, an SQL function made by migration 0017.
      */
     searchText: text().generatedAlwaysAs(
       (): SQL =>
-        sql`lower(${submissions.reference} || ' ' || ${submissions.contactName} || ' ' || ${submissions.contactEmail} || ' ' || ${submissions.contactPhone} || ' ' || regexp_replace(${submissions.contactPhone}, '[^0-9]', '', 'g') || ' ' || ${submissions.searchTerms})`,
+        sql`fold_text(${submissions.reference} || ' ' || ${submissions.contactName} || ' ' || ${submissions.contactEmail} || ' ' || ${submissions.contactPhone} || ' ' || regexp_replace(${submissions.contactPhone}, '[^0-9]', '', 'g') || ' ' || ${submissions.searchTerms})`,
     ),
   },
   (table) => [
@@ -338,16 +338,29 @@ export const appSettings = pgTable("app_settings", {
  * The people Team Communication writes to when ServiceTitan is not configured: kept by admins in the staff area.
  * A deactivated entry is kept (old messages name it) but no longer offered.
  */
-export const staffDirectory = pgTable("staff_directory", {
-  id: bigserial({ mode: "number" }).primaryKey(),
-  name: text().notNull(),
-  email: text(),
-  /** As typed; texted only when it reads as a phone number (E.164 is worked out when a message is sent). */
-  mobile: text(),
-  isActive: boolean().notNull().default(true),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const staffDirectory = pgTable(
+  "staff_directory",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    name: text().notNull(),
+    email: text(),
+    /** As typed; texted only when it reads as a phone number (E.164 is worked out when a message is sent). */
+    mobile: text(),
+    /**
+     * The email in lower case and the mobile as E.164, as the app compares them, written by the app with each
+     * save: no two active entries share one. Null on entries not saved since (their duplicates were kept).
+     */
+    emailLowerCase: text(),
+    mobileE164: text("mobile_e164"),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("staff_directory_active_email_unique").on(table.emailLowerCase).where(sql`${table.isActive}`),
+    uniqueIndex("staff_directory_active_mobile_unique").on(table.mobileE164).where(sql`${table.isActive}`),
+  ],
+);
 
 /**
  * Every dashboard alert already texted to ALERT_SMS_TO, by a key naming the alert (failed-delivery:42). The key
