@@ -11,23 +11,26 @@ const SUCCESS_MESSAGE = "PDF generated and sent to webhook successfully!";
 
 /**
  * What the page has saved on the device so far: the answers, and the names of the photos kept, read from
- * its IndexedDB store as the page will read them after a reload.
+ * the staff forms' IndexedDB store as the page will read them after a reload.
  */
 function savedDraft(page: Page) {
   return page.evaluate(
     () =>
       new Promise<{ answers?: Record<string, string>; photoNames?: string[] }>((resolve, reject) => {
-        const opened = indexedDB.open("estimate-checklist");
+        const opened = indexedDB.open("form-drafts");
         opened.onerror = () => reject(opened.error);
         opened.onsuccess = () => {
           const db = opened.result;
           if (!db.objectStoreNames.contains("drafts")) return resolve({});
           const all = db.transaction("drafts").objectStore("drafts").getAll();
           all.onsuccess = () => {
-            const values = all.result as Array<{ answers?: Record<string, string> } | File[]>;
-            const answers = values.find((value): value is { answers: Record<string, string> } => !Array.isArray(value));
+            const values = all.result as Array<{ values?: Record<string, string[]> } | File[]>;
+            const draft = values.find((value): value is { values: Record<string, string[]> } => !Array.isArray(value));
             const photos = values.find((value): value is File[] => Array.isArray(value));
-            resolve({ answers: answers?.answers, photoNames: photos?.map((file) => file.name) });
+            const answers = draft
+              ? Object.fromEntries(Object.entries(draft.values).map(([name, [value = ""]]) => [name, value]))
+              : undefined;
+            resolve({ answers, photoNames: photos?.map((file) => file.name) });
           };
         };
       }),
