@@ -69,7 +69,28 @@ describe("the inbox over HTTP", () => {
 
   it("shows the failed-delivery alert on the dashboard, linking to the filtered inbox", async () => {
     const html = await (await get("/admin/quick-links", { cookie })).text();
-    expect(html).toContain("1 delivery has failed: 1 webhook.");
+    expect(html).toContain("Failed deliveries: 1 webhook.");
     expect(html).toContain('href="/admin/inbox?delivery=failed"');
+  });
+
+  it("acknowledges the failed-delivery alert with a plain form post, as a browser without JavaScript sends it", async () => {
+    const dashboard = await (await get("/admin/quick-links", { cookie })).text();
+    expect(dashboard).toMatch(
+      /<form [^>]*action="\/admin\/quick-links" method="post"><input type="hidden" name="intent" value="acknowledge-failures"\/><input type="hidden" name="seen" value="[^"]+"\/><button type="submit"[^>]*>Acknowledge<\/button><\/form>/,
+    );
+    const seen = /name="seen" value="([^"]+)"/.exec(dashboard)?.[1];
+    if (!seen) throw new Error("the alert has no Acknowledge form");
+
+    const response = await fetch(`${app.url}/admin/quick-links`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "acknowledge-failures", seen }),
+    });
+    expect(response.status).toBe(200);
+    const answer = await response.text();
+    expect(answer).toContain("Acknowledged: these failures no longer raise the alert. A new one will.");
+    expect(answer).not.toContain("Failed deliveries:");
+    expect(await (await get("/admin/quick-links", { cookie })).text()).not.toContain("Failed deliveries:");
   });
 });

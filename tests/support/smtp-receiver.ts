@@ -18,6 +18,11 @@ export type SmtpReceiver = {
   readonly smtpUrl: string;
   readonly port: number;
   readonly messages: ReceivedMessage[];
+  /**
+   * Answers RCPT TO for `address` with `reply` from now on, as a mail server refusing a recipient does:
+   * "550 5.1.1 no such user" for good, "450 4.2.1 mailbox busy" for now.
+   */
+  refuseRecipient: (address: string, reply: string) => void;
   /** Resolves once at least `count` messages came in; rejects after `timeoutMs`. */
   waitForMessages: (count: number, timeoutMs?: number) => Promise<ReceivedMessage[]>;
   /** Stops listening and cuts open sessions: clients now get ECONNREFUSED. */
@@ -50,6 +55,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const messages = arrivals.items;
   let server: SMTPServer | undefined;
   let port = 0;
+  const refusals = new Map<string, { responseCode: number; text: string }>();
 
   function listen(onPort: number): Promise<void> {
     const created = new SMTPServer({
@@ -59,6 +65,12 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       closeTimeout: 100,
       // No DNS on a test machine to wait for: the client is 127.0.0.1.
       disableReverseLookup: true,
+      onRcptTo(address, _session, callback) {
+        const refusal = refusals.get(address.address.toLowerCase());
+        if (!refusal) return callback();
+        // smtp-server answers an error with its responseCode and its message as the reply text.
+        callback(Object.assign(new Error(refusal.text), { responseCode: refusal.responseCode }));
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -110,6 +122,11 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       return port;
     },
     messages,
+    refuseRecipient: (address, reply) => {
+      const [, code, text] = /^(\d{3}) (.*)$/.exec(reply) ?? [];
+      if (!code || text === undefined) throw new Error(`not an SMTP reply: ${reply}`);
+      refusals.set(address.toLowerCase(), { responseCode: Number(code), text });
+    },
     waitForMessages: (count, timeoutMs) => arrivals.waitFor(count, timeoutMs),
     stop,
     start: async () => {

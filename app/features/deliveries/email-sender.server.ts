@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import type { NodemailerError } from "nodemailer/lib/errors";
 import type { SendOutcome } from "./webhook-sender.server";
 import { DEFAULT_PER_TARGET_LIMITS } from "./worker-limits";
 
@@ -33,11 +34,38 @@ export function createEmailSender(smtpUrl: string, from: string): EmailSender {
         });
         return { ok: true };
       } catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+        return refusalOutcome(error as NodemailerError);
       }
     },
     close: () => transport.close(),
   };
+}
+
+/** What the mail server refused, by the SMTP command it answered, in the words staff read. */
+const REFUSED_BY_COMMAND: Record<string, string> = {
+  "MAIL FROM": "the sender address",
+  "RCPT TO": "the address",
+  DATA: "the message",
+};
+
+/**
+ * A failed send in words. A 5xx answer to the envelope or the message (nodemailer's `permanent`: "550 5.1.1 no
+ * such user") is refused for good and not tried again, as Twilio's 21211 is; a 4xx is a refusal for now, and a
+ * connection that failed or a refused login are retried like any other error, so a fixed SMTP_URL sends them.
+ */
+function refusalOutcome(error: NodemailerError): SendOutcome {
+  const refused = error.command === undefined ? undefined : REFUSED_BY_COMMAND[error.command];
+  if (refused === undefined || error.responseCode === undefined || error.response === undefined) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  if (error.permanent) {
+    return {
+      ok: false,
+      permanent: true,
+      error: `The receiving mail server refused ${refused} (SMTP ${error.response})`,
+    };
+  }
+  return { ok: false, error: `The receiving mail server turned ${refused} away for now (SMTP ${error.response})` };
 }
 
 /**

@@ -695,6 +695,40 @@ describe("delivery worker", () => {
       expect(attempts.filter((attempt) => attempt.succeeded)).toHaveLength(1);
     });
 
+    it("fails an email at once, without retrying, when the mail server refuses the address for good", async () => {
+      const { smtp, sender } = await smtpReceiverAndSender();
+      smtp.refuseRecipient("nobody@example.com", "550 5.1.1 no such user");
+      const refused = await storeOne(email("nobody@example.com"));
+      const accepted = await storeOne(email("staff@example.com"));
+
+      expect(await worker({ emailSender: sender, schedule: PATIENT_SCHEDULE }).runOnce()).toBe(2);
+
+      const reason = "The receiving mail server refused the address (SMTP 550 5.1.1 no such user)";
+      expect(await deliveryRow(refused.id)).toMatchObject({ status: "failed", attemptCount: 1, lastError: reason });
+      expect(await attemptsOf(refused.id)).toMatchObject([{ succeeded: false, httpStatus: null, error: reason }]);
+      expect(await deliveryRow(accepted.id)).toMatchObject({ status: "delivered" });
+      expect(smtp.messages.map((message) => message.envelope.rcptTo)).toEqual([["staff@example.com"]]);
+    });
+
+    it.each(["421 4.3.0 try again later", "450 4.2.1 mailbox busy", "451 4.3.0 local error", "452 4.2.2 mailbox full"])(
+      "retries an address the mail server turns away for now (%s)",
+      async (reply) => {
+        const { smtp, sender } = await smtpReceiverAndSender();
+        smtp.refuseRecipient("busy@example.com", reply);
+        const stored = await storeOne(email("busy@example.com"));
+
+        expect(await worker({ emailSender: sender, schedule: PATIENT_SCHEDULE }).runOnce()).toBe(1);
+
+        // nodemailer reads a 421 as the server closing the connection; either way the reply is kept and retried.
+        expect(await deliveryRow(stored.id)).toMatchObject({
+          status: "pending",
+          attemptCount: 1,
+          lastError: expect.stringContaining(reply),
+        });
+        expect(smtp.messages).toEqual([]);
+      },
+    );
+
     it("fails an email delivery when no SMTP server is configured", async () => {
       const stored = await storeOne(email("staff@example.com"));
 

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newWebhookId } from "~/features/deliveries/submission-store.server";
 import { loadConfig } from "~/server/config.server";
 import { alertTexts, deliveries } from "~/server/db/schema.server";
-import { insertInboxSubmission } from "../../../tests/support/inbox-fixture";
+import { insertInboxSubmission, setDeliveryStatus, storeEstimate } from "../../../tests/support/inbox-fixture";
+import { addStaffUser } from "../../../tests/support/staff";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { ALERT_SMS_TARGET, queueAlertTexts } from "./alert-texts.server";
 import { loadInboxAlerts } from "./inbox-alerts.server";
+import { replayDelivery } from "./replay-delivery.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -22,6 +24,7 @@ const config = loadConfig({
   INBOX_ALERT_AFTER: "2h",
   SITE_URL: "https://office.example.com",
 });
+const ESTIMATE_URLS = { WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/estimate" };
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 const alertTextDeliveries = () =>
@@ -49,7 +52,7 @@ describe("alert texts to ALERT_SMS_TO", () => {
     const bodies = texts.map((text) => (text.body as { text: string }).text).sort();
     expect(bodies).toEqual(
       [
-        `Alert: a delivery of ${failed.reference} failed (WEBHOOK_TARGET_0). https://office.example.com/admin/inbox/${failed.id}`,
+        `Alert: a webhook for ${failed.reference} failed (WEBHOOK_TARGET_0). https://office.example.com/admin/inbox/${failed.id}`,
         `Alert: estimate request ${waiting.reference} has waited more than 2 hours unhandled. https://office.example.com/admin/inbox/${waiting.id}`,
       ].sort(),
     );
@@ -73,8 +76,43 @@ describe("alert texts to ALERT_SMS_TO", () => {
     });
     const queued = await queueAlertTexts(database.db, config);
     expect(queued).toHaveLength(1);
+    const texts = (await alertTextDeliveries()).filter((row) => row.submissionId === message.id);
+    expect(texts.map((row) => row.body)).toEqual([
+      {
+        text: `Alert: an email for ${message.reference} failed (Emma Email). https://office.example.com/admin/inbox/${message.id}`,
+      },
+    ]);
+    // The two alert texts went to one on-call number: one person.
     const [banner] = await loadInboxAlerts(database.db, config);
-    expect(banner?.message).toBe("4 deliveries have failed: 2 texts, 1 email, 1 webhook.");
+    expect(banner?.message).toBe("Failed deliveries: texts to 1 person, emails to 1 person, 1 webhook.");
+  });
+
+  it("texts a failure once: its replay failing too is the same failure, and one already sent again is not texted", async () => {
+    const actor = await addStaffUser(database.db);
+    const replayed = await storeEstimate(database.db);
+    const resent = await storeEstimate(database.db);
+    await setDeliveryStatus(database.db, replayed.id, "failed");
+    await setDeliveryStatus(database.db, resent.id, "failed");
+    const [first] = await database.db.select().from(deliveries).where(eq(deliveries.submissionId, replayed.id));
+    const [resentFailure] = await database.db.select().from(deliveries).where(eq(deliveries.submissionId, resent.id));
+    if (!first || !resentFailure) throw new Error("no delivery stored");
+    await replayDelivery(
+      database.db,
+      { submissionId: resent.id, deliveryId: resentFailure.id, actorId: actor.id },
+      ESTIMATE_URLS,
+    );
+    expect(await queueAlertTexts(database.db, config)).toEqual([`failed-delivery:${first.webhookId}`]);
+
+    const replay = await replayDelivery(
+      database.db,
+      { submissionId: replayed.id, deliveryId: first.id, actorId: actor.id },
+      ESTIMATE_URLS,
+    );
+    await database.db.update(deliveries).set({ status: "failed" }).where(eq(deliveries.id, replay.deliveryId));
+    expect(await queueAlertTexts(database.db, config)).toEqual([]);
+    const texts = await alertTextDeliveries();
+    expect(texts.filter((text) => text.submissionId === replayed.id)).toHaveLength(1);
+    expect(texts.filter((text) => text.submissionId === resent.id)).toEqual([]);
   });
 
   it("texts nothing without ALERT_SMS_TO", async () => {

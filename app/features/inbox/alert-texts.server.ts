@@ -3,14 +3,18 @@ import type { Logger } from "pino";
 import { newWebhookId } from "~/features/deliveries/submission-store.server";
 import type { Config } from "~/server/config.server";
 import { type Database, inTransaction } from "~/server/db/database.server";
-import { alertTexts, deliveries, submissions } from "~/server/db/schema.server";
+import { alertTexts, type DeliveryChannel, deliveries, submissions } from "~/server/db/schema.server";
 import { describeSubmissionType } from "~/submission-types";
+import { notAcknowledged, stillFailed } from "./still-failed.server";
 
 /** The delivery target of alert texts; their own failures are not texted again. */
 export const ALERT_SMS_TARGET = "ALERT_SMS_TO";
 /** At most this many alerts are texted per run, so turning ALERT_SMS_TO on with a backlog is not a flood. */
 const ALERTS_PER_RUN = 20;
 const MINUTE_MS = 60_000;
+
+/** The channel that failed, as the on-call text names it. */
+const CHANNEL_IN_TEXT: Record<DeliveryChannel, string> = { email: "an email", sms: "a text", webhook: "a webhook" };
 
 type AlertTextConfig = Pick<Config, "ALERT_SMS_TO" | "INBOX_ALERT_AFTER" | "SITE_URL" | "TWILIO_ACCOUNT_SID">;
 
@@ -27,19 +31,24 @@ function hoursOrMinutes(milliseconds: number): string {
   return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
 }
 
-/** The dashboard's alerts, one per thing to act on, that have not been texted yet. */
+/**
+ * The dashboard's alerts, one per thing to act on, that have not been texted yet. A failure is keyed by its
+ * message (webhook-id), not its row: a retry or a replay is a new row of the same message, and failing again it
+ * is the same failure, not a new text.
+ */
 async function dueAlerts(db: Database, config: AlertTextConfig): Promise<DueAlert[]> {
-  const failedKey = alertKey("failed-delivery", deliveries.id);
+  const failedKey = alertKey("failed-delivery", deliveries.webhookId);
   const failed = await db
     .select({
       key: failedKey,
       submissionId: submissions.id,
       reference: submissions.reference,
+      channel: deliveries.channel,
       target: deliveries.target,
     })
     .from(deliveries)
     .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
-    .where(and(eq(deliveries.status, "failed"), ne(deliveries.target, ALERT_SMS_TARGET), notYetTexted(failedKey)))
+    .where(and(stillFailed, notAcknowledged, ne(deliveries.target, ALERT_SMS_TARGET), notYetTexted(failedKey)))
     .orderBy(deliveries.id)
     .limit(ALERTS_PER_RUN);
   const estimate = describeSubmissionType("estimate");
@@ -62,7 +71,8 @@ async function dueAlerts(db: Database, config: AlertTextConfig): Promise<DueAler
   return [
     ...failed.map((row) => ({
       ...row,
-      text: (link: string) => `Alert: a delivery of ${row.reference} failed (${row.target}). ${link}`,
+      text: (link: string) =>
+        `Alert: ${CHANNEL_IN_TEXT[row.channel]} for ${row.reference} failed (${row.target}). ${link}`,
     })),
     ...waiting.map((row) => ({
       ...row,

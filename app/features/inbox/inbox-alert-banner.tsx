@@ -1,25 +1,55 @@
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
+import { OutcomeAlert } from "~/components/forms/alert";
+import { IntentForm } from "~/components/forms/intent-form";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 
-export type InboxAlert = { message: string; linkText: string; href: string };
+/** The intent of the failed-delivery alert's Acknowledge form. */
+export const ACKNOWLEDGE_FAILURES_INTENT = "acknowledge-failures";
 
-/** The dashboard's warnings about the inbox, each with a link to the submissions it is about. */
+/** `acknowledge`: what names the failures shown, posted back by the alert's Acknowledge form. */
+export type InboxAlert = { message: string; linkText: string; href: string; acknowledge?: string };
+
+/**
+ * The dashboard's warnings about the inbox, each with a link to the submissions it is about, and the answer to
+ * Acknowledge above them: an acknowledged alert is gone from the page that answers.
+ */
 export function InboxAlertBanner({ alerts }: { alerts: readonly InboxAlert[] }) {
-  if (alerts.length === 0) return null;
+  const result = useActionData<StaffFormResult>();
   return (
-    <section aria-labelledby="inbox-alerts-heading" className="mt-6 rounded-xl border-2 border-red-700 bg-red-50 p-4">
-      <h2 id="inbox-alerts-heading" className="text-lg font-bold text-red-900">
-        Needs attention
-      </h2>
-      <ul className="mt-2 space-y-2">
-        {alerts.map((alert) => (
-          <li key={alert.href} className="text-red-900">
-            {alert.message}{" "}
-            <Link to={alert.href} className="font-semibold underline">
-              {alert.linkText}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <OutcomeAlert outcome={result?.intent === ACKNOWLEDGE_FAILURES_INTENT ? result : undefined} className="mt-6" />
+      {alerts.length === 0 ? null : (
+        <section
+          aria-labelledby="inbox-alerts-heading"
+          className="mt-6 rounded-xl border-2 border-red-700 bg-red-50 p-4"
+        >
+          <h2 id="inbox-alerts-heading" className="text-lg font-bold text-red-900">
+            Needs attention
+          </h2>
+          <ul className="mt-2 space-y-4">
+            {alerts.map((alert) => (
+              <li key={alert.href} className="text-red-900">
+                {alert.message}{" "}
+                <Link to={alert.href} className="font-semibold underline">
+                  {alert.linkText}
+                </Link>
+                {alert.acknowledge === undefined ? null : (
+                  <div className="mt-2">
+                    <IntentForm
+                      intent={ACKNOWLEDGE_FAILURES_INTENT}
+                      label="Acknowledge"
+                      busyLabel="Acknowledging..."
+                      showOutcome={false}
+                    >
+                      <input type="hidden" name="seen" value={alert.acknowledge} />
+                    </IntentForm>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
   );
 }

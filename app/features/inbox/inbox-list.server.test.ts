@@ -419,9 +419,10 @@ describe("the dashboard alerts", () => {
     await insertInboxSubmission(database.db, { deliveryStatuses: ["failed", "failed", "delivered"] });
     expect(await loadInboxAlerts(database.db, config)).toEqual([
       {
-        message: "2 deliveries have failed: 2 webhooks.",
+        message: "Failed deliveries: 2 webhooks.",
         linkText: "See the submissions with a failed delivery",
         href: "/admin/inbox?delivery=failed",
+        acknowledge: expect.any(String),
       },
       {
         message: "1 new estimate request has waited more than 2 hours.",

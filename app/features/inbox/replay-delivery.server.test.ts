@@ -1,8 +1,12 @@
 import { asc, eq } from "drizzle-orm";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { createDeliveryWorker } from "~/features/deliveries/worker.server";
 import { deliveries, submissionEvents } from "~/server/db/schema.server";
-import { setDeliveryStatus, storeEstimate } from "../../../tests/support/inbox-fixture";
+import { ESTIMATE_WEBHOOK, setDeliveryStatus, storeEstimate } from "../../../tests/support/inbox-fixture";
 import { staffTestDatabaseForFile } from "../../../tests/support/staff-test-database";
+import { waitFor } from "../../../tests/support/wait-for";
+import { startWebhookReceiver } from "../../../tests/support/webhook-receiver";
 import { replayDelivery } from "./replay-delivery.server";
 import { markSubmissionSpam } from "./spam-marking.server";
 import { WorkflowInputError } from "./workflow-error";
@@ -126,5 +130,45 @@ describe("replayDelivery", () => {
       new WorkflowInputError("WEBHOOK_ESTIMATE_URL is not set, so there is nowhere to replay this to."),
     );
     expect(await deliveriesOf(submissionId)).toHaveLength(1);
+  });
+
+  it("sends the replay with the same webhook-id and submission-reference headers as the first send", async () => {
+    const receiver = await startWebhookReceiver();
+    const urls = { WEBHOOK_ESTIMATE_URL: receiver.url };
+    const worker = createDeliveryWorker({
+      db: setup.database.db,
+      config: { DELIVERY_RETRY_SCHEDULE: ["0"], ...urls },
+      logger: pino({ level: "silent" }),
+    });
+    // The other tests' replays are pending too and go to the URL set now: this message's sends are told by id.
+    const sendsOf = (webhookId: string) =>
+      receiver.requests.filter((request) => request.headers["webhook-id"] === webhookId);
+    try {
+      const stored = await storeEstimate(setup.database.db, {
+        deliveries: [{ ...ESTIMATE_WEBHOOK, destination: receiver.url }],
+      });
+      const [first] = await deliveriesOf(stored.id);
+      if (!first) throw new Error("no delivery stored");
+      const sentTimes = (count: number) => async () => {
+        await worker.runOnce();
+        return sendsOf(first.webhookId).length === count;
+      };
+      await waitFor("the first send", sentTimes(1));
+      await replayDelivery(
+        setup.database.db,
+        { submissionId: stored.id, deliveryId: first.id, actorId: setup.actorId },
+        urls,
+      );
+      await waitFor("the replay's send", sentTimes(2));
+
+      expect(sendsOf(first.webhookId).map((send) => send.headers["submission-reference"])).toEqual([
+        stored.reference,
+        stored.reference,
+      ]);
+      expect((await deliveriesOf(stored.id)).map((row) => row.reference)).toEqual([stored.reference, stored.reference]);
+    } finally {
+      await worker.stop();
+      await receiver.close();
+    }
   });
 });

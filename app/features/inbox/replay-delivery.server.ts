@@ -21,8 +21,9 @@ export function replayDestination(
 }
 
 /**
- * Sends a delivery again as a new delivery row: same target, body and webhook-id, so a receiver that saw it
- * before can tell it is the same message, to where the target points now. The caller wakes the worker.
+ * Sends a delivery again as a new delivery row: same target, body, webhook-id and submission reference, so a
+ * receiver that saw it before can tell it is the same message, to where the target points now. The caller
+ * wakes the worker.
  */
 export async function replayDelivery(
   db: Database,
@@ -61,6 +62,7 @@ export async function replayDelivery(
       .values({
         submissionId: submission.id,
         webhookId: original.webhookId,
+        reference: original.reference,
         channel: original.channel,
         target: original.target,
         destination,

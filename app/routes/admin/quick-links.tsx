@@ -1,11 +1,14 @@
+import { data } from "react-router";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
-import { InboxAlertBanner } from "~/features/inbox/inbox-alert-banner";
-import { loadInboxAlerts } from "~/features/inbox/inbox-alerts.server";
+import { ACKNOWLEDGE_FAILURES_INTENT, InboxAlertBanner } from "~/features/inbox/inbox-alert-banner";
+import { acknowledgeFailedDeliveries, loadInboxAlerts } from "~/features/inbox/inbox-alerts.server";
 import { HeldSpamCount } from "~/features/inbox/spam-count";
 import { countHeldSpam } from "~/features/inbox/spam-count.server";
 import { QuickLinkCard } from "~/features/quick-links/quick-link-card";
 import { QUICK_LINK_CATEGORIES, quickLinks } from "~/features/quick-links/quick-links";
+import { readStaffForm } from "~/forms/read-staff-form.server";
+import type { StaffFormResult } from "~/forms/staff-form-result";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/quick-links";
 
@@ -18,6 +21,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countHeldSpam(context.db),
   ]);
   return { alerts, heldSpam };
+}
+
+const ACKNOWLEDGE_ANSWERS = {
+  acknowledged: {
+    status: 200,
+    result: { status: "success", message: "Acknowledged: these failures no longer raise the alert. A new one will." },
+  },
+  changed: {
+    status: 409,
+    result: {
+      status: "error",
+      message: "The failed deliveries changed since the page was loaded. Read the alert again, then acknowledge it.",
+    },
+  },
+  nothing: { status: 200, result: { status: "success", message: "No failed delivery is waiting to be acknowledged." } },
+} as const satisfies Record<string, { status: number; result: StaffFormResult }>;
+
+/** The dashboard's one form: Acknowledge on the failed-delivery alert, a plain post that works without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const formData = await readStaffForm(request);
+  const intent = String(formData.get("intent"));
+  if (intent !== ACKNOWLEDGE_FAILURES_INTENT) {
+    return data({ status: "error", message: "Unknown action.", intent } satisfies StaffFormResult, { status: 400 });
+  }
+  const outcome = await acknowledgeFailedDeliveries(context.db, {
+    staffUserId: staff.id,
+    username: staff.username,
+    seen: String(formData.get("seen") ?? ""),
+  });
+  context.logger.info({ outcome, by: staff.id }, "failed-delivery alert acknowledged");
+  const answer = ACKNOWLEDGE_ANSWERS[outcome];
+  return data({ ...answer.result, intent } satisfies StaffFormResult, { status: answer.status });
 }
 
 const headingId = (category: string) => `${category.toLowerCase().replaceAll(" ", "-")}-heading`;

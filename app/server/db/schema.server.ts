@@ -363,11 +363,25 @@ export const staffDirectory = pgTable(
 );
 
 /**
- * Every dashboard alert already texted to ALERT_SMS_TO, by a key naming the alert (failed-delivery:42). The key
- * is unique, so however many instances run the alert job, each alert is texted once.
+ * Every dashboard alert already texted to ALERT_SMS_TO, by a key naming the alert (failed-delivery:<webhook-id>,
+ * one per message however often it is retried or replayed). The key is unique, so however many instances run the
+ * alert job, each alert is texted once.
  */
 export const alertTexts = pgTable("alert_texts", {
   key: text().primaryKey(),
   deliveryId: bigint({ mode: "number" }).references(() => deliveries.id, { onDelete: "set null" }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A failed delivery a staff user has seen on the dashboard's alert and acknowledged: it no longer raises the
+ * alert. Who and when are kept, the name as it was, so the record still names someone whose account was removed.
+ */
+export const deliveryFailureAcknowledgements = pgTable("delivery_failure_acknowledgements", {
+  deliveryId: bigint({ mode: "number" })
+    .primaryKey()
+    .references(() => deliveries.id, { onDelete: "cascade" }),
+  staffUserId: bigint({ mode: "number" }).references(() => staffUsers.id, { onDelete: "set null" }),
+  username: text().notNull(),
+  acknowledgedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
