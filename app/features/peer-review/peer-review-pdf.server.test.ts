@@ -22,7 +22,7 @@ describe("the peer review PDF", () => {
 
     expect(text).toContain("Peer Review Questionnaire");
     expect(text).toContain("Peer Review for: Nguyễn Łukasz");
-    expect(text).toContain("Date: March 5, 2026");
+    expect(text).toContain("Date: 2026-03-05");
     expect(text).toContain("1=Never, 2=Occasionally, 3=Sometimes, 4=Most of the Time, 5=Always, NE=No Experience");
     expect(text).toContain("# Question Answer");
     let from = text.indexOf("# Question Answer");
