@@ -48,6 +48,11 @@ describe("the peer review PDF", () => {
     expect(width).toBeCloseTo(mm(10 + 110 + 30), 3);
   });
 
+  it("prints the symbols people type, and a placeholder for what no font has", async () => {
+    const text = await pdfText(await peerReviewPdf({ ...review, reviewFor: "Ana ✓ → Bo ≈ 90° 🦄 张" }));
+    expect(text, text).toContain("Peer Review for: Ana ✓ → Bo ≈ 90° [emoji] [U+5F20]");
+  });
+
   it("prints a name in any script as typed", async () => {
     const text = await pdfText(await peerReviewPdf({ ...review, reviewFor: "Łukasz Żółć, Nguyễn Văn Ánh, Ærø" }));
     expect(text, text).toContain("Peer Review for: Łukasz Żółć, Nguyễn Văn Ánh, Ærø");
