@@ -91,7 +91,7 @@ export type EmailNotification<Payload> = {
   to: (payload: Payload, config: Config) => string | undefined;
   subject: (payload: Payload, reference: string) => string;
   intro: (payload: Payload) => string;
-  replyTo?: (payload: Payload) => string | undefined;
+  replyTo?: (payload: Payload, config: Config) => string | undefined;
   /** Only the rows this email shows; all of the form's fields when left out. */
   rows?: (payload: Payload) => Array<[label: string, value: string]>;
   /** The submission's stored files attached to the email, by field name (its PDF), read when it is sent. */
@@ -110,7 +110,18 @@ export type EmailNotification<Payload> = {
  * An appointment a submission sets, sent as a calendar invite with its email: a date (YYYY-MM-DD) and, for a
  * timed one, a time (HH:MM), both on the company's clock.
  */
-export type AppointmentEvent = { title: string; location: string; date: string; time?: string; description?: string };
+export type AppointmentEvent = {
+  title: string;
+  location: string;
+  date: string;
+  time?: string;
+  /** The work to do; the invite's DESCRIPTION adds the contact, the notes and the reference below it. */
+  description?: string;
+  contactPerson?: string;
+  contactPhone?: string;
+  /** Site conditions, a lock box code, scheduling info: what the project manager needs on site. */
+  notes?: string;
+};
 
 /** One message to one person, written for them: an email to an address, or a text to a mobile (E.164). */
 export type PersonalMessage =

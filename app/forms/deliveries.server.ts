@@ -1,10 +1,10 @@
-import { company } from "~/content/company";
 import { fieldTableEmail } from "~/features/deliveries/field-table-email.server";
 import { messageEmail } from "~/features/deliveries/message-email.server";
 import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
 import type { Config } from "~/server/config.server";
 import { appointmentInvite } from "./calendar-invite.server";
 import type { AnyFormDefinition, StoredSubmissionFacts } from "./definition";
+import { officeEmail } from "./office-email";
 import { answerRows } from "./print-answer";
 
 /**
@@ -50,7 +50,7 @@ export function outgoingDeliveries(
       intro: delivery.intro(payload),
       reference: stored.reference,
       rows: delivery.rows?.(payload) ?? answerRows(definition, payload, stored.files),
-      replyTo: delivery.replyTo?.(payload),
+      replyTo: delivery.replyTo?.(payload, config),
     });
     const attachStoredFiles = delivery.attachStoredFiles ? [...delivery.attachStoredFiles] : undefined;
     const event = delivery.calendarEvent?.(payload);
@@ -59,7 +59,7 @@ export function outgoingDeliveries(
       filename: "invite.ics",
       content: appointmentInvite(event, {
         reference: stored.reference,
-        organizer: mailFromAddress(config),
+        organizer: officeEmail(config),
         attendee: to,
       }),
     };
@@ -75,10 +75,4 @@ export function outgoingDeliveries(
       },
     ];
   });
-}
-
-/** The address part of MAIL_FROM (`Website <website@example.com>`), the invite's organizer. */
-function mailFromAddress(config: Config): string {
-  const from = config.MAIL_FROM ?? "";
-  return /<([^>]+)>/.exec(from)?.[1] ?? (from.includes("@") ? from.trim() : company.email);
 }

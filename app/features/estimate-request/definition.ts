@@ -2,6 +2,7 @@ import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { APPOINTMENT_STATUSES } from "~/forms/appointment-statuses";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
+import { officeEmail } from "~/forms/office-email";
 import { estimateRequestFields } from "./fields";
 import { type EstimateRequestAnswers, estimateRequestSchema } from "./schema";
 
@@ -55,13 +56,16 @@ export const estimateRequestForm = defineForm({
       subject: (request, reference) => `Estimate appointment ${reference}: ${request.jobName}`,
       intro: (request) =>
         `${request.submittedBy || "The office"} asks for an estimate visit. The calendar invite is attached.`,
-      replyTo: (request) => request.email,
+      replyTo: (_request, config) => officeEmail(config),
       calendarEvent: (request) => ({
         title: request.jobName,
         location: request.jobAddress,
         date: request.appointment,
         time: request.appointmentTime,
         description: request.description,
+        contactPerson: request.contactPerson,
+        contactPhone: request.phone,
+        notes: request.notes,
       }),
     },
   ],

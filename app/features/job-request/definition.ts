@@ -2,6 +2,7 @@ import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { APPOINTMENT_STATUSES } from "~/forms/appointment-statuses";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
+import { officeEmail } from "~/forms/office-email";
 import { jobRequestFields } from "./fields";
 import { type JobRequestAnswers, jobRequestSchema } from "./schema";
 
@@ -54,7 +55,7 @@ export const jobRequestForm = defineForm({
         request.appointmentForJob
           ? "A job request came in. The calendar invite for its day is attached."
           : "A job request came in, without an appointment date yet.",
-      replyTo: (request) => request.email,
+      replyTo: (_request, config) => officeEmail(config),
       // The job request has a date and no time: an all-day event.
       calendarEvent: (request) =>
         request.appointmentForJob
@@ -63,6 +64,9 @@ export const jobRequestForm = defineForm({
               location: request.jobAddress,
               date: request.appointmentForJob,
               description: request.jobSummary,
+              contactPerson: request.contactPerson,
+              contactPhone: request.phone,
+              notes: request.notes,
             }
           : undefined,
     },

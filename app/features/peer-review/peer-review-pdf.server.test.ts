@@ -22,7 +22,7 @@ describe("the peer review PDF", () => {
 
     expect(text).toContain("Peer Review Questionnaire");
     expect(text).toContain("Peer Review for: Nguyễn Łukasz");
-    expect(text).toContain("Date: March 5, 2026");
+    expect(text).toContain("Date: 2026-03-05");
     expect(text).toContain("1=Never, 2=Occasionally, 3=Sometimes, 4=Most of the Time, 5=Always, NE=No Experience");
     expect(text).toContain("# Question Answer");
     let from = text.indexOf("# Question Answer");
@@ -46,6 +46,11 @@ describe("the peer review PDF", () => {
     const [, , top, width] = (match ?? []).map(Number);
     expect(top).toBeCloseTo(mm(45), 3);
     expect(width).toBeCloseTo(mm(10 + 110 + 30), 3);
+  });
+
+  it("prints the symbols people type, and a placeholder for what no font has", async () => {
+    const text = await pdfText(await peerReviewPdf({ ...review, reviewFor: "Ana ✓ → Bo ≈ 90° 🦄 张" }));
+    expect(text, text).toContain("Peer Review for: Ana ✓ → Bo ≈ 90° [emoji] [U+5F20]");
   });
 
   it("prints a name in any script as typed", async () => {

@@ -1,4 +1,3 @@
-import { printAnswer } from "~/forms/print-answer";
 import { createPdfDocument, mm, toBuffer } from "~/server/pdf/pdf-document.server";
 import { heading, lineWithRightText, paragraph, table } from "~/server/pdf/pdf-layout.server";
 import type { PeerReview } from "./definition";
@@ -10,16 +9,15 @@ const UNANSWERED = "-";
 
 /**
  * The review as the original printed it (spec §9), in millimetres on A4: the title at 18 pt, the person and
- * the date at 12 pt, the legend at 11 pt, then from 45 mm down the table of # (10 mm), Question (110 mm) and
- * Answer (30 mm, centred) under a blue header, and the average below it.
+ * the date at 12 pt (`Date: {date}`, the date as entered), the legend at 11 pt, then from 45 mm down the table
+ * of # (10 mm), Question (110 mm) and Answer (30 mm, centred) under a blue header, and the average below it.
  */
 export async function peerReviewPdf(review: PeerReview): Promise<Uint8Array<ArrayBuffer>> {
   const doc = createPdfDocument({ title: `${PEER_REVIEW_PDF_TITLE}: ${review.reviewFor}` });
   doc.y = mm(12);
   heading(doc, PEER_REVIEW_PDF_TITLE, 18, "center");
   doc.y = mm(22);
-  const date = printAnswer({ name: "date", label: "Date", kind: "date" }, review.date);
-  lineWithRightText(doc, `Peer Review for: ${review.reviewFor}`, `Date: ${date}`, 12);
+  lineWithRightText(doc, `Peer Review for: ${review.reviewFor}`, `Date: ${review.date}`, 12);
   doc.y = mm(30);
   paragraph(doc, PRINTED_LEGEND, 11);
   table(doc, {

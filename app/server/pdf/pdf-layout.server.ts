@@ -1,5 +1,6 @@
 import type { AnyFormDefinition, FieldDefinition } from "~/forms/definition";
 import { answerRows, type StoredFileName } from "~/forms/print-answer";
+import { ascentOf, type PdfWeight, textRuns } from "./pdf-document.server";
 
 /** The header fill of our tables: the blue of the original documents' tables, with white bold text. */
 export const TABLE_HEADER_FILL = "#2980b9";
@@ -12,10 +13,89 @@ function contentBox(doc: PDFKit.PDFDocument) {
   return { left, width: doc.page.width - left - doc.page.margins.right };
 }
 
+type TextStyle = { weight: PdfWeight; size: number };
+
+/**
+ * Every text of every PDF is written here: `text` in `weight` at `size` points, at (x, y), each run in the
+ * font that has its glyphs (textRuns). Runs after the first go on in the same lines, wrapped and aligned by
+ * pdfkit, on the main font's baseline and line height.
+ */
+function writeText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  { weight, size }: TextStyle,
+  x: number,
+  y: number,
+  options: PDFKit.Mixins.TextOptions,
+) {
+  doc.font(weight).fontSize(size);
+  const lineHeight = doc.currentLineHeight(true);
+  const runs = textRuns(text, weight);
+  const placed = runs.length > 1 ? alignedByHand(doc, text, { weight, size }, x, options) : { x, options };
+  for (const [index, run] of runs.entries()) {
+    doc.font(run.font);
+    const inMainFont = run.font === weight;
+    const runOptions = {
+      ...placed.options,
+      continued: index < runs.length - 1,
+      ...(inMainFont
+        ? {}
+        : {
+            baseline: -ascentOf(weight) * size,
+            lineGap: lineHeight - doc.currentLineHeight(true) + (placed.options.lineGap ?? 0),
+          }),
+    };
+    if (index === 0) doc.text(run.text, placed.x, y, runOptions);
+    else doc.text(run.text, runOptions);
+  }
+  doc.font(weight);
+}
+
+/**
+ * pdfkit aligns each run of continued text on its own, so text of several runs centred or set right is placed
+ * here instead: a line that fits is moved along and written left-aligned in its own width; longer text is
+ * left-aligned.
+ */
+function alignedByHand(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  style: TextStyle,
+  x: number,
+  options: PDFKit.Mixins.TextOptions,
+): { x: number; options: PDFKit.Mixins.TextOptions } {
+  const left = { ...options, align: "left" } as const;
+  if ((options.align !== "center" && options.align !== "right") || options.width === undefined) return { x, options };
+  const width = widthOfText(doc, text, style);
+  if (width > options.width) return { x, options: left };
+  const room = options.width - width;
+  // A point to spare, so the line is not wrapped over rounding.
+  return { x: x + (options.align === "center" ? room / 2 : room), options: { ...left, width: width + 1 } };
+}
+
+/** The width of `text` on one line, each run measured in its font. */
+function widthOfText(doc: PDFKit.PDFDocument, text: string, { weight, size }: TextStyle): number {
+  doc.fontSize(size);
+  const width = textRuns(text, weight).reduce((sum, run) => sum + doc.font(run.font).widthOfString(run.text), 0);
+  doc.font(weight);
+  return width;
+}
+
+/**
+ * The height of `text` wrapped in `width`, measured in the main font with each grapheme of another font's run
+ * standing in as a wide letter: the fallback font's lines are no taller than the main font's.
+ */
+function heightOfText(doc: PDFKit.PDFDocument, text: string, { weight, size }: TextStyle, width: number): number {
+  const measured = textRuns(text, weight)
+    .map((run) => (run.font === weight ? run.text : run.text.replace(/\S/gu, "M")))
+    .join("");
+  return doc.font(weight).fontSize(size).heightOfString(measured, { width });
+}
+
 /** A line of bold text across the page at `size` points, leaving the cursor below it. */
 export function heading(doc: PDFKit.PDFDocument, text: string, size: number, align: "left" | "center" = "left") {
   const { left, width } = contentBox(doc);
-  doc.font("bold").fontSize(size).fillColor("black").text(text, left, doc.y, { width, align });
+  doc.fillColor("black");
+  writeText(doc, text, { weight: "bold", size }, left, doc.y, { width, align });
   doc.font("regular");
 }
 
@@ -23,11 +103,12 @@ export function heading(doc: PDFKit.PDFDocument, text: string, size: number, ali
 export function lineWithRightText(doc: PDFKit.PDFDocument, left: string, right: string, size: number) {
   const box = contentBox(doc);
   const y = doc.y;
-  doc.font("regular").fontSize(size).fillColor("black");
-  const rightWidth = doc.widthOfString(right);
-  doc.text(left, box.left, y, { width: box.width - rightWidth - CELL_PADDING * 4 });
+  const style = { weight: "regular", size } as const;
+  doc.fillColor("black");
+  const rightWidth = widthOfText(doc, right, style);
+  writeText(doc, left, style, box.left, y, { width: box.width - rightWidth - CELL_PADDING * 4 });
   const below = doc.y;
-  doc.text(right, box.left + box.width - rightWidth, y, { lineBreak: false });
+  writeText(doc, right, style, box.left + box.width - rightWidth, y, { lineBreak: false });
   doc.x = box.left;
   doc.y = below;
 }
@@ -35,7 +116,8 @@ export function lineWithRightText(doc: PDFKit.PDFDocument, left: string, right: 
 /** A paragraph of regular text at `size` points across the page. */
 export function paragraph(doc: PDFKit.PDFDocument, text: string, size: number) {
   const { left, width } = contentBox(doc);
-  doc.font("regular").fontSize(size).fillColor("black").text(text, left, doc.y, { width });
+  doc.fillColor("black");
+  writeText(doc, text, { weight: "regular", size }, left, doc.y, { width });
 }
 
 /** Starts a new page when fewer than `height` points are left above the bottom margin. */
@@ -48,8 +130,10 @@ function ensureRoom(doc: PDFKit.PDFDocument, height: number): boolean {
 /** The height of one label/answer pair across the page at `size` points. */
 function labelledAnswerHeight(doc: PDFKit.PDFDocument, label: string, answer: string, size: number): number {
   const { width } = contentBox(doc);
-  doc.fontSize(size);
-  return doc.font("bold").heightOfString(label, { width }) + doc.font("regular").heightOfString(answer, { width });
+  return (
+    heightOfText(doc, label, { weight: "bold", size }, width) +
+    heightOfText(doc, answer, { weight: "regular", size }, width)
+  );
 }
 
 /**
@@ -59,8 +143,9 @@ function labelledAnswerHeight(doc: PDFKit.PDFDocument, label: string, answer: st
 export function labelledAnswer(doc: PDFKit.PDFDocument, label: string, answer: string, size = 10) {
   const { left, width } = contentBox(doc);
   ensureRoom(doc, labelledAnswerHeight(doc, label, answer, size) + size / 2);
-  doc.fontSize(size).font("bold").fillColor("black").text(label, left, doc.y, { width });
-  doc.font("regular").text(answer, left, doc.y, { width });
+  doc.fillColor("black");
+  writeText(doc, label, { weight: "bold", size }, left, doc.y, { width });
+  writeText(doc, answer, { weight: "regular", size }, left, doc.y, { width });
   doc.moveDown(0.5);
 }
 
@@ -70,11 +155,12 @@ export function labelledAnswer(doc: PDFKit.PDFDocument, label: string, answer: s
  */
 export function sectionHeading(doc: PDFKit.PDFDocument, text: string, size: number, keepWithNext = 0) {
   const { left, width } = contentBox(doc);
-  doc.fontSize(size).font("bold");
-  const height = doc.heightOfString(text, { width });
+  const style = { weight: "bold", size } as const;
+  const height = heightOfText(doc, text, style, width);
   ensureRoom(doc, height + size / 2 + keepWithNext);
   doc.moveDown(0.3);
-  doc.fillColor("black").text(text, left, doc.y, { width });
+  doc.fillColor("black");
+  writeText(doc, text, style, left, doc.y, { width });
   doc.moveDown(0.3);
   doc.font("regular");
 }
@@ -132,8 +218,8 @@ export function imageGrid(
   const perRow = Math.max(1, Math.floor((width + gap) / (cellWidth + gap)));
   for (let start = 0; start < images.length; start += perRow) {
     const row = images.slice(start, start + perRow);
-    doc.fontSize(captionSize).font("regular");
-    const captionHeight = Math.max(...row.map((image) => doc.heightOfString(image.caption, { width: cellWidth })));
+    const captionStyle = { weight: "regular", size: captionSize } as const;
+    const captionHeight = Math.max(...row.map((image) => heightOfText(doc, image.caption, captionStyle, cellWidth)));
     ensureRoom(doc, cellHeight + captionHeight + gap);
     const top = doc.y;
     for (const [index, image] of row.entries()) {
@@ -142,7 +228,8 @@ export function imageGrid(
         width: image.width,
         height: image.height,
       });
-      doc.fillColor("black").text(image.caption, x, top + cellHeight + 2, { width: cellWidth, align: "center" });
+      doc.fillColor("black");
+      writeText(doc, image.caption, captionStyle, x, top + cellHeight + 2, { width: cellWidth, align: "center" });
     }
     doc.x = left;
     doc.y = top + cellHeight + 2 + captionHeight + gap;
@@ -167,22 +254,21 @@ export function table(
   }: { x: number; y: number; columns: readonly TableColumn[]; rows: readonly string[][]; size?: number },
 ) {
   const totalWidth = columns.reduce((sum, column) => sum + column.width, 0);
-  doc.fontSize(size);
-  const rowHeight = (cells: readonly string[], font: "regular" | "bold") => {
-    doc.font(font);
+  const rowHeight = (cells: readonly string[], weight: PdfWeight) => {
     const heights = columns.map(
       (column, index) =>
-        doc.heightOfString(cells[index] ?? "", { width: column.width - CELL_PADDING * 2 }) + CELL_PADDING * 2,
+        heightOfText(doc, cells[index] ?? "", { weight, size }, column.width - CELL_PADDING * 2) + CELL_PADDING * 2,
     );
     return Math.max(...heights);
   };
   const drawRow = (cells: readonly string[], top: number, height: number, header: boolean) => {
     if (header) doc.rect(x, top, totalWidth, height).fill(TABLE_HEADER_FILL);
     doc.lineWidth(0.5).strokeColor(TABLE_BORDER).rect(x, top, totalWidth, height).stroke();
-    doc.font(header ? "bold" : "regular").fillColor(header ? "white" : "black");
+    doc.fillColor(header ? "white" : "black");
+    const style = { weight: header ? "bold" : "regular", size } as const;
     let left = x;
     for (const [index, column] of columns.entries()) {
-      doc.text(cells[index] ?? "", left + CELL_PADDING, top + CELL_PADDING, {
+      writeText(doc, cells[index] ?? "", style, left + CELL_PADDING, top + CELL_PADDING, {
         width: column.width - CELL_PADDING * 2,
         align: column.align ?? "left",
       });
