@@ -5,7 +5,7 @@ import { type StaffNavEntry, StaffNavigation } from "./staff-navigation";
 
 type StaffFrameProps = {
   /** The signed-in user; the sign-in screens have none, and show only the company mark. */
-  user?: { username: string };
+  user?: { displayName: string };
   navigation?: readonly StaffNavEntry[];
   children: React.ReactNode;
 };
@@ -34,7 +34,7 @@ export function StaffFrame({ user, navigation = [], children }: StaffFrameProps)
             <div className="ml-auto flex min-w-0 items-center gap-3">
               {/* On a phone the name goes under "Signed in as", cut short if it is long, to keep one bar. */}
               <p className="min-w-0 text-xs leading-tight text-slate-700 sm:text-sm max-sm:[&>strong]:block max-sm:[&>strong]:truncate">
-                Signed in as <strong>{user.username}</strong>
+                Signed in as <strong>{user.displayName}</strong>
               </p>
               <Form method="post" action="/admin/logout" className="shrink-0">
                 <button type="submit" className="button-secondary px-3 py-1 text-sm">
