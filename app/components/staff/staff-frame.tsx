@@ -18,10 +18,11 @@ export function StaffFrame({ user, navigation = [], children }: StaffFrameProps)
   return (
     <>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        {/* One bar on a phone; from 1280 px the navigation's row wraps onto a line of its own below. */}
+        <div className="mx-auto flex min-h-14 max-w-7xl items-center gap-x-3 xl:flex-wrap px-4 sm:px-6">
           <Link
             to={user ? "/admin/quick-links" : "/"}
-            className="flex shrink-0 items-center gap-2 font-extrabold tracking-tight text-slate-900"
+            className="flex h-14 shrink-0 items-center gap-2 font-extrabold tracking-tight text-slate-900"
           >
             <CompanyMarkIcon />
             <span className="sr-only xl:not-sr-only">{company.shortName}</span>
