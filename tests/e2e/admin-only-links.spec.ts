@@ -24,7 +24,7 @@ test("staff users see no peer review report card", async ({ page, signInAsStaff 
 });
 
 for (const role of ["staff", "admin"] as const) {
-  test(`the inbox's Type filter ${role === "admin" ? "offers" : "leaves out"} Peer review for a ${role} user`, async ({
+  test(`the inbox's Type filter ${role === "admin" ? "offers" : "leaves out"} Peer review for ${role === "admin" ? "an admin" : "a staff"} user`, async ({
     page,
     signInAsStaff,
   }) => {

@@ -42,14 +42,14 @@ export function StaffNavigation({ entries }: { entries: readonly StaffNavEntry[]
         id={MENU_ID}
         ref={menuRef}
         popover="auto"
-        className="fixed inset-x-0 top-14 bottom-auto max-h-[calc(100dvh-3.5rem)] w-full space-y-1 overflow-y-auto border-b border-slate-200 bg-white p-3 text-slate-800 shadow-lg xl:static xl:-mx-3 xl:flex xl:max-h-none xl:w-auto xl:flex-wrap xl:items-center xl:gap-1 xl:space-y-0 xl:overflow-visible xl:border-0 xl:bg-transparent xl:p-0 xl:shadow-none"
+        className="fixed inset-x-0 top-14 bottom-auto max-h-[calc(100dvh-3.5rem)] w-full space-y-1 overflow-y-auto border-b border-slate-200 bg-white p-3 text-slate-800 shadow-lg xl:static xl:-mx-2 xl:flex xl:max-h-none xl:w-auto xl:flex-wrap xl:items-center xl:gap-1 xl:space-y-0 xl:overflow-visible xl:border-0 xl:bg-transparent xl:p-0 xl:shadow-none"
       >
         {entries.map((entry) => (
           <li key={entry.path}>
             <NavLink
               to={entry.path}
               onClick={closeMenu}
-              className="block rounded-lg px-3 py-2.5 font-medium whitespace-nowrap text-slate-800 hover:bg-brand-50 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white xl:rounded-full xl:py-1.5 xl:text-sm"
+              className="block rounded-lg px-3 py-2.5 font-medium whitespace-nowrap text-slate-800 hover:bg-brand-50 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white xl:rounded-full xl:px-2 xl:py-1.5 xl:text-sm"
             >
               {entry.label}
             </NavLink>
