@@ -19,6 +19,7 @@ export default [
   route("admin/inbox/:submissionId/files/:fileId", "routes/admin/inbox-file.ts"),
   // The checklist's JSON answer to the page's script; the screen itself is in the staff layout.
   route("admin/quick-links/estimate-checklist/submit", "routes/admin/estimate-checklist-submit.ts"),
+  route("admin/quick-links/estimate-checklist/photo-preview", "routes/admin/estimate-checklist-photo-preview.ts"),
   layout("routes/admin/staff-layout.tsx", [
     route("admin/quick-links", "routes/admin/quick-links.tsx"),
     route("admin/quick-links/team-communication", "routes/admin/team-communication.tsx"),

@@ -41,6 +41,7 @@ describe("the first start", () => {
     const created = await postForm(setupPath, {
       token,
       username: "Owner",
+      displayName: "Olivia Owner",
       password: "first admin password",
       confirmPassword: "first admin password",
     });
@@ -49,7 +50,7 @@ describe("the first start", () => {
     const dashboard = await fetch(`${app.url}/admin/quick-links`, {
       headers: { cookie: cookieFrom(created.headers.get("set-cookie")) },
     });
-    expect(await dashboard.text()).toContain("Signed in as <strong>owner</strong>");
+    expect(await dashboard.text()).toContain("Signed in as <strong>Olivia Owner</strong>");
 
     const reused = await postForm(setupPath, {
       token,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import * as z from "zod/mini";
-import { newPasswordField, usernameField } from "../app/features/staff-accounts/schemas";
+import { displayNameField, newPasswordField, usernameField } from "../app/features/staff-accounts/schemas";
 import {
   createStaffUser,
   findStaffUserByUsername,
@@ -24,7 +24,9 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.
 
 const USAGE = `Usage: npm run user -- <command>
 
-  create <username> [--role staff|admin]   add a user (default role: staff); asks for the password
+  create <username> [--role staff|admin] [--display-name "Full Name"]
+                                            add a user (default role: staff, display name: the username);
+                                            asks for the password
   reset-password <username>                 set a new password; signs the user out everywhere
   deactivate <username>                     stop the user signing in; signs them out everywhere
   activate <username>                       let a deactivated user sign in again
@@ -46,12 +48,14 @@ async function requireUser(db: Database, username: string) {
   return user;
 }
 
-async function run(db: Database, command: string, username: string | undefined, role: string) {
+type Options = { role: string; displayName: string | undefined };
+
+async function run(db: Database, command: string, username: string | undefined, options: Options) {
   if (command === "list") {
     for (const user of await listStaffUsers(db)) {
       const lastSignIn = user.lastSignedInAt?.toISOString() ?? "never";
       console.log(
-        `${user.username}\t${user.role}\t${user.isActive ? "active" : "deactivated"}\tlast sign-in: ${lastSignIn}`,
+        `${user.username}\t${user.displayName}\t${user.role}\t${user.isActive ? "active" : "deactivated"}\tlast sign-in: ${lastSignIn}`,
       );
     }
     return;
@@ -61,13 +65,14 @@ async function run(db: Database, command: string, username: string | undefined, 
     case "create": {
       const details = {
         username: check(usernameField, username),
-        role: check(z.enum(["admin", "staff"], { error: "The role is admin or staff" }), role),
+        role: check(z.enum(["admin", "staff"], { error: "The role is admin or staff" }), options.role),
+        displayName: options.displayName === undefined ? undefined : check(displayNameField, options.displayName),
         password: check(newPasswordField, await readPassword()),
       };
       const created = await createStaffUser(db, details).catch((error: unknown) => {
         throw error instanceof UsernameTakenError ? new UsageError(error.message) : error;
       });
-      console.log(`Created ${details.role} ${created.username}.`);
+      console.log(`Created ${details.role} ${created.username} (${created.displayName}).`);
       return;
     }
     case "reset-password": {
@@ -91,7 +96,11 @@ async function run(db: Database, command: string, username: string | undefined, 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { role: { type: "string", default: "staff" }, help: { type: "boolean" } },
+    options: {
+      role: { type: "string", default: "staff" },
+      "display-name": { type: "string" },
+      help: { type: "boolean" },
+    },
   });
   const [command, username] = positionals;
   if (!command || values.help) {
@@ -104,7 +113,7 @@ async function main(): Promise<number> {
   const database = connectDatabase(config.DATABASE_URL ?? embedded?.url ?? "", logger);
   try {
     await applyMigrations(database.pool, path.join(rootDir, "drizzle"));
-    await run(database.db, command, username, values.role);
+    await run(database.db, command, username, { role: values.role, displayName: values["display-name"] });
     return 0;
   } finally {
     await database.close();

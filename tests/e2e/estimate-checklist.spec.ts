@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { heicPhoto } from "../support/checklist-fixture";
 import { countSubmissionsOf } from "../support/submission-lookup";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
@@ -89,6 +90,31 @@ test("a half-filled checklist with its photos comes back after a reload", async 
   await page.reload();
   await expect(page.getByLabel("Your Name")).not.toHaveValue("");
   await expect(page.getByLabel("Project Name")).toHaveValue("");
+});
+
+test("a HEIC photo, which Chromium cannot draw, shows a preview in the list", async ({ page }) => {
+  const heic = { name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: Buffer.from(heicPhoto()) };
+  await page.getByLabel("Choose photos").setInputFiles([heic]);
+  const thumbnail = page.getByRole("listitem").filter({ hasText: "IMG_0001.HEIC" }).locator("img");
+  await expect(thumbnail).toBeVisible();
+  // The preview is the photo itself: the fixture's left half is green, its right half white.
+  const colours = () =>
+    thumbnail.evaluate(async (image: HTMLImageElement) => {
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const drawing = canvas.getContext("2d");
+      if (!drawing) throw new Error("no 2D canvas");
+      drawing.drawImage(image, 0, 0);
+      const at = (x: number) => [...drawing.getImageData(Math.round(x * canvas.width), canvas.height / 2, 1, 1).data];
+      return { left: at(0.15), right: at(0.85) };
+    });
+  const { left, right } = await colours();
+  const [red = 0, green = 0, blue = 0] = left;
+  expect(green).toBeGreaterThan(red + 60);
+  expect(green).toBeGreaterThan(blue + 60);
+  expect(right.slice(0, 3).every((channel) => channel > 220)).toBe(true);
 });
 
 test("a photo with the same name and size as one in the list is skipped; one can be removed", async ({ page }) => {

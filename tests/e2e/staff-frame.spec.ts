@@ -28,23 +28,31 @@ test("the staff frame replaces the public header and footer, and its navigation 
   const bar = page.getByRole("banner");
   await expect(bar.getByText(`Signed in as ${user.username}`)).toBeVisible();
   await expect(bar.getByRole("button", { name: "Log out" })).toBeVisible();
-  // One bar, not the old three rows of wrapped links.
-  expect((await bar.boundingBox())?.height).toBeLessThan(80);
+  // One bar on a phone, not the old three rows of wrapped links; on a laptop the bar and one row of links.
+  expect((await bar.boundingBox())?.height).toBeLessThan(isMobile ? 80 : 120);
   await expectNoSidewaysScroll(page, "Quick Links");
 
   const navigation = page.getByRole("navigation", { name: "Staff" });
   const entries = ["Quick Links", "Inbox", "Staff accounts", "Two-step verification"];
-  // A phone, and a laptop now that every tool is listed, show the navigation behind one Menu button.
+  // A phone shows the navigation behind one Menu button; a laptop (1280 px) shows its links as one row.
   const menu = navigation.getByRole("button", { name: "Menu" });
-  const folded = await menu.isVisible();
-  if (isMobile) expect(folded).toBe(true);
+  const folded = isMobile;
   if (folded) {
+    await expect(menu).toBeVisible();
     await expect(navigation.getByRole("link", { name: "Inbox" })).toBeHidden();
     await menu.click();
+  } else {
+    await expect(menu).toBeHidden();
   }
   for (const name of entries) {
     const link = navigation.getByRole("link", { name, exact: true });
     await expect(link).toBeInViewport();
+  }
+  if (!folded) {
+    const tops = await navigation
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect(new Set(tops).size, "the staff links wrap onto more than one row").toBe(1);
   }
   await expectNoSidewaysScroll(page, "the open menu");
 

@@ -11,11 +11,17 @@ let counter = 0;
  * entry), which finds the running app's embedded PostgreSQL in its data directory: by default the one the
  * tests run against, or that of an app a spec started itself.
  */
-export function addStaffAccount(role: "admin" | "staff", label: string, dataDir = process.env.E2E_DATA_DIR) {
+export function addStaffAccount(
+  role: "admin" | "staff",
+  label: string,
+  dataDir = process.env.E2E_DATA_DIR,
+  displayName?: string,
+) {
   counter += 1;
   const username = `${label}-${role}-${process.pid}-${counter}`.toLowerCase();
   const password = `correct horse ${label} battery`;
-  execFileSync(process.execPath, [USER_CLI, "create", username, "--role", role], {
+  const nameOption = displayName === undefined ? [] : ["--display-name", displayName];
+  execFileSync(process.execPath, [USER_CLI, "create", username, "--role", role, ...nameOption], {
     input: `${password}\n`,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: ["pipe", "ignore", "inherit"],

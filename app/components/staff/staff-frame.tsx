@@ -5,7 +5,7 @@ import { type StaffNavEntry, StaffNavigation } from "./staff-navigation";
 
 type StaffFrameProps = {
   /** The signed-in user; the sign-in screens have none, and show only the company mark. */
-  user?: { username: string };
+  user?: { displayName: string };
   navigation?: readonly StaffNavEntry[];
   children: React.ReactNode;
 };
@@ -18,10 +18,11 @@ export function StaffFrame({ user, navigation = [], children }: StaffFrameProps)
   return (
     <>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        {/* One bar on a phone; from 1280 px the navigation's row wraps onto a line of its own below. */}
+        <div className="mx-auto flex min-h-14 max-w-7xl items-center gap-x-3 xl:flex-wrap px-4 sm:px-6">
           <Link
             to={user ? "/admin/quick-links" : "/"}
-            className="flex shrink-0 items-center gap-2 font-extrabold tracking-tight text-slate-900"
+            className="flex h-14 shrink-0 items-center gap-2 font-extrabold tracking-tight text-slate-900"
           >
             <CompanyMarkIcon />
             <span className="sr-only xl:not-sr-only">{company.shortName}</span>
@@ -34,7 +35,7 @@ export function StaffFrame({ user, navigation = [], children }: StaffFrameProps)
             <div className="ml-auto flex min-w-0 items-center gap-3">
               {/* On a phone the name goes under "Signed in as", cut short if it is long, to keep one bar. */}
               <p className="min-w-0 text-xs leading-tight text-slate-700 sm:text-sm max-sm:[&>strong]:block max-sm:[&>strong]:truncate">
-                Signed in as <strong>{user.username}</strong>
+                Signed in as <strong>{user.displayName}</strong>
               </p>
               <Form method="post" action="/admin/logout" className="shrink-0">
                 <button type="submit" className="button-secondary px-3 py-1 text-sm">

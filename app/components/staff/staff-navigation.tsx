@@ -7,9 +7,10 @@ export type StaffNavEntry = { label: string; path: string };
 const MENU_ID = "staff-menu";
 
 /**
- * The staff screens: a row on very wide screens, a menu behind one button below that (with every tool listed,
- * the row no longer fits beside the mark and the signed-in user at a laptop's width). The menu is a native popover,
- * so it opens without JavaScript, closes on Escape or a tap outside, and needs no focus handling of ours.
+ * The staff screens: from a laptop's width (1280 px) a row of links, which the frame puts on a line of its own
+ * under the mark and the signed-in user, since with every tool listed it does not fit beside them; narrower, a
+ * menu behind one button. The menu is a native popover, so it opens without JavaScript, closes on Escape or a
+ * tap outside, and needs no focus handling of ours.
  */
 export function StaffNavigation({ entries }: { entries: readonly StaffNavEntry[] }) {
   const menuRef = useRef<HTMLUListElement>(null);
@@ -18,11 +19,11 @@ export function StaffNavigation({ entries }: { entries: readonly StaffNavEntry[]
     if (menuRef.current?.matches(":popover-open")) menuRef.current.hidePopover();
   };
   return (
-    <nav aria-label="Staff" className="2xl:min-w-0 2xl:flex-1">
+    <nav aria-label="Staff" className="xl:order-last xl:basis-full xl:pb-2">
       <button
         type="button"
         popoverTarget={MENU_ID}
-        className="inline-flex items-center gap-1.5 rounded-full border-2 border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 2xl:hidden"
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-full border-2 border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 xl:hidden"
       >
         <svg
           aria-hidden="true"
@@ -41,14 +42,14 @@ export function StaffNavigation({ entries }: { entries: readonly StaffNavEntry[]
         id={MENU_ID}
         ref={menuRef}
         popover="auto"
-        className="fixed inset-x-0 top-14 bottom-auto max-h-[calc(100dvh-3.5rem)] w-full space-y-1 overflow-y-auto border-b border-slate-200 bg-white p-3 text-slate-800 shadow-lg 2xl:static 2xl:flex 2xl:max-h-none 2xl:w-auto 2xl:items-center 2xl:gap-1 2xl:space-y-0 2xl:overflow-visible 2xl:border-0 2xl:bg-transparent 2xl:p-0 2xl:shadow-none"
+        className="fixed inset-x-0 top-14 bottom-auto max-h-[calc(100dvh-3.5rem)] w-full space-y-1 overflow-y-auto border-b border-slate-200 bg-white p-3 text-slate-800 shadow-lg xl:static xl:-mx-2 xl:flex xl:max-h-none xl:w-auto xl:flex-wrap xl:items-center xl:gap-1 xl:space-y-0 xl:overflow-visible xl:border-0 xl:bg-transparent xl:p-0 xl:shadow-none"
       >
         {entries.map((entry) => (
           <li key={entry.path}>
             <NavLink
               to={entry.path}
               onClick={closeMenu}
-              className="block rounded-lg px-3 py-2.5 font-medium whitespace-nowrap text-slate-800 hover:bg-brand-50 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white 2xl:rounded-full 2xl:py-1.5 2xl:text-sm"
+              className="block rounded-lg px-3 py-2.5 font-medium whitespace-nowrap text-slate-800 hover:bg-brand-50 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white xl:rounded-full xl:px-2 xl:py-1.5 xl:text-sm"
             >
               {entry.label}
             </NavLink>

@@ -10,8 +10,8 @@ export const megabytes = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
- * The site photos: picked several at a time or taken with the camera, listed by name with a thumbnail where
- * the browser can draw one, each with a Remove button. Without JavaScript the picker is a plain file input
+ * The site photos: picked several at a time or taken with the camera, listed by name with a thumbnail (a
+ * HEIC's made by the server, since only Safari draws one), each with a Remove button. Without JavaScript the picker is a plain file input
  * that posts with the form.
  */
 export function PhotoPicker({

@@ -6,7 +6,6 @@ import { submissionTypes } from "~/submission-types";
 import { DELIVERY_STATE_LABELS, DELIVERY_STATES } from "./delivery-state";
 import { SEARCH_MIN_LENGTH, SPAM_CHOICES, statusesFor } from "./inbox-filters";
 
-const typeOptions = submissionTypes.map((description) => ({ value: description.type, label: description.label }));
 const spamOptions = Object.entries(SPAM_CHOICES).map(([value, label]) => ({ value, label }));
 const deliveryOptions = DELIVERY_STATES.map((state) => ({ value: state, label: DELIVERY_STATE_LABELS[state] }));
 
@@ -18,7 +17,14 @@ const hasNarrowingFilter = (values: Record<string, string | undefined>) =>
  * The filters, as a GET form: they land in the URL, so a filtered inbox can be bookmarked and sent, and the
  * form works without JavaScript. With it, the status list follows the chosen type at once.
  */
-export function InboxFilterForm({ values }: { values: Record<string, string | undefined> }) {
+export function InboxFilterForm({
+  values,
+  hiddenTypes,
+}: {
+  values: Record<string, string | undefined>;
+  /** The types the user may not read (a staff user and the peer review), left out of the Type list. */
+  hiddenTypes: readonly string[];
+}) {
   const [type, setType] = useState(values.type ?? "");
   const submit = useSubmit();
   // Without JavaScript the browser sends every field, empty ones too; with it the URL keeps only the filters
@@ -33,6 +39,9 @@ export function InboxFilterForm({ values }: { values: Record<string, string | un
     }
     void submit(params, { method: "get" });
   };
+  const typeOptions = submissionTypes
+    .filter((description) => !hiddenTypes.includes(description.type))
+    .map((description) => ({ value: description.type, label: description.label }));
   const statusOptions = statusesFor(type || undefined).map((status) => ({ value: status, label: status }));
   return (
     <Form

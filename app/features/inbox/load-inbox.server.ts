@@ -12,13 +12,13 @@ export async function loadInbox(request: Request, context: AppLoadContext) {
   const newCounts = await countNewSubmissions(context.db, hiddenTypes);
   if (parsed.status === "invalid") {
     return data(
-      { status: "invalid" as const, messages: parsed.messages, values: parsed.values, newCounts },
+      { status: "invalid" as const, messages: parsed.messages, values: parsed.values, newCounts, hiddenTypes },
       { status: 400 },
     );
   }
   const page = await listSubmissions(context.db, parsed.filters, hiddenTypes);
   const notExported = typesNotExportableBy(staff.role).map(({ label }) => label);
-  return data({ status: "valid" as const, filters: parsed.filters, ...page, newCounts, notExported });
+  return data({ status: "valid" as const, filters: parsed.filters, ...page, newCounts, notExported, hiddenTypes });
 }
 
 export type InboxLoaderData = Awaited<ReturnType<typeof loadInbox>>["data"];

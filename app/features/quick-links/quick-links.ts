@@ -1,6 +1,13 @@
 export type QuickLinkCategory = "Team Management" | "Project Management";
 
-export type QuickLink = { title: string; description: string; path: string; category: QuickLinkCategory };
+export type QuickLink = {
+  title: string;
+  description: string;
+  path: string;
+  category: QuickLinkCategory;
+  /** A card for a screen only admins may open; staff users do not see it. */
+  adminOnly?: true;
+};
 
 export const QUICK_LINK_CATEGORIES: readonly QuickLinkCategory[] = ["Team Management", "Project Management"];
 
@@ -11,6 +18,13 @@ export const quickLinks: readonly QuickLink[] = [
     title: "Peer Review",
     description: "Rate a co-worker on fifteen statements. The answers are compiled with others' into a report.",
     path: "/admin/quick-links/peer-review",
+  },
+  {
+    category: "Team Management",
+    title: "Peer Review Report",
+    description: "Each person's averages once enough reviews are in, with its PDF. No reviewer is named.",
+    path: "/admin/peer-review-report",
+    adminOnly: true,
   },
   {
     category: "Team Management",
@@ -49,6 +63,11 @@ export const quickLinks: readonly QuickLink[] = [
     path: "/admin/inbox",
   },
 ];
+
+/** The cards a staff user of that role sees. */
+export function quickLinksFor(isAdmin: boolean): readonly QuickLink[] {
+  return quickLinks.filter((link) => isAdmin || !link.adminOnly);
+}
 
 /** The cards that open a staff tool of ours; the staff navigation lists these too, after Quick Links and Inbox. */
 export const staffToolLinks: readonly QuickLink[] = quickLinks.filter((link) =>

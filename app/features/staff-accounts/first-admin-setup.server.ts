@@ -19,9 +19,9 @@ export async function createFirstAdmin(request: Request, context: AppLoadContext
   if (submission.status !== "success") {
     return data(invalidFieldsResult(submission), { status: 400 });
   }
-  const { token, username, password } = submission.value;
+  const { token, username, displayName, password } = submission.value;
   const admin = await redeemSetupToken(context.db, token, (tx) =>
-    createStaffUser(tx, { username, password, role: "admin" }),
+    createStaffUser(tx, { username, displayName, password, role: "admin" }),
   );
   if (!admin) {
     return data({ status: "error", message: SETUP_LINK_INVALID_MESSAGE } satisfies StaffFormResult, { status: 410 });

@@ -31,6 +31,27 @@ export const usernameField = z
     z.regex(/^[a-z0-9._@-]+$/, "A username may use letters, digits and . _ @ - only"),
   );
 
+export const DISPLAY_NAME_MAX_LENGTH = 100;
+
+/** The person's name as the staff pages show it; an account created without one shows its username. */
+export const displayNameField = z
+  .string({ error: "Enter a display name" })
+  .check(
+    z.trim(),
+    z.minLength(1, "Enter a display name"),
+    z.maxLength(DISPLAY_NAME_MAX_LENGTH, `A display name has at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+  );
+
+/** Left empty on a form that creates an account, the username stands in. */
+const optionalDisplayNameField = z.optional(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(DISPLAY_NAME_MAX_LENGTH, `A display name has at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+    ),
+);
+
 export const newPasswordField = z
   .string({ error: "Enter a password" })
   .check(
@@ -49,15 +70,18 @@ const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
 const newPasswordFields = { password: newPasswordField, confirmPassword: confirmPasswordField };
 
 export const firstAdminSchema = z
-  .object({ username: usernameField, token: z.string(), ...newPasswordFields })
+  .object({ username: usernameField, displayName: optionalDisplayNameField, token: z.string(), ...newPasswordFields })
   .check(passwordsMatch);
 
 export const newStaffUserSchema = z
   .object({
     username: usernameField,
+    displayName: optionalDisplayNameField,
     role: z.enum(["admin", "staff"], { error: "Choose a role" }),
     ...newPasswordFields,
   })
   .check(passwordsMatch);
+
+export const displayNameSchema = z.object({ displayName: displayNameField });
 
 export const passwordResetSchema = z.object(newPasswordFields).check(passwordsMatch);

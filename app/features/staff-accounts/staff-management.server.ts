@@ -12,12 +12,13 @@ import {
   findStaffUserById,
   listStaffUsers,
   resetStaffPassword,
+  setStaffDisplayName,
   setStaffUserActive,
   UsernameTakenError,
 } from "~/server/auth/staff-users.server";
 import { staffSessions } from "~/server/db/schema.server";
 import { isSecondFactorRequired, setSecondFactorRequired } from "~/server/settings.server";
-import { newStaffUserSchema, passwordResetSchema } from "./schemas";
+import { displayNameSchema, newStaffUserSchema, passwordResetSchema } from "./schemas";
 
 type Reply = StaffFormResult & { intent: string };
 
@@ -107,6 +108,7 @@ export async function loadStaffUser(request: Request, context: AppLoadContext, u
     user: {
       id: user.id,
       username: user.username,
+      displayName: user.displayName,
       role: user.role,
       isActive: user.isActive,
       hasSecondFactor: user.totpSecret !== null,
@@ -118,7 +120,7 @@ export async function loadStaffUser(request: Request, context: AppLoadContext, u
   };
 }
 
-/** One staff user's page: reset the password, sign out everywhere, remove the second factor, (de)activate. */
+/** One staff user's page: change the display name, reset the password, sign out everywhere, remove the second factor, (de)activate. */
 export async function staffUserAction(request: Request, context: AppLoadContext, userIdParam: string | undefined) {
   const admin = await requireStaff(request, context, { role: "admin" });
   const user = await requireStaffUser(context, userIdParam);
@@ -126,6 +128,18 @@ export async function staffUserAction(request: Request, context: AppLoadContext,
   const intent = String(formData.get("intent"));
   const { db, logger } = context;
   switch (intent) {
+    case "set-display-name": {
+      const submission = parseForm(formData, displayNameSchema);
+      if (submission.status !== "success") {
+        return reply(intent, 400, invalidFieldsResult(submission));
+      }
+      await setStaffDisplayName(db, user.id, submission.value.displayName);
+      logger.info({ userId: user.id, by: admin.id }, "staff display name changed");
+      return reply(intent, 200, {
+        status: "success",
+        message: `${user.username} is now shown as ${submission.value.displayName}.`,
+      });
+    }
     case "reset-password": {
       const submission = parseForm(formData, passwordResetSchema);
       if (submission.status !== "success") {

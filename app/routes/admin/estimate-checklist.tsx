@@ -10,11 +10,11 @@ const CHECKLIST_PATH = "/admin/quick-links/estimate-checklist";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Estimate Checklist");
 
-/** Your Name and Your Email start as the signed-in user; an account has only its user name to give. */
+/** Your Name and Your Email start as the signed-in user: their display name, and their username if it is an email. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   return {
-    defaults: { fillerName: user.username, fillerEmail: user.username.includes("@") ? user.username : "" },
+    defaults: { fillerName: user.displayName, fillerEmail: user.username.includes("@") ? user.username : "" },
   };
 }
 

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => staffPageMeta("Estimate Request Fo
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  return { submittedBy: staff.username };
+  return { submittedBy: staff.displayName };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

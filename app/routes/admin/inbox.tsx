@@ -23,7 +23,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   return (
     <StaffPage title="Inbox" intro="Everything the forms sent in, newest first." width="max-w-6xl">
       <NewSubmissionCounts counts={loaderData.newCounts} />
-      <InboxFilterForm key={formKey} values={values} />
+      <InboxFilterForm key={formKey} values={values} hiddenTypes={loaderData.hiddenTypes} />
       {loaderData.status === "invalid" ? (
         <Alert tone="error" className="mt-6">
           <p className="font-semibold">These filters cannot be used:</p>

@@ -11,8 +11,8 @@ import type { Route } from "./+types/job-request";
 export const meta: Route.MetaFunction = () => staffPageMeta("Job Request Form");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
-  return null;
+  const staff = await requireStaff(request, context);
+  return { submittedBy: staff.displayName };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import { acknowledgeFailedDeliveries, loadInboxAlerts } from "~/features/inbox/i
 import { HeldSpamCount } from "~/features/inbox/spam-count";
 import { countHeldSpam } from "~/features/inbox/spam-count.server";
 import { QuickLinkCard } from "~/features/quick-links/quick-link-card";
-import { QUICK_LINK_CATEGORIES, quickLinks } from "~/features/quick-links/quick-links";
+import { QUICK_LINK_CATEGORIES, quickLinksFor } from "~/features/quick-links/quick-links";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { requireStaff } from "~/server/auth/require-staff.server";
@@ -15,12 +15,12 @@ import type { Route } from "./+types/quick-links";
 export const meta: Route.MetaFunction = () => staffPageMeta("Quick Links");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+  const staff = await requireStaff(request, context);
   const [alerts, heldSpam] = await Promise.all([
     loadInboxAlerts(context.db, context.config),
     countHeldSpam(context.db),
   ]);
-  return { alerts, heldSpam };
+  return { alerts, heldSpam, isAdmin: staff.role === "admin" };
 }
 
 const ACKNOWLEDGE_ANSWERS = {
@@ -59,9 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 const headingId = (category: string) => `${category.toLowerCase().replaceAll(" ", "-")}-heading`;
 
 export default function QuickLinks({ loaderData }: Route.ComponentProps) {
+  const cards = quickLinksFor(loaderData.isAdmin);
   const groups = QUICK_LINK_CATEGORIES.map((category) => ({
     category,
-    links: quickLinks.filter((link) => link.category === category),
+    links: cards.filter((link) => link.category === category),
   })).filter((group) => group.links.length > 0);
   return (
     <StaffPage title="Quick Links" intro="The staff tools and the links you send out." width="max-w-7xl">

@@ -6,7 +6,7 @@ import { usePending } from "~/components/forms/use-pending";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { createFirstAdmin, loadFirstAdminSetup } from "~/features/staff-accounts/first-admin-setup.server";
-import { SETUP_LINK_INVALID_MESSAGE } from "~/features/staff-accounts/schemas";
+import { DISPLAY_NAME_MAX_LENGTH, SETUP_LINK_INVALID_MESSAGE } from "~/features/staff-accounts/schemas";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
 import type { Route } from "./+types/setup";
@@ -44,6 +44,14 @@ export default function FirstAdminSetup({ loaderData }: Route.ComponentProps) {
         <OutcomeAlert outcome={result} />
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField label="Username" name="username" autoComplete="username" required errors={errors.username} />
+        <TextField
+          label="Display name"
+          name="displayName"
+          autoComplete="name"
+          maxLength={DISPLAY_NAME_MAX_LENGTH}
+          hint="Your full name, as the staff pages show it and the staff forms fill it in. Left empty, the username is used."
+          errors={errors.displayName}
+        />
         <TextField
           label="Password"
           name="password"

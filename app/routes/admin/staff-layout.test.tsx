@@ -8,7 +8,7 @@ function FailingScreen() {
 }
 
 /** Renders the staff layout's error boundary as the router shows it when a staff screen failed with `error`. */
-function renderStaffError(error: unknown, user: { username: string; isAdmin: boolean } | undefined): string {
+function renderStaffError(error: unknown, user: { displayName: string; isAdmin: boolean } | undefined): string {
   const Stub = createRoutesStub([
     {
       id: "staff-layout",
@@ -33,17 +33,20 @@ function renderStaffError(error: unknown, user: { username: string; isAdmin: boo
 
 describe("the staff layout's error boundary", () => {
   it("keeps the staff navigation and the signed-in user around a 404", () => {
-    const html = renderStaffError(new ErrorResponse(404, "Not Found", null), { username: "robin", isAdmin: true });
+    const html = renderStaffError(new ErrorResponse(404, "Not Found", null), {
+      displayName: "Robin Smith",
+      isAdmin: true,
+    });
     expect(html).toContain('aria-label="Staff"');
     expect(html).toContain("Staff accounts");
-    expect(html).toContain("robin");
+    expect(html).toContain("Robin Smith");
     expect(html).toContain("Log out");
     expect(html).toContain("We couldn&#x27;t find that page");
   });
 
   it("says Unexpected Application Error! for a thrown error, with none of its text, and keeps the navigation", () => {
     const html = renderStaffError(new Error("relation staff_users: password leaked here"), {
-      username: "robin",
+      displayName: "Robin Smith",
       isAdmin: false,
     });
     expect(html).toContain("Unexpected Application Error!");

@@ -14,7 +14,7 @@ export { revalidateUnlessAnsweredByBrowser as shouldRevalidate } from "~/forms/f
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
-  return { userId: user.id, username: user.username, isAdmin: user.role === "admin" };
+  return { userId: user.id, displayName: user.displayName, isAdmin: user.role === "admin" };
 }
 
 /** The staff screens that exist, the tools among them read from the Quick Links cards. */
@@ -31,7 +31,7 @@ function staffNavigation(isAdmin: boolean): StaffNavEntry[] {
 /** Every signed-in staff screen sits in the staff frame. */
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <StaffFrame user={{ username: loaderData.username }} navigation={staffNavigation(loaderData.isAdmin)}>
+    <StaffFrame user={{ displayName: loaderData.displayName }} navigation={staffNavigation(loaderData.isAdmin)}>
       <Outlet />
     </StaffFrame>
   );
@@ -44,7 +44,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   return (
     <StaffFrame
-      user={loaderData ? { username: loaderData.username } : undefined}
+      user={loaderData ? { displayName: loaderData.displayName } : undefined}
       navigation={staffNavigation(loaderData?.isAdmin ?? false)}
     >
       <StaffErrorScreen error={error} />

@@ -5,6 +5,7 @@ import { TextField } from "~/components/forms/text-field";
 import { formatStaffTime } from "~/components/staff/format-time";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { DISPLAY_NAME_MAX_LENGTH } from "~/features/staff-accounts/schemas";
 import { loadStaffUser, staffUserAction } from "~/features/staff-accounts/staff-management.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
@@ -25,6 +26,7 @@ export default function StaffUser({ loaderData }: Route.ComponentProps) {
   const { user, activeSessions, isSelf } = loaderData;
   const result = useActionData<StaffFormResult>();
   const resetErrors = result?.intent === "reset-password" ? (result.fieldErrors ?? {}) : {};
+  const nameErrors = result?.intent === "set-display-name" ? (result.fieldErrors ?? {}) : {};
   return (
     <StaffPage
       title={`Staff account ${user.username}`}
@@ -37,6 +39,7 @@ export default function StaffUser({ loaderData }: Route.ComponentProps) {
       <OutcomeAlert outcome={result} className="mt-6" />
       <dl className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-2">
         {[
+          ["Display name", user.displayName],
           ["Role", user.role === "admin" ? "Admin" : "Staff"],
           ["Status", user.isActive ? "Active" : "Deactivated"],
           ["Two-step verification", user.hasSecondFactor ? "On" : "Off"],
@@ -52,6 +55,29 @@ export default function StaffUser({ loaderData }: Route.ComponentProps) {
       </dl>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-2">
+        <section aria-labelledby="display-name-heading">
+          <h2 id="display-name-heading" className="text-xl font-bold text-brand-900">
+            Display name
+          </h2>
+          <p className="mt-1 text-slate-700">
+            Shown on the staff pages and filled in as Submitted By and Your Name on the staff forms.
+          </p>
+          <div className="mt-4">
+            <IntentForm intent="set-display-name" label="Save display name" busyLabel="Saving..." showOutcome={false}>
+              <TextField
+                label="Display name"
+                name="displayName"
+                autoComplete="off"
+                required
+                maxLength={DISPLAY_NAME_MAX_LENGTH}
+                defaultValue={user.displayName}
+                key={user.displayName}
+                errors={nameErrors.displayName}
+              />
+            </IntentForm>
+          </div>
+        </section>
+
         <section aria-labelledby="reset-heading">
           <h2 id="reset-heading" className="text-xl font-bold text-brand-900">
             Reset the password

@@ -7,6 +7,7 @@ import { usePending } from "~/components/forms/use-pending";
 import { formatStaffTime } from "~/components/staff/format-time";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { DISPLAY_NAME_MAX_LENGTH } from "~/features/staff-accounts/schemas";
 import { loadStaffList, staffListAction } from "~/features/staff-accounts/staff-management.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
@@ -39,11 +40,14 @@ export default function StaffAccounts({ loaderData }: Route.ComponentProps) {
           People
         </h2>
         <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[36rem] border-collapse text-left">
+          <table className="w-full min-w-[44rem] border-collapse text-left">
             <thead>
               <tr className="border-b border-slate-300 text-sm text-slate-700">
                 <th scope="col" className="py-2 pr-4">
                   Username
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Display name
                 </th>
                 <th scope="col" className="py-2 pr-4">
                   Role
@@ -68,6 +72,7 @@ export default function StaffAccounts({ loaderData }: Route.ComponentProps) {
                     </Link>
                     {user.id === loaderData.currentUserId ? " (you)" : null}
                   </th>
+                  <td className="py-2 pr-4">{user.displayName}</td>
                   <td className="py-2 pr-4">{user.role === "admin" ? "Admin" : "Staff"}</td>
                   <td className="py-2 pr-4">{user.isActive ? "Active" : "Deactivated"}</td>
                   <td className="py-2 pr-4">{user.hasSecondFactor ? "On" : "Off"}</td>
@@ -147,6 +152,14 @@ export default function StaffAccounts({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="add-user" />
             <OutcomeAlert outcome={result?.intent === "add-user" ? result : undefined} />
             <TextField label="Username" name="username" required autoComplete="off" errors={addErrors.username} />
+            <TextField
+              label="Display name"
+              name="displayName"
+              autoComplete="off"
+              maxLength={DISPLAY_NAME_MAX_LENGTH}
+              hint="The person's full name, as the staff pages show it. Left empty, the username is used."
+              errors={addErrors.displayName}
+            />
             <ChoiceField label="Role" name="role" defaultValue="staff" options={ROLE_OPTIONS} errors={addErrors.role} />
             <TextField
               label="Password"

@@ -14,7 +14,14 @@ export type StaffSession = {
   tokenHash: string;
   secondFactorPending: boolean;
   totpEnrolmentSecret: string | null;
-  user: { id: number; username: string; role: StaffRole; totpSecret: string | null; totpLastUsedStep: number | null };
+  user: {
+    id: number;
+    username: string;
+    displayName: string;
+    role: StaffRole;
+    totpSecret: string | null;
+    totpLastUsedStep: number | null;
+  };
 };
 
 type SessionSettings = Pick<Config, "NODE_ENV" | "SESSION_SECRET" | "SESSION_IDLE_TIMEOUT" | "SESSION_MAX_AGE">;
@@ -83,6 +90,7 @@ export async function findSession(
       user: {
         id: staffUsers.id,
         username: staffUsers.username,
+        displayName: staffUsers.displayName,
         role: staffUsers.role,
         totpSecret: staffUsers.totpSecret,
         totpLastUsedStep: staffUsers.totpLastUsedStep,

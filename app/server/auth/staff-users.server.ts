@@ -12,16 +12,18 @@ export class UsernameTakenError extends Error {
   override name = "UsernameTakenError";
 }
 
+/** Without a display name given, the account shows its username until an admin sets one. */
 export async function createStaffUser(
   db: Executor,
-  details: { username: string; password: string; role: StaffRole },
-): Promise<{ id: number; username: string }> {
+  details: { username: string; password: string; role: StaffRole; displayName?: string },
+): Promise<{ id: number; username: string; displayName: string }> {
   const username = normaliseUsername(details.username);
+  const displayName = details.displayName?.trim() || username;
   const [created] = await db
     .insert(staffUsers)
-    .values({ username, passwordHash: await hashPassword(details.password), role: details.role })
+    .values({ username, displayName, passwordHash: await hashPassword(details.password), role: details.role })
     .onConflictDoNothing({ target: staffUsers.username })
-    .returning({ id: staffUsers.id, username: staffUsers.username });
+    .returning({ id: staffUsers.id, username: staffUsers.username, displayName: staffUsers.displayName });
   if (!created) throw new UsernameTakenError(`The username ${username} is taken`);
   return created;
 }
@@ -44,6 +46,7 @@ export function listStaffUsers(db: Database) {
     .select({
       id: staffUsers.id,
       username: staffUsers.username,
+      displayName: staffUsers.displayName,
       role: staffUsers.role,
       isActive: staffUsers.isActive,
       hasSecondFactor: staffUsers.totpSecret,
@@ -53,6 +56,10 @@ export function listStaffUsers(db: Database) {
     .from(staffUsers)
     .orderBy(asc(staffUsers.username))
     .then((rows) => rows.map((row) => ({ ...row, hasSecondFactor: row.hasSecondFactor !== null })));
+}
+
+export async function setStaffDisplayName(db: Database, userId: number, displayName: string): Promise<void> {
+  await db.update(staffUsers).set({ displayName: displayName.trim() }).where(eq(staffUsers.id, userId));
 }
 
 /** Sets a new password and signs the user out everywhere: whoever knew the old one is out too. */

@@ -232,6 +232,8 @@ export const staffUsers = pgTable(
   {
     id: bigserial({ mode: "number" }).primaryKey(),
     username: text().notNull(),
+    /** The person's name as the staff pages show it and the staff forms fill in ("Robin Smith"). */
+    displayName: text().notNull(),
     /** argon2id, in the PHC string format that carries its own parameters and salt. */
     passwordHash: text().notNull(),
     role: text().$type<StaffRole>().notNull(),

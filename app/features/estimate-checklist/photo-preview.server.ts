@@ -1,0 +1,46 @@
+import type { AppLoadContext } from "react-router";
+import { sniffPhoto } from "~/forms/photo-types";
+import { readFormBody } from "~/forms/read-form-body.server";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import { cleanPhoto } from "~/server/photos/clean-photo.server";
+import { photoThumbnail } from "~/server/photos/photo-thumbnail.server";
+import { PHOTO_MAX_BYTES } from "./definition";
+import { PHOTO_PREVIEW_FIELD } from "./photo-preview";
+
+/** Four times the photo list's 64 by 48 thumbnail: sharp on any phone screen, and a few kilobytes. */
+const PREVIEW_SIZE = { width: 256, height: 192 };
+
+/** Room for the multipart boundary and part headers around the one photo. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+const refusal = (status: number, message: string) =>
+  new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+/**
+ * A small JPEG of a photo picked for the checklist, for the browsers that cannot draw it (a HEIC anywhere
+ * but Safari). Decoding libheif in the browser would need WebAssembly allowed in the page's script policy and
+ * a 2 MB download; the server already decodes HEIC for the submit. The photo goes through the same cleaning
+ * the submit gives it (upright, metadata and GPS removed) before it is shrunk; nothing is stored.
+ */
+export async function photoPreview(request: Request, context: AppLoadContext): Promise<Response> {
+  await requireStaff(request, context);
+  const body = await readFormBody(request, {
+    maxBytes: PHOTO_MAX_BYTES + ENVELOPE_BYTES,
+    files: [{ field: PHOTO_PREVIEW_FIELD, maxBytes: PHOTO_MAX_BYTES, maxCount: 1, sniff: sniffPhoto }],
+  });
+  if (!body.ok) {
+    return refusal(body.status, body.status === 413 ? "The photo is too large." : "Send one photo.");
+  }
+  const photo = body.formData.get(PHOTO_PREVIEW_FIELD);
+  if (!(photo instanceof File)) return refusal(400, "Send one photo.");
+  const cleaned = await cleanPhoto({
+    fileName: photo.name,
+    contentType: photo.type,
+    content: new Uint8Array(await photo.arrayBuffer()),
+  });
+  if (!cleaned.ok) return refusal(422, `No preview: ${cleaned.reason}.`);
+  const preview = await photoThumbnail(cleaned.file.content, PREVIEW_SIZE.width, PREVIEW_SIZE.height);
+  return new Response(new Uint8Array(preview.jpeg), {
+    headers: { "content-type": "image/jpeg", "cache-control": "private, no-store" },
+  });
+}
