@@ -219,10 +219,15 @@ test("Submit Checklist reads Processing... and cannot be pressed while it sends"
   await expect(page.getByRole("button", { name: "Submit Checklist" })).toBeEnabled({ timeout: 20_000 });
 });
 
-test("a blank name or email is asked for before anything is sent", async ({ page }) => {
+test("a blank name or email is asked for before anything is sent, with the focus on the first to fill in", async ({
+  page,
+}) => {
   await page.getByLabel("Your Name").fill("   ");
+  await page.getByLabel("Project Name").fill("Focus Test Plaza");
   await page.getByRole("button", { name: "Submit Checklist" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please fill in your name and email." })).toBeVisible();
+  await expect(page.getByLabel("Your Name")).toBeFocused();
+  await expect(page.getByLabel("Your Name")).toBeInViewport();
 });
 
 test("the whole form, with photos listed, passes axe", async ({ page }) => {

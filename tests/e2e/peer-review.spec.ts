@@ -201,3 +201,23 @@ test("with the server stopped the answers stay on the screen, and sending again 
     await app.stop();
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the stored review offers its PDF to download, since nothing saved it to the device", async ({
+    page,
+    signInAsStaff,
+  }, testInfo) => {
+    await signInAsStaff("staff", "peer-no-script");
+    await page.goto(PATH);
+    await fillReview(page, uniqueName("NoScript", testInfo.project.name), RATINGS);
+    await page.getByRole("button", { name: "Submit" }).click();
+    const stored = page.getByRole("status");
+    await expect(stored).toContainText("Your peer review has been submitted.");
+    await expect(stored).not.toContainText("saved to your device");
+    const downloading = page.waitForEvent("download");
+    await stored.getByRole("link", { name: "Download the PDF" }).click();
+    expect(await downloadedPdfText(await downloading)).toContain("Peer Review Questionnaire");
+  });
+});
