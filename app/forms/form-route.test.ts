@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formRoute, SEND_TIMEOUT_MS } from "./form-route";
+import { SEND_TIMEOUT_MS } from "./browser-answer";
+import { formRoute } from "./form-route";
 import { formMessages } from "./messages";
 
 const messages = formMessages({});

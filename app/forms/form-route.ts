@@ -1,42 +1,16 @@
 import { type ClientActionFunctionArgs, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
-import type { FormMessages } from "./messages";
-
-/** Why the browser, not our server, answered a send: what the form says and whether anything left the device. */
-export type BrowserFailure = "offline" | "unreachable" | "timedOut" | "signedOut";
-
-/** Set on an answer the browser made itself, so the page's loaders are not asked again (they would fail too). */
-const ANSWERED_BY_BROWSER = "answeredByBrowser";
-
-/** The answer a form's page shows when the browser had to answer for the server. */
-export type BrowserAnswer = {
-  status: "error";
-  failure: BrowserFailure;
-  message: string;
-  retry: true;
-  [ANSWERED_BY_BROWSER]: true;
-};
+import {
+  ANSWERED_BY_BROWSER,
+  type BrowserAnswer,
+  browserAnswer,
+  connectionFailure,
+  type FailureMessages,
+  isSignInLocation,
+  SEND_TIMEOUT_MS,
+} from "./browser-answer";
 
 /** An error the route itself answered (a 403, or a body too large), shown as the form's message. */
 type RouteRefusal = { status: "error"; message: string; retry: false };
-
-/** How long a form waits for the server before it says the send could not be confirmed. */
-export const SEND_TIMEOUT_MS = 45_000;
-
-type FailureMessages = Pick<FormMessages, BrowserFailure | "failed">;
-
-export function browserAnswer(failure: BrowserFailure, messages: FailureMessages): BrowserAnswer {
-  return { status: "error", failure, message: messages[failure], retry: true, [ANSWERED_BY_BROWSER]: true };
-}
-
-/** Offline when the device says so; otherwise the server could not be reached, or its answer was lost. */
-export const connectionFailure = (): BrowserFailure => (navigator.onLine ? "unreachable" : "offline");
-
-/** The sign-in page the staff guard redirects to (`/admin?redirectTo=...`), which means the session ended. */
-export function isSignInLocation(location: string | null): boolean {
-  if (!location) return false;
-  const url = new URL(location, "http://this.site");
-  return url.pathname === "/admin" && url.searchParams.has("redirectTo");
-}
 
 const timeout = (milliseconds: number) =>
   new Promise<typeof SEND_TIMEOUT_MS>((resolve) => setTimeout(() => resolve(SEND_TIMEOUT_MS), milliseconds));
@@ -86,7 +60,3 @@ export function revalidateUnlessAnsweredByBrowser({
   const byBrowser = typeof actionResult === "object" && actionResult !== null && ANSWERED_BY_BROWSER in actionResult;
   return byBrowser ? false : defaultShouldRevalidate;
 }
-
-/** Whether an answer says the session ended before the form was sent. */
-export const isSignedOutAnswer = (answer: unknown): boolean =>
-  typeof answer === "object" && answer !== null && (answer as Partial<BrowserAnswer>).failure === "signedOut";

@@ -1,4 +1,10 @@
-import { type BrowserAnswer, browserAnswer, connectionFailure, isSignInLocation, SEND_TIMEOUT_MS } from "./form-route";
+import {
+  type BrowserAnswer,
+  browserAnswer,
+  connectionFailure,
+  isSignInLocation,
+  SEND_TIMEOUT_MS,
+} from "./browser-answer";
 import type { FormMessages } from "./messages";
 
 export type UploadProgress = { sent: number; total: number };

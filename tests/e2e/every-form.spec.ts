@@ -79,6 +79,24 @@ const rating = (page: Page, index: number) =>
     .getByRole("group", { name: `${index + 1}. ${PEER_REVIEW_STATEMENTS[index]}` })
     .getByRole("radio", { name: `4 ${RATING_MEANINGS["4"]}` });
 
+/** The estimate request and the job request: labelled fields, and Submit. */
+function staffRequest(
+  name: string,
+  type: string,
+  answers: (contact: string) => Record<string, string>,
+): FormUnderTest {
+  return {
+    name,
+    path: `/admin/quick-links/${type}`,
+    type,
+    staff: true,
+    fill: (page, contact) => fillLabels(page, answers(contact)),
+    expectKept: (page, contact) => expectLabels(page, answers(contact)),
+    send: (page) => page.getByRole("button", { name: "Submit" }),
+    success: status,
+  };
+}
+
 const status = (page: Page) => page.getByRole("status").filter({ hasText: /[A-Z]{3}-[0-9A-Z]{6}|successfully/ });
 
 const FORMS: FormUnderTest[] = [
@@ -119,26 +137,8 @@ const FORMS: FormUnderTest[] = [
     send: (page) => page.getByRole("button", { name: "Submit Application" }),
     success: status,
   },
-  {
-    name: "the internal estimate request",
-    path: "/admin/quick-links/estimate-request",
-    type: "estimate-request",
-    staff: true,
-    fill: (page, contact) => fillLabels(page, estimateRequestAnswers(contact)),
-    expectKept: (page, contact) => expectLabels(page, estimateRequestAnswers(contact)),
-    send: (page) => page.getByRole("button", { name: "Submit" }),
-    success: status,
-  },
-  {
-    name: "the job request",
-    path: "/admin/quick-links/job-request",
-    type: "job-request",
-    staff: true,
-    fill: (page, contact) => fillLabels(page, jobRequestAnswers(contact)),
-    expectKept: (page, contact) => expectLabels(page, jobRequestAnswers(contact)),
-    send: (page) => page.getByRole("button", { name: "Submit" }),
-    success: status,
-  },
+  staffRequest("the internal estimate request", "estimate-request", estimateRequestAnswers),
+  staffRequest("the job request", "job-request", jobRequestAnswers),
   {
     name: "a team message",
     path: "/admin/quick-links/team-communication",

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useFormAction } from "react-router";
-import { isSignedOutAnswer } from "~/forms/form-route";
+import { isSignedOutAnswer } from "~/forms/browser-answer";
 import { FORM_OUTCOME_ID, OutcomeAlert } from "./alert";
 import { SignInAgain } from "./sign-in-again";
 import type { FormDraftState } from "./use-form-draft";

@@ -8,9 +8,9 @@ import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome
 import { SubmitButton } from "~/components/forms/submit-button";
 import { usePending } from "~/components/forms/use-pending";
 import { nextSteps } from "~/content/next-steps";
+import type { BrowserAnswer } from "~/forms/browser-answer";
 import type { FieldDefinition } from "~/forms/definition";
 import { lengthConstraintsOf } from "~/forms/field-limits";
-import type { BrowserAnswer } from "~/forms/form-route";
 import { parseForm } from "~/forms/parse-form";
 import { SubmissionGuardFields, useSubmissionGuards } from "~/forms/submission-guard-fields";
 import { REQUIRED_MESSAGE } from "~/forms/text-field";

@@ -8,7 +8,7 @@ import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
 import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
 import type { FormActionResult } from "~/forms/action-result";
-import type { BrowserAnswer } from "~/forms/form-route";
+import type { BrowserAnswer } from "~/forms/browser-answer";
 import { teamMessageForm } from "./definition";
 import { teamMessageFields } from "./fields";
 import { MESSAGE_BODY_MAX_LENGTH } from "./schema";
