@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { Alert } from "~/components/forms/alert";
+import { FORM_OUTCOME_ID, OutcomeAlert } from "~/components/forms/alert";
+import { useActionAtOutcome } from "~/components/forms/form-outcome";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
@@ -16,13 +17,18 @@ type Refused = Extract<AssessmentActionResult, { status: "invalid" | "error" }>;
  */
 export function AssessmentForm({ refused }: { refused?: Refused }) {
   const busy = usePending();
+  const action = useActionAtOutcome();
   const sent = refused?.status === "invalid" ? refused.result.initialValue : undefined;
   const given = (id: string) => (typeof sent?.[id] === "string" ? sent[id] : undefined);
   const problems = refused?.status === "invalid" ? refused.problems : {};
   return (
-    <Form method="post" className="grid gap-8">
+    <Form method="post" action={action} className="grid gap-8">
       <h2 className="text-2xl font-bold text-slate-900">All {assessmentQuestions.length} questions</h2>
-      {refused && <Alert tone="error">{refused.message}</Alert>}
+      <OutcomeAlert
+        id={FORM_OUTCOME_ID}
+        outcome={refused && { status: "error", message: refused.message }}
+        revealOn={refused}
+      />
       <ol className="grid gap-6">
         {assessmentQuestions.map((question, index) => {
           const problem = problems[question.id];

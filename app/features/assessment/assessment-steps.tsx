@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { Alert } from "~/components/forms/alert";
+import { OutcomeAlert } from "~/components/forms/alert";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
 import type { ChoiceOption, OptionId } from "~/components/questionnaire/choice";
@@ -98,7 +98,10 @@ export function AssessmentSteps() {
       onPrevious={previous}
       footer={
         <>
-          {last && failure && <Alert tone="error">{failure.message}</Alert>}
+          <OutcomeAlert
+            outcome={last && failure ? { status: "error", message: failure.message } : undefined}
+            revealOn={result}
+          />
           {question.type === "select" && (
             // Only where the keys work: on a choice, with a keyboard and a mouse (not on a touch screen).
             <p className="hidden text-sm text-slate-600 [@media(hover:hover)_and_(pointer:fine)]:block">
