@@ -80,11 +80,7 @@ const rating = (page: Page, index: number) =>
     .getByRole("radio", { name: `4 ${RATING_MEANINGS["4"]}` });
 
 /** The estimate request and the job request: labelled fields, and Submit. */
-function staffRequest(
-  name: string,
-  type: string,
-  answers: (contact: string) => Record<string, string>,
-): FormUnderTest {
+function staffRequest(name: string, type: string, answers: (contact: string) => Record<string, string>): FormUnderTest {
   return {
     name,
     path: `/admin/quick-links/${type}`,

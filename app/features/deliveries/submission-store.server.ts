@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { AnyFormDefinition } from "~/forms/definition";
 import { storedFileNames } from "~/forms/file-names";
