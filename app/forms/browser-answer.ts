@@ -31,7 +31,8 @@ export function browserAnswer(failure: BrowserFailure, messages: FailureMessages
 }
 
 /** Offline when the device says so; otherwise the server could not be reached, or its answer was lost. */
-export const connectionFailure = (): BrowserFailure => (navigator.onLine ? "unreachable" : "offline");
+export const connectionFailure = (): BrowserFailure =>
+  typeof navigator !== "undefined" && navigator.onLine === false ? "offline" : "unreachable";
 
 /** The sign-in page the staff guard redirects to (`/admin?redirectTo=...`), which means the session ended. */
 export function isSignInLocation(location: string | null): boolean {

@@ -38,6 +38,20 @@ describe("the client action every React form is sent through", () => {
     ).rejects.toBeInstanceOf(Response);
   });
 
+  it("shows a refusal the route threw (a 403) as the form's message, and a 5xx as a send that could not be confirmed", async () => {
+    const thrown = (status: number, data: unknown) => ({ status, statusText: "", internal: false, data });
+    await expect(
+      send(async () => {
+        throw thrown(403, { message: "This page is for admins only." });
+      }),
+    ).resolves.toEqual({ status: "error", message: "This page is for admins only.", retry: false });
+    await expect(
+      send(async () => {
+        throw thrown(500, "down");
+      }),
+    ).resolves.toMatchObject({ status: "error", failure: "unreachable", message: messages.unreachable, retry: true });
+  });
+
   it("says the send could not be confirmed when the server has not answered in time", async () => {
     vi.useFakeTimers();
     const answer = send(() => new Promise(() => undefined));

@@ -36,7 +36,8 @@ export function formRoute<Result>(definition: { messages: FailureMessages }) {
           if (isSignInLocation(error.headers.get("Location"))) return browserAnswer("signedOut", messages);
           throw error;
         }
-        if (isRouteErrorResponse(error)) {
+        // A 4xx the route threw says what was wrong; a 5xx (ours or a proxy's) cannot say whether it was stored.
+        if (isRouteErrorResponse(error) && error.status < 500) {
           const message = (error.data as { message?: unknown } | undefined)?.message;
           const refusal: RouteRefusal = {
             status: "error",

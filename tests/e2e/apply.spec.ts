@@ -36,7 +36,8 @@ test("a full application with its follow-up questions and a PDF resume is sent, 
 
   await expect(page.getByRole("status")).toContainText("Application submitted successfully!");
   await expect(page.getByRole("status")).toContainText(/APP-[0-9A-Z]{6}/);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole("status")).toBeInViewport();
+  await expect(page.getByRole("status")).toBeFocused();
   await expect(page.getByLabel("First name")).toHaveValue("");
   await expect(page.getByLabel("Years of experience")).toHaveValue("");
   await expect(yesNo(page, "Do you have a driver's license?", "No")).toBeChecked();

@@ -247,6 +247,10 @@ for (const form of FORMS) {
       await form.send(page).click();
       await expectInViewAndFocused(form.success(page));
       await expect.poll(() => countSubmissionsOf(dataDir(), form.type, contactName(form, contact))).toBe(1);
+      if (!form.staff) return;
+      // Acknowledged by the server, the draft is gone from the device: the next visit starts afresh.
+      await page.reload();
+      await expect(page.getByText(/^Draft saved on this device at/)).toHaveCount(0);
     });
 
     test("sent offline, keeps every answer and says so in view, without the error screen", async ({

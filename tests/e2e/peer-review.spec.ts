@@ -213,7 +213,7 @@ test.describe("without JavaScript", () => {
     await page.goto(PATH);
     await fillReview(page, uniqueName("NoScript", testInfo.project.name), RATINGS);
     await page.getByRole("button", { name: "Submit" }).click();
-    const stored = page.getByRole("status");
+    const stored = page.getByRole("status").filter({ hasText: "Your peer review has been submitted" });
     await expect(stored).toContainText("Your peer review has been submitted.");
     await expect(stored).not.toContainText("saved to your device");
     const downloading = page.waitForEvent("download");

@@ -98,8 +98,10 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
     setBusy(false);
     setAnswer(sent);
     if (sent.status === "success") {
+      // The draft goes with the answer (useStaffFormDraft); the screen starts a new checklist.
       form.reset();
-      changePhotos([], undefined);
+      setPhotos([]);
+      setNotice(undefined);
     }
   };
 
