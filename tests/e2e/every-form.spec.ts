@@ -304,7 +304,7 @@ for (const form of FORMS) {
 
       await context.addCookies(session);
       await signedOut.getByRole("link", { name: "Sign in and send" }).click();
-      await expect(page).toHaveURL(new RegExp(`${form.path}$`));
+      await expect(page).toHaveURL(new RegExp(`${form.path}(#form-outcome)?$`));
       await expectInViewAndFocused(form.success(page));
       await expect.poll(() => countSubmissionsOf(dataDir(), form.type, contactName(form, contact))).toBe(1);
     });
