@@ -13,6 +13,7 @@ describe("loadConfig", () => {
       RESUME_RETENTION_DAYS: 90,
       PEER_REVIEW_MIN_RESPONSES: 3,
       INBOX_ALERT_AFTER: 24 * 3_600_000,
+      BACKUP_DIR: "data/backups",
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
