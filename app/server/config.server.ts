@@ -85,6 +85,14 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     /** Where backups go; unset: DATA_DIR/backups. */
     BACKUP_DIR: z.string().min(1).optional(),
+    /** A scheduled backup this often; 0: none (backups by hand only). */
+    BACKUP_EVERY: duration.default("24h").transform(parseDuration),
+    /** The newest this many backups of BACKUP_DIR are kept; older ones are deleted after each scheduled backup. */
+    BACKUP_KEEP: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(7),
     /** Unset: the connecting address is the client's. Behind a load balancer, which hops to believe. */
     TRUST_PROXY: trustProxy,
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),

@@ -56,12 +56,12 @@ const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const qualified = (table: { schema: string; name: string }) => `${identifier(table.schema)}.${identifier(table.name)}`;
 const columnList = (table: TableManifest) => table.columns.map(identifier).join(", ");
 
-/** `tri-county-electric-20261125T193000Z.backup`: sorts by time, and says what it is when copied elsewhere. */
+/**
+ * `tri-county-electric-20261125T193000.123Z.backup`: sorts by time, says what it is when copied elsewhere, and
+ * the milliseconds keep a backup by hand and a scheduled one in the same second apart.
+ */
 export function backupFileName(at: Date): string {
-  const stamp = at
-    .toISOString()
-    .replace(/\.\d+Z$/, "Z")
-    .replaceAll(/[-:]/g, "");
+  const stamp = at.toISOString().replaceAll(/[-:]/g, "");
   return `tri-county-electric-${stamp}${BACKUP_FILE_EXTENSION}`;
 }
 
