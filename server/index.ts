@@ -15,6 +15,7 @@ import { resolveDataEncryptionKey } from "../app/server/auth/data-encryption.ser
 import { sealPlainTotpSecrets } from "../app/server/auth/second-factor.server";
 import { resolveSessionSecret } from "../app/server/auth/session-secret.server";
 import { announceFirstAdminSetup } from "../app/server/auth/setup-link.server";
+import { createBackupJob } from "../app/server/backup/backup-schedule.server";
 import { ConfigError, loadConfig } from "../app/server/config.server";
 import { assertPortFree } from "../app/server/data-dir-lock.server";
 import { connectDatabase } from "../app/server/db/database.server";
@@ -150,6 +151,10 @@ async function main(): Promise<void> {
     });
     retentionJob.start();
     stopSteps.push({ name: "retention job", run: retentionJob.stop });
+
+    const backupJob = createBackupJob({ db: database.db, config, logger });
+    backupJob.start();
+    stopSteps.push({ name: "backup job", run: backupJob.stop });
 
     const alertTextJob = createAlertTextJob({
       db: database.db,

@@ -13,6 +13,9 @@ describe("loadConfig", () => {
       RESUME_RETENTION_DAYS: 90,
       PEER_REVIEW_MIN_RESPONSES: 3,
       INBOX_ALERT_AFTER: 24 * 3_600_000,
+      BACKUP_DIR: "data/backups",
+      BACKUP_EVERY: 24 * 3_600_000,
+      BACKUP_KEEP: 7,
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });

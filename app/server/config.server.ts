@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import path from "node:path";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
 import { decodeDataEncryptionKey } from "./auth/data-encryption.server";
@@ -82,6 +83,16 @@ export const configSchema = z
     /** Unset: this machine on PORT (see localSiteUrl). */
     SITE_URL: siteUrl.optional(),
     DATA_DIR: z.string().min(1).default("./data"),
+    /** Where backups go; unset: DATA_DIR/backups. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** A scheduled backup this often; 0: none (backups by hand only). */
+    BACKUP_EVERY: duration.default("24h").transform(parseDuration),
+    /** The newest this many backups of BACKUP_DIR are kept; older ones are deleted after each scheduled backup. */
+    BACKUP_KEEP: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(7),
     /** Unset: the connecting address is the client's. Behind a load balancer, which hops to believe. */
     TRUST_PROXY: trustProxy,
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
@@ -181,7 +192,11 @@ export const configSchema = z
       if (!config[variable]) ctx.addIssue({ code: "custom", path: [variable], message: PUBLIC_PRODUCTION_REQUIRES });
     }
   })
-  .transform((config) => ({ ...config, SITE_URL: config.SITE_URL ?? localSiteUrl(config.PORT) }));
+  .transform((config) => ({
+    ...config,
+    SITE_URL: config.SITE_URL ?? localSiteUrl(config.PORT),
+    BACKUP_DIR: config.BACKUP_DIR ?? path.join(config.DATA_DIR, "backups"),
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -19,7 +19,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString("hex")}`;
   await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("templateDatabase")}`));
   const url = databaseUrlFor(serverUrl, name);
-  const connection = connectDatabase(url, pino({ level: "silent" }));
+  const connection = connectDatabase(url, pino({ level: "silent" }), "tri-county-electric tests");
   return {
     ...connection,
     url,

@@ -1,6 +1,8 @@
 import { data } from "react-router";
+import { BackupStatusNote } from "~/components/staff/backup-status-note";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { formatFileSize } from "~/features/inbox/format-size";
 import { ACKNOWLEDGE_FAILURES_INTENT, InboxAlertBanner } from "~/features/inbox/inbox-alert-banner";
 import { acknowledgeFailedDeliveries, loadInboxAlerts } from "~/features/inbox/inbox-alerts.server";
 import { HeldSpamCount } from "~/features/inbox/spam-count";
@@ -10,17 +12,27 @@ import { QUICK_LINK_CATEGORIES, quickLinksFor } from "~/features/quick-links/qui
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { requireStaff } from "~/server/auth/require-staff.server";
+import { loadBackupStatus } from "~/server/backup/backup-schedule.server";
 import type { Route } from "./+types/quick-links";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Quick Links");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const [alerts, heldSpam] = await Promise.all([
+  const [alerts, heldSpam, backupStatus] = await Promise.all([
     loadInboxAlerts(context.db, context.config),
     countHeldSpam(context.db),
+    loadBackupStatus(context.db, context.config),
   ]);
-  return { alerts, heldSpam, isAdmin: staff.role === "admin" };
+  const backups = backupStatus && {
+    alert: backupStatus.alert,
+    every: context.config.BACKUP_EVERY,
+    lastGood: backupStatus.lastGood && {
+      finishedAt: backupStatus.lastGood.finishedAt,
+      size: formatFileSize(backupStatus.lastGood.bytes),
+    },
+  };
+  return { alerts, heldSpam, backups, isAdmin: staff.role === "admin" };
 }
 
 const ACKNOWLEDGE_ANSWERS = {
@@ -68,6 +80,7 @@ export default function QuickLinks({ loaderData }: Route.ComponentProps) {
     <StaffPage title="Quick Links" intro="The staff tools and the links you send out." width="max-w-7xl">
       <InboxAlertBanner alerts={loaderData.alerts} />
       <HeldSpamCount count={loaderData.heldSpam} />
+      {loaderData.backups ? <BackupStatusNote {...loaderData.backups} /> : null}
       {/* The categories side by side on wide screens; within one, as many cards to a row as fit, none left narrow. */}
       <div className="mt-10 grid gap-x-8 gap-y-10 lg:grid-cols-2">
         {groups.map(({ category, links }) => (

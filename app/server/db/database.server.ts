@@ -3,7 +3,6 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Logger } from "pino";
-
 import * as schema from "./schema.server";
 
 /** Drizzle over a pool; `$client` is that pool, for work that needs a connection of its own. */
@@ -19,8 +18,21 @@ export function drizzleOver(client: pg.PoolClient): Transaction {
   return drizzle(client, { schema, casing: "snake_case" });
 }
 
-export function connectDatabase(url: string, logger: Logger): DatabaseConnection {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+/** The application_name of the app's connections, by which `npm run restore` sees an app running on its target. */
+export const APP_CONNECTION_NAME = "tri-county-electric";
+
+/** `applicationName` is for connections that are not the app's (a test's), which restore must not take for one. */
+export function connectDatabase(
+  url: string,
+  logger: Logger,
+  applicationName = APP_CONNECTION_NAME,
+): DatabaseConnection {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    application_name: applicationName,
+  });
   // An idle client that loses its server (a restart, a network cut) must not crash the process.
   pool.on("error", (error) => logger.error({ err: error }, "idle database connection failed"));
   // Nor one that is checked out between two statements (inside a transaction) when the server goes: the pool

@@ -387,3 +387,16 @@ export const deliveryFailureAcknowledgements = pgTable("delivery_failure_acknowl
   username: text().notNull(),
   acknowledgedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Each scheduled backup, good or failed: the dashboard shows the last good one and warns when there has been none
+ * for a while, whichever instance took it. `error` is set when it failed.
+ */
+export const backupRuns = pgTable("backup_runs", {
+  id: bigserial({ mode: "number" }).primaryKey(),
+  startedAt: timestamp({ withTimezone: true }).notNull(),
+  finishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  file: text(),
+  bytes: bigint({ mode: "number" }),
+  error: text(),
+});

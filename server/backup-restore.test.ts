@@ -1,0 +1,257 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmod, mkdtemp, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { desc } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { submitApplication } from "~/features/careers/submit-application.server";
+import { verifyPassword } from "~/server/auth/password.server";
+import { findStaffUserByUsername } from "~/server/auth/staff-users.server";
+import { connectDatabase, type Database } from "~/server/db/database.server";
+import { startEmbeddedPostgres } from "~/server/db/embedded-postgres.server";
+import { applyMigrations } from "~/server/db/migrations.server";
+import { submissions } from "~/server/db/schema.server";
+import { projectRoot } from "../tests/support/app-server";
+import { smallPdf, validApplication } from "../tests/support/application-fixture";
+import { formActionHarness } from "../tests/support/form-action";
+import { addStaffUser } from "../tests/support/staff";
+import { storedByReference } from "../tests/support/stored-submission";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+
+const logger = pino({ level: "silent" });
+let source: TestDatabase;
+let workDir: string;
+
+beforeAll(async () => {
+  source = await createTestDatabase();
+  // As root the embedded PostgreSQL runs as "postgres", which must be able to enter its DATA_DIR.
+  workDir = await mkdtemp(path.join(tmpdir(), "tce-backup-"));
+  await chmod(workDir, 0o755);
+});
+afterAll(async () => {
+  await source.drop();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+const harness = formActionHarness({
+  path: "/apply",
+  database: () => source.db,
+  env: { WEBHOOK_APPLICATION_URL: "http://127.0.0.1:9/primary", STAFF_NOTIFY_EMAIL: "office@example.com" },
+  clientIp: "192.0.2.30",
+});
+
+/** Posts one application with its own resume, as the careers page does; resolves with its reference. */
+async function postApplication(index: number): Promise<string> {
+  const request = harness.post(
+    { ...validApplication, firstName: `Applicant${index}`, submissionKey: crypto.randomUUID() },
+    { files: { resume: { bytes: smallPdf(`Resume number ${index}`), name: `resume-${index}.pdf` } } },
+  );
+  const response = await submitApplication(request, harness.contextFor({}, `192.0.2.${(index % 200) + 1}`));
+  const reference = (response.data as { reference?: string }).reference;
+  if (!reference) throw new Error(`post ${index} was not stored: ${JSON.stringify(response.data)}`);
+  return reference;
+}
+
+type CliResult = { code: number | null; stdout: string; stderr: string };
+
+/** Runs `npm run <script> -- args` from the project root, as an operator would. */
+function runNpm(script: "backup" | "restore", args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function backUp(databaseUrl: string, backupDir: string): Promise<string> {
+  const result = await runNpm("backup", [], { DATABASE_URL: databaseUrl, BACKUP_DIR: backupDir });
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  const file = /^(\S+\.backup) \(/.exec(result.stdout)?.[1];
+  if (!file) throw new Error(`no backup file named in: ${result.stdout}`);
+  return file;
+}
+
+/** What must survive a restore, by reference: the answers, each file's bytes and each delivery's state. */
+async function snapshotOf(db: Database, reference: string) {
+  const { submission, deliveries, files } = await storedByReference(db, reference);
+  return {
+    payload: submission.payload,
+    files: files.map((file) => ({
+      name: file.fileName,
+      sha256: createHash("sha256").update(file.content).digest("hex"),
+    })),
+    deliveries: deliveries.map((delivery) => ({
+      target: delivery.target,
+      status: delivery.status,
+      attempts: delivery.attemptCount,
+    })),
+  };
+}
+
+describe("npm run backup and npm run restore", () => {
+  it("backs up during a burst of posts; the restore into a fresh DATA_DIR holds everything acknowledged before it", async () => {
+    const staff = await addStaffUser(source.db);
+    const acknowledged: string[] = [];
+    for (let index = 0; index < 10; index += 1) acknowledged.push(await postApplication(index));
+
+    let postsStopped = false;
+    const duringBackup: string[] = [];
+    const burst = (async () => {
+      for (let index = 100; !postsStopped; index += 1) duringBackup.push(await postApplication(index));
+    })();
+    const acknowledgedBeforeBackup = [...acknowledged];
+    const backupDir = path.join(workDir, "backups");
+    const file = await backUp(source.url, backupDir);
+    postsStopped = true;
+    await burst;
+    expect(duringBackup.length).toBeGreaterThan(0);
+
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(backupDir)).mode & 0o777).toBe(0o700);
+
+    const freshDataDir = path.join(workDir, "fresh");
+    const restored = await runNpm("restore", [file], { DATA_DIR: freshDataDir });
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toMatch(/^Restored \S+\.backup \(taken .+, \d+ rows in \d+ tables\) in [\d.]+ s\n$/);
+
+    const embedded = await startEmbeddedPostgres({ dataDir: freshDataDir, logger });
+    const target = connectDatabase(embedded.url, logger);
+    try {
+      // The app's start on the restored database: nothing left to migrate, and new posts get new ids.
+      await applyMigrations(target.pool, path.join(projectRoot, "drizzle"));
+      for (const reference of acknowledgedBeforeBackup) {
+        expect(await snapshotOf(target.db, reference)).toEqual(await snapshotOf(source.db, reference));
+      }
+      const restoredCount = await target.db.$count(submissions);
+      expect(restoredCount).toBeGreaterThanOrEqual(acknowledgedBeforeBackup.length);
+      expect(restoredCount).toBeLessThanOrEqual(acknowledgedBeforeBackup.length + duringBackup.length);
+
+      const account = await findStaffUserByUsername(target.db, staff.username);
+      expect(await verifyPassword(account?.passwordHash, staff.password)).toBe(true);
+
+      const [highest] = await target.db.select({ id: submissions.id }).from(submissions).orderBy(desc(submissions.id));
+      const restoredHarness = formActionHarness({ path: "/apply", database: () => target.db, clientIp: "192.0.2.50" });
+      const response = await submitApplication(
+        restoredHarness.post(
+          { ...validApplication, submissionKey: crypto.randomUUID() },
+          { files: { resume: { bytes: smallPdf("After the restore"), name: "after.pdf" } } },
+        ),
+        restoredHarness.contextFor(),
+      );
+      const after = await storedByReference(target.db, (response.data as { reference: string }).reference);
+      expect(after.submission.id).toBeGreaterThan(highest?.id ?? Number.POSITIVE_INFINITY);
+    } finally {
+      await target.close();
+      await embedded.stop();
+    }
+  });
+});
+
+describe("npm run restore refuses, leaving the target as it was", () => {
+  let target: TestDatabase;
+  let goodBackup: string;
+  let targetReference: string;
+  beforeAll(async () => {
+    target = await createTestDatabase();
+    goodBackup = await backUp(source.url, path.join(workDir, "refusals"));
+    const targetHarness = formActionHarness({ path: "/apply", database: () => target.db, clientIp: "192.0.2.40" });
+    const response = await submitApplication(
+      targetHarness.post(
+        { ...validApplication, submissionKey: crypto.randomUUID() },
+        { files: { resume: { bytes: smallPdf("Target"), name: "target.pdf" } } },
+      ),
+      targetHarness.contextFor(),
+    );
+    targetReference = (response.data as { reference: string }).reference;
+  });
+  afterAll(() => target.drop());
+
+  async function expectRefused(file: string, message: RegExp, extraArgs: string[] = []) {
+    const before = await snapshotOf(target.db, targetReference);
+    const countBefore = await target.db.$count(submissions);
+    const result = await runNpm("restore", [file, ...extraArgs], { DATABASE_URL: target.url });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(message);
+    expect(await snapshotOf(target.db, targetReference)).toEqual(before);
+    expect(await target.db.$count(submissions)).toBe(countBefore);
+  }
+
+  it("a truncated backup", async () => {
+    const truncated = path.join(workDir, "truncated.backup");
+    await writeFile(truncated, await readFile(goodBackup));
+    await truncate(truncated, Math.floor((await stat(goodBackup)).size / 2));
+    await expectRefused(truncated, /^Refused: \S+truncated\.backup is truncated/, ["--force"]);
+  });
+
+  it("a damaged backup", async () => {
+    const damaged = path.join(workDir, "damaged.backup");
+    const bytes = await readFile(goodBackup);
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
+    await writeFile(damaged, bytes);
+    await expectRefused(damaged, /^Refused: \S+damaged\.backup is damaged: its checksum does not match/, ["--force"]);
+  });
+
+  it("a foreign file", async () => {
+    const foreign = path.join(workDir, "resume.pdf");
+    await writeFile(foreign, smallPdf());
+    await expectRefused(foreign, /^Refused: \S+resume\.pdf is not a backup of this app$/m, ["--force"]);
+  });
+
+  it("a target that holds data, without --force", async () => {
+    await expectRefused(goodBackup, /^Refused: The target database holds data: add --force/);
+  });
+
+  it("a target an app is connected to, even with --force", async () => {
+    const runningApp = connectDatabase(target.url, logger);
+    try {
+      await runningApp.pool.query("SELECT 1");
+      await expectRefused(goodBackup, /^Refused: An app is connected to the target database/, ["--force"]);
+    } finally {
+      await runningApp.close();
+    }
+  });
+
+  it("a DATA_DIR an app is running on", async () => {
+    const dataDir = path.join(workDir, "running");
+    const running = await startEmbeddedPostgres({ dataDir, logger });
+    try {
+      const result = await runNpm("restore", [goodBackup, "--force"], { DATA_DIR: dataDir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^Refused: DATA_DIR \S+ is in use by another running app \(pid \d+\)/);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it("replaces a target that holds data with --force", async () => {
+    const result = await runNpm("restore", [goodBackup, "--force"], { DATABASE_URL: target.url });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    await expect(storedByReference(target.db, targetReference)).rejects.toThrow(`no submission ${targetReference}`);
+    expect(await target.db.$count(submissions)).toBe(await countInBackup(goodBackup));
+  });
+});
+
+async function countInBackup(file: string): Promise<number> {
+  const manifestLine = (await readFile(file, "utf8")).split("\n")[1] ?? "{}";
+  const manifest = JSON.parse(manifestLine) as { tables: Array<{ name: string; rows: number }> };
+  return manifest.tables.find((table) => table.name === "submissions")?.rows ?? -1;
+}
