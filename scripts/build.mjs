@@ -15,10 +15,7 @@ run(process.execPath, [path.join(projectRoot, "scripts/build-images.mjs")]);
 run(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.js"), "build"]);
 console.log(`build: precompressed ${precompress(path.join(projectRoot, "build/client"))} files (brotli and gzip)`);
 await build({
-  entryPoints: {
-    index: path.join(projectRoot, "server/index.ts"),
-    "user-cli": path.join(projectRoot, "server/user-cli.ts"),
-  },
+  entryPoints: { index: path.join(projectRoot, "server/index.ts") },
   outdir: path.join(projectRoot, "build/server-entry"),
   bundle: true,
   platform: "node",

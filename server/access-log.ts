@@ -10,8 +10,23 @@ declare global {
   }
 }
 
+/**
+ * The URL with its query's values left out (`/admin/inbox?q&status`): a search, a filter or a GET form's answers
+ * are what people typed, and the log is not the place for them. The parameter names say what was asked.
+ */
+function loggedUrl(originalUrl: string): string {
+  const queryStart = originalUrl.indexOf("?");
+  if (queryStart === -1) return originalUrl;
+  const names = originalUrl
+    .slice(queryStart + 1)
+    .split("&")
+    .filter(Boolean)
+    .map((pair) => pair.split("=")[0]);
+  return `${originalUrl.slice(0, queryStart)}?${names.join("&")}`;
+}
+
 function requestSummary(req: Request) {
-  return { method: req.method, url: req.originalUrl, remoteAddress: req.ip };
+  return { method: req.method, url: loggedUrl(req.originalUrl), remoteAddress: req.ip };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
 import { accessLog, giveRequestsALogger } from "./access-log";
 import { inlineStyleSourcesOf, nonceContentSecurityPolicy } from "./content-security-policy";
+import { metricsRoute } from "./metrics-route";
 import {
   answerOptions,
   isMalformedPath,
@@ -18,6 +19,7 @@ import {
   lingerWhenBodyUnread,
   requireSameOrigin,
 } from "./request-guards";
+import { measureRequests } from "./request-metrics";
 import { securityHeaders } from "./security-headers";
 import { serverAnsweredRoutes } from "./server-answered-routes";
 import { loadStaticFiles, mountLargeClientFiles, redirectToCanonicalPath, serveStaticFiles } from "./static-files";
@@ -75,6 +77,9 @@ export function createApp(dependencies: AppDependencies) {
   const inlineStyleSources = inlineStyleSourcesOf(serverBuild);
   app.use(serveStaticFiles(loadStaticFiles(clientDir, inlineStyleSources), logger));
   app.use(accessLog(logger));
+  app.use(measureRequests(serverBuild));
+
+  app.get("/metrics", metricsRoute(database.db, config.METRICS_TOKEN));
 
   app.get("/healthz", (_req, res) => {
     if (!isDatabaseProcessUp()) {

@@ -1,5 +1,8 @@
 // `npm run user -- <command>`: manages staff accounts from a shell, for operators. It uses the app's
 // database: DATABASE_URL, or the embedded PostgreSQL in DATA_DIR (the running app's, or started for this).
+// It runs from the sources (tsx), never from build/: run beside a live server with another SITE_URL or PORT in
+// the shell, it used to rebuild that server's files in place (DESIGN: admin commands are harmless on a live server).
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -20,7 +23,7 @@ import { applyMigrations } from "../app/server/db/migrations.server";
 import { createLogger } from "../app/server/logger.server";
 import { readPassword } from "./read-password";
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const USAGE = `Usage: npm run user -- <command>
 
@@ -107,6 +110,8 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return command || values.help ? 0 : 1;
   }
+  const envFile = path.join(rootDir, ".env");
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig(process.env);
   const logger = createLogger(config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL);
   const embedded = config.DATABASE_URL ? undefined : await openEmbeddedPostgres({ dataDir: config.DATA_DIR, logger });

@@ -85,6 +85,8 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     /** Where backups go; unset: DATA_DIR/backups. */
     BACKUP_DIR: z.string().min(1).optional(),
+    /** Unset: /metrics answers 404. Set: it answers scrapers sending `Authorization: Bearer <token>`. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional(),
     /** A scheduled backup this often; 0: none (backups by hand only). */
     BACKUP_EVERY: duration.default("24h").transform(parseDuration),
     /** The newest this many backups of BACKUP_DIR are kept; older ones are deleted after each scheduled backup. */

@@ -2,13 +2,13 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
-const USER_CLI = path.resolve("build/server-entry/user-cli.js");
+const USER_CLI = path.resolve("server/user-cli.ts");
 
 let counter = 0;
 
 /**
- * Adds a staff account to an app, the way an operator would: `npm run user -- create` (here its built
- * entry), which finds the running app's embedded PostgreSQL in its data directory: by default the one the
+ * Adds a staff account to an app, the way an operator would: `npm run user -- create` (here its command
+ * line, node with tsx), which finds the running app's embedded PostgreSQL in its data directory: by default the one the
  * tests run against, or that of an app a spec started itself.
  */
 export function addStaffAccount(
@@ -21,7 +21,7 @@ export function addStaffAccount(
   const username = `${label}-${role}-${process.pid}-${counter}`.toLowerCase();
   const password = `correct horse ${label} battery`;
   const nameOption = displayName === undefined ? [] : ["--display-name", displayName];
-  execFileSync(process.execPath, [USER_CLI, "create", username, "--role", role, ...nameOption], {
+  execFileSync(process.execPath, ["--import", "tsx", USER_CLI, "create", username, "--role", role, ...nameOption], {
     input: `${password}\n`,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: ["pipe", "ignore", "inherit"],

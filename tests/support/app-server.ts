@@ -97,7 +97,8 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
     output,
     waitForLine,
     flushedOutput: async () => {
-      const marker = `/healthz?log-mark=${Date.now()}-${Math.random()}`;
+      // In the path: the access log leaves out a query's values.
+      const marker = `/log-mark-${Date.now()}-${Math.random().toString(36).slice(2)}`;
       await fetch(`${url}${marker}`);
       await waitForLine(marker);
       return [...output];

@@ -299,21 +299,36 @@ async function withinDailyLimits(executor: Executor, outgoing: readonly Outgoing
       sendable.push(delivery);
       continue;
     }
-    const destination = delivery.destination.toLowerCase();
-    await executor.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${delivery.target} ${destination}`}))`);
-    const [sent] = await executor
-      .select({ count: sql<number>`count(*)::int` })
-      .from(deliveries)
-      .where(
-        and(
-          eq(deliveries.target, delivery.target),
-          eq(sql`lower(${deliveries.destination})`, destination),
-          gt(deliveries.createdAt, sql`now() - interval '1 day'`),
-        ),
-      );
-    ((sent?.count ?? 0) < limit ? sendable : withheld).push(delivery);
+    const reached = await reachedDailyLimit(executor, delivery.target, delivery.destination, limit);
+    (reached ? withheld : sendable).push(delivery);
   }
   return { sendable, withheld };
+}
+
+/**
+ * Whether `destination` (case-insensitive) already had `limit` deliveries of `target` in the last 24 hours, replays
+ * included. Call it inside the transaction that would add one: the advisory lock per address makes parallel
+ * callers count one after another.
+ */
+export async function reachedDailyLimit(
+  executor: Executor,
+  target: string,
+  destination: string,
+  limit: number,
+): Promise<boolean> {
+  const address = destination.toLowerCase();
+  await executor.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${target} ${address}`}))`);
+  const [sent] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.target, target),
+        eq(sql`lower(${deliveries.destination})`, address),
+        gt(deliveries.createdAt, sql`now() - interval '1 day'`),
+      ),
+    );
+  return (sent?.count ?? 0) >= limit;
 }
 
 /** The submission first stored under this key, when a resend of it came. */

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "~/server/config.server";
 import { type Database, executePrepared } from "~/server/db/database.server";
 import { deliveries } from "~/server/db/schema.server";
+import { deliveryAttempts } from "~/server/metrics/metrics.server";
 import { createAttemptRecorder } from "./attempt-records.server";
 import type { EmailBody, EmailSender } from "./email-sender.server";
 import { createLeaseHolder, LEASE_LOCK_SPACE } from "./lease-holder.server";
@@ -287,6 +288,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       logger.warn({ deliveryId: delivery.id }, "delivery was taken over while sending; its outcome is kept as history");
       return;
     }
+    deliveryAttempts.inc({
+      target: delivery.target,
+      channel: delivery.channel,
+      outcome: outcome.ok ? "delivered" : status === "failed" ? "failed" : "retry",
+    });
     const log = { deliveryId: delivery.id, target: delivery.target, attempt: delivery.attemptCount, durationMs };
     if (outcome.ok) logger.info(log, "delivered");
     else logger.warn({ ...log, error, status }, status === "failed" ? "delivery failed for good" : "delivery failed");

@@ -1,7 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { reachedDailyLimit } from "~/features/deliveries/submission-store.server";
 import { currentWebhookUrl, type WebhookUrls } from "~/features/deliveries/targets.server";
 import { type Database, inTransaction } from "~/server/db/database.server";
 import { type DeliveryStatus, deliveries } from "~/server/db/schema.server";
+import { submissionTypes } from "~/submission-types";
 import { lockSubmission } from "./locked-submission.server";
 import { recordSubmissionEvent } from "./submission-events.server";
 import { WorkflowInputError } from "./workflow-error";
@@ -56,6 +58,15 @@ export async function replayDelivery(
     const destination = replayDestination(original, urls);
     if (destination === undefined) {
       throw new WorkflowInputError(`${original.target} is not set, so there is nowhere to replay this to.`);
+    }
+    const definition = submissionTypes
+      .find((form) => form.type === submission.type)
+      ?.deliveries.find((delivery) => delivery.channel === original.channel && delivery.target === original.target);
+    const limit = definition?.channel === "email" ? definition.dailyLimitPerRecipient : undefined;
+    if (limit !== undefined && (await reachedDailyLimit(tx, original.target, destination, limit))) {
+      throw new WorkflowInputError(
+        `${destination} has had ${limit} of these emails in the last 24 hours, the most one address gets: replay it tomorrow.`,
+      );
     }
     const [replay] = await tx
       .insert(deliveries)

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { clientAddressKey } from "../client-address.server";
 import type { Database } from "../db/database.server";
 import { loginThrottles } from "../db/schema.server";
+import { signInFailures, signInLocks } from "../metrics/metrics.server";
 
 /**
  * Failed sign-ins are counted in PostgreSQL, so every app instance sees the same counts, under three keys:
@@ -143,9 +144,11 @@ export async function throttledAttempt(
       .where(and(inArray(loginThrottles.key, [pair.key, `account:${account.username}`]), sql`NOT ${isLocked}`));
     return { outcome: "accepted" };
   }
+  signInFailures.inc();
   const accountFailures = await recordAccountFailure(db, account.username);
   const reachedLimit = reserved.filter(({ key, failures }) => failures >= key.maxFailures);
   const lockEndsNow = await Promise.all(reachedLimit.map(({ key }) => lock(db, key)));
+  if (lockEndsNow.length > 0) signInLocks.inc(lockEndsNow.length);
   await sleep(failureDelayMs(accountFailures));
   if (lockEndsNow.length === 0) return { outcome: "refused" };
   return { outcome: "locked", lockedUntil: new Date(Math.max(...lockEndsNow.map((end) => end.getTime()))) };

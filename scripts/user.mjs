@@ -1,4 +1,0 @@
-// `npm run user -- <command>`: staff accounts from the shell (create, reset-password, deactivate, list).
-import { runBuiltEntry } from "./build-info.mjs";
-
-await runBuiltEntry("user", "user-cli");

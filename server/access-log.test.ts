@@ -1,0 +1,45 @@
+import type { Server } from "node:http";
+import { Writable } from "node:stream";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../app/server/logger.server";
+import { waitFor } from "../tests/support/wait-for";
+import { accessLog, giveRequestsALogger } from "./access-log";
+
+const lines: Array<{ msg: string; req?: { url: string } }> = [];
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const logger = createLogger("info", destination);
+  const app = express();
+  giveRequestsALogger(app, logger);
+  app.use(accessLog(logger));
+  app.get("/admin/inbox", (req, res) => {
+    req.log.warn("a handler's own line");
+    res.send("the inbox");
+  });
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  const address = server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+describe("the access log", () => {
+  it("keeps a URL's path and parameter names but none of the values typed into it", async () => {
+    await fetch(`${baseUrl}/admin/inbox?q=Nguy%E1%BB%85n%20Smith&status=New&q=803-555-0142`);
+    await waitFor("the access log's line", () => lines.some((line) => line.msg === "request completed"));
+    const logged = lines.filter((line) => line.req);
+    expect(logged.map((line) => line.msg).sort()).toEqual(["a handler's own line", "request completed"]);
+    for (const line of logged) expect(line.req?.url).toBe("/admin/inbox?q&status&q");
+    expect(JSON.stringify(lines)).not.toMatch(/Smith|Nguy|555|New/);
+  });
+});
