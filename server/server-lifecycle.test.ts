@@ -63,7 +63,8 @@ describe("the built app with its embedded PostgreSQL", () => {
   });
 
   it("logs one structured line per request", async () => {
-    const marker = `/healthz?probe=${Date.now()}`;
+    // A parameter name, not a value: the access log keeps the names of a query and leaves its values out.
+    const marker = `/healthz?probe${Date.now()}`;
     await fetch(`${app.url}${marker}`);
     const lines = (await app.flushedOutput()).filter((line) => line.includes(marker));
     expect(lines).toHaveLength(1);
@@ -73,7 +74,7 @@ describe("the built app with its embedded PostgreSQL", () => {
   });
 
   it("says which request a handler's own log line is about", async () => {
-    const marker = `/forms/estimate?probe=${Date.now()}`;
+    const marker = `/forms/estimate?probe${Date.now()}`;
     const refused = await fetch(`${app.url}${marker}`, {
       method: "POST",
       headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
@@ -88,7 +89,7 @@ describe("the built app with its embedded PostgreSQL", () => {
   });
 
   it("logs a request whose client left before the answer as aborted", async () => {
-    const marker = `/forms/estimate?left=${Date.now()}`;
+    const marker = `/forms/estimate?left${Date.now()}`;
     const { port } = new URL(app.url);
     const socket = connect(Number(port), "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
