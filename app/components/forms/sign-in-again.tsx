@@ -1,7 +1,9 @@
 import { useLocation } from "react-router";
+import { loginPathFor, STAFF_HOME } from "~/server/auth/safe-redirect";
 import type { FormDraftState } from "./use-form-draft";
 
-const STAFF_HOME = "/admin/quick-links";
+/** The sign-in page that comes back to `path`, as the staff guard sends there. */
+const signInReturningTo = (path: string) => loginPathFor(new URL(path, "http://this.site"));
 
 /**
  * What a staff form offers when the session ended before it was sent: sign in here, and the form is sent by
@@ -10,7 +12,7 @@ const STAFF_HOME = "/admin/quick-links";
  */
 export function SignInAgain({ draft }: { draft: FormDraftState }) {
   const { pathname } = useLocation();
-  const here = `/admin?redirectTo=${encodeURIComponent(pathname)}`;
+  const here = signInReturningTo(pathname);
   return (
     <span className="mt-3 flex flex-wrap gap-3">
       <a
@@ -25,7 +27,7 @@ export function SignInAgain({ draft }: { draft: FormDraftState }) {
         Sign in and send
       </a>
       <a
-        href={`/admin?redirectTo=${encodeURIComponent(STAFF_HOME)}`}
+        href={signInReturningTo(STAFF_HOME)}
         target="_blank"
         rel="noopener"
         className="button-secondary min-h-11"
