@@ -26,12 +26,7 @@ export function SignInAgain({ draft }: { draft: FormDraftState }) {
       >
         Sign in and send
       </a>
-      <a
-        href={signInReturningTo(STAFF_HOME)}
-        target="_blank"
-        rel="noopener"
-        className="button-secondary min-h-11"
-      >
+      <a href={signInReturningTo(STAFF_HOME)} target="_blank" rel="noopener" className="button-secondary min-h-11">
         Sign in in a new tab
       </a>
     </span>
