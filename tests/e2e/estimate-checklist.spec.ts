@@ -96,7 +96,8 @@ test("a HEIC photo, which Chromium cannot draw, shows a preview in the list", as
   const heic = { name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: Buffer.from(heicPhoto()) };
   await page.getByLabel("Choose photos").setInputFiles([heic]);
   const thumbnail = page.getByRole("listitem").filter({ hasText: "IMG_0001.HEIC" }).locator("img");
-  await expect(thumbnail).toBeVisible();
+  // The server decodes and cleans the HEIC first: seconds on a busy machine, as the submit's photo work is.
+  await expect(thumbnail).toBeVisible({ timeout: 20_000 });
   // The preview is the photo itself: the fixture's left half is green, its right half white.
   const colours = () =>
     thumbnail.evaluate(async (image: HTMLImageElement) => {
