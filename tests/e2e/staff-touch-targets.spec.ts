@@ -28,8 +28,6 @@ async function expectNoSmallButtons(page: Page, path: string) {
   expect(await smallButtons(page), path).toEqual([]);
 }
 
-test.skip(({ isMobile }) => !isMobile, "the sizes are a phone's");
-
 test("every button on the staff pages is at least 44 px tall on a phone", async ({ page, signInAsStaff }) => {
   test.setTimeout(90_000);
   const admin = await signInAsStaff("admin", "targets");

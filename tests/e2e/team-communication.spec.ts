@@ -208,6 +208,9 @@ test("a failed send keeps the form; the history shows each recipient's state and
   test.setTimeout(90_000);
   await signIn(page);
   await page.goto(`${app.url}${SCREEN}`);
+  // Select All shows once the page has hydrated; before that Send Message posts without JavaScript,
+  // past the blocked data request this test sets up.
+  await expect(page.getByRole("button", { name: "Select All" })).toBeVisible();
   await checkbox(page, "Ben Okafor").check();
   await page.getByLabel("Subject").fill("Gate code");
   await page.getByLabel("Body").fill("The gate code is 4321.");
