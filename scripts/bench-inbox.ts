@@ -11,7 +11,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import pino from "pino";
 import { exportBatchQuery } from "../app/features/inbox/export-csv.server";
-import { parseInboxFilters } from "../app/features/inbox/inbox-filters";
+import { parseInboxFilters } from "../app/features/inbox/inbox-filters.server";
 import { inboxPageQuery, newSubmissionCountsQuery } from "../app/features/inbox/list-submissions.server";
 import { createStaffUser } from "../app/server/auth/staff-users.server";
 import { connectDatabase, type DatabaseConnection } from "../app/server/db/database.server";

@@ -13,7 +13,7 @@ import type { FormActionResult } from "~/forms/action-result";
 import { action as estimateRequestAction } from "~/routes/admin/estimate-request";
 import { action as jobRequestAction } from "~/routes/admin/job-request";
 import { connectDatabase } from "~/server/db/database.server";
-import { describeSubmissionType } from "~/submission-types";
+import { describeSubmissionType } from "~/submission-types.server";
 import { loadContextFor } from "../tests/support/load-context";
 import { type SmtpReceiver, startSmtpReceiver } from "../tests/support/smtp-receiver";
 import { addStaffUser } from "../tests/support/staff";

@@ -13,7 +13,7 @@ import { estimateForm } from "../../app/features/estimate/definition";
 import { startSession } from "../../app/server/auth/sessions.server";
 import type { Database } from "../../app/server/db/database.server";
 import { type DeliveryStatus, deliveries, submissions } from "../../app/server/db/schema.server";
-import { describeSubmissionType } from "../../app/submission-types";
+import { describeSubmissionType } from "../../app/submission-types.server";
 import { smallPdf, validApplication } from "./application-fixture";
 import { validEstimate } from "./estimate-fixture";
 import { cookieFrom } from "./staff";

@@ -4,7 +4,7 @@ import { newWebhookId } from "~/features/deliveries/submission-store.server";
 import type { Config } from "~/server/config.server";
 import { type Database, inTransaction } from "~/server/db/database.server";
 import { alertTexts, type DeliveryChannel, deliveries, submissions } from "~/server/db/schema.server";
-import { describeSubmissionType } from "~/submission-types";
+import { describeSubmissionType } from "~/submission-types.server";
 import { notAcknowledged, stillFailed } from "./still-failed.server";
 
 /** The delivery target of alert texts; their own failures are not texted again. */

@@ -4,7 +4,7 @@ import type { Config } from "~/server/config.server";
 import { type Database, inTransaction, type Transaction } from "~/server/db/database.server";
 import type { DeliveryChannel } from "~/server/db/schema.server";
 import { deliveries, deliveryFailureAcknowledgements, submissions } from "~/server/db/schema.server";
-import { describeSubmissionType } from "~/submission-types";
+import { describeSubmissionType } from "~/submission-types.server";
 import type { InboxAlert } from "./inbox-alert-banner";
 import { inboxQuery } from "./inbox-filters";
 import { notAcknowledged, stillFailed } from "./still-failed.server";

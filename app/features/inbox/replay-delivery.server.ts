@@ -3,7 +3,7 @@ import { reachedDailyLimit } from "~/features/deliveries/submission-store.server
 import { currentWebhookUrl, type WebhookUrls } from "~/features/deliveries/targets.server";
 import { type Database, inTransaction } from "~/server/db/database.server";
 import { type DeliveryStatus, deliveries } from "~/server/db/schema.server";
-import { submissionTypes } from "~/submission-types";
+import { submissionTypes } from "~/submission-types.server";
 import { lockSubmission } from "./locked-submission.server";
 import { recordSubmissionEvent } from "./submission-events.server";
 import { WorkflowInputError } from "./workflow-error";

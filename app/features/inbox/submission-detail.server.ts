@@ -14,7 +14,7 @@ import {
   submissionNotes,
   submissions,
 } from "~/server/db/schema.server";
-import { describeSubmissionType } from "~/submission-types";
+import { describeSubmissionType } from "~/submission-types.server";
 import { REPLAYABLE_STATUSES, replayDestination } from "./replay-delivery.server";
 
 /** A positive whole number from a route parameter, or a 404: `/admin/inbox/abc` names no submission. */

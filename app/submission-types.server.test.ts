@@ -18,7 +18,7 @@ import {
   storedJobRequest,
   validEstimateRequest,
 } from "../tests/support/staff-request-fixture";
-import { submissionTypes } from "./submission-types";
+import { submissionTypes } from "./submission-types.server";
 
 /**
  * One stored payload per registered type, as its action stores it. A new form registers its definition and

@@ -1,28 +1,17 @@
-import { assessmentForm } from "~/features/assessment/definition";
-import { applicationForm } from "~/features/careers/definition";
-import { estimateForm } from "~/features/estimate/definition";
-import { checklistForm } from "~/features/estimate-checklist/definition";
-import { estimateRequestForm } from "~/features/estimate-request/definition";
-import { jobRequestForm } from "~/features/job-request/definition";
-import { peerReviewForm } from "~/features/peer-review/definition";
-import { teamMessageForm } from "~/features/team-communication/definition";
-import type { AnyFormDefinition } from "~/forms/definition";
-import type { StaffRole } from "~/server/db/schema.server";
+import { featureManifests } from "./feature-index.generated.server";
+import type { AnyFormDefinition } from "./forms/definition";
+import type { StaffRole } from "./server/db/schema.server";
 
 /**
- * Every form whose submissions the staff tools show, as its definition. Like the route table, this is where
- * the features meet: a new form joins the inbox, its filters, its export and its alerts by one line here.
+ * Every form whose submissions the staff tools show, from the features' manifests: what the public sends
+ * first (leads come before internal paperwork in the inbox's counts and lists), then by name.
  */
-export const submissionTypes: readonly AnyFormDefinition[] = [
-  estimateForm,
-  applicationForm,
-  assessmentForm,
-  teamMessageForm,
-  peerReviewForm,
-  checklistForm,
-  estimateRequestForm,
-  jobRequestForm,
-];
+export const submissionTypes: readonly AnyFormDefinition[] = featureManifests
+  .flatMap((feature) => feature.forms ?? [])
+  .sort(
+    (one, other) =>
+      Number(one.audience !== "public") - Number(other.audience !== "public") || one.label.localeCompare(other.label),
+  );
 
 /** What the inbox needs of a type. */
 export type SubmissionTypeView = Pick<
@@ -59,4 +48,14 @@ export function typesNotExportableBy(role: StaffRole): SubmissionTypeView[] {
     (definition) =>
       role !== "admin" && definition.exportableBy === "admin" && mayReadSubmissionsOf(definition.type, role),
   );
+}
+
+/** What the inbox's browser code may know of a type: its name and workflow, never its schema or deliveries. */
+export type SubmissionTypeChoice = { type: string; label: string; statuses: readonly string[] };
+
+/** The types a staff user of `role` may read, as the inbox's filters and list show them. */
+export function typeChoicesFor(role: StaffRole): SubmissionTypeChoice[] {
+  return submissionTypes
+    .filter((definition) => mayReadSubmissionsOf(definition.type, role))
+    .map(({ type, label, statuses }) => ({ type, label, statuses }));
 }
