@@ -1,5 +1,6 @@
 import { featureManifests } from "./feature-index.generated.server";
 import type { AnyFormDefinition } from "./forms/definition";
+import type { WebhookSetting } from "./server/config.server";
 import type { StaffRole } from "./server/db/schema.server";
 
 /**
@@ -59,3 +60,11 @@ export function typeChoicesFor(role: StaffRole): SubmissionTypeChoice[] {
     .filter((definition) => mayReadSubmissionsOf(definition.type, role))
     .map(({ type, label, statuses }) => ({ type, label, statuses }));
 }
+
+/** Every webhook target the forms declare: the setting that names it and what it receives. */
+export const webhookTargets: ReadonlyArray<{ setting: WebhookSetting; receives: string }> = submissionTypes.flatMap(
+  (definition) =>
+    definition.deliveries.flatMap((delivery) =>
+      delivery.channel === "webhook" ? [{ setting: delivery.target, receives: delivery.receives }] : [],
+    ),
+);

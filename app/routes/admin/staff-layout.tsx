@@ -31,7 +31,10 @@ function staffNavigation(tools: readonly StaffNavEntry[], isAdmin: boolean): Sta
 /** Every signed-in staff screen sits in the staff frame. */
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <StaffFrame user={{ displayName: loaderData.displayName }} navigation={staffNavigation(loaderData.tools, loaderData.isAdmin)}>
+    <StaffFrame
+      user={{ displayName: loaderData.displayName }}
+      navigation={staffNavigation(loaderData.tools, loaderData.isAdmin)}
+    >
       <Outlet />
     </StaffFrame>
   );
