@@ -1,8 +1,7 @@
 import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
-import { estimateFields } from "./fields";
-import { type EstimateRequest, estimateSchema } from "./schema";
+import { type EstimateRequest, estimateFields, estimateSchema } from "./schema";
 
 export const ESTIMATE_STATUS = {
   new: "New",

@@ -3,8 +3,7 @@ import { APPOINTMENT_STATUSES } from "~/forms/appointment-statuses";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
 import { officeEmail } from "~/forms/office-email";
-import { jobRequestFields } from "./fields";
-import { type JobRequestAnswers, jobRequestSchema } from "./schema";
+import { type JobRequestAnswers, jobRequestFields, jobRequestSchema } from "./schema";
 
 /** The job request at /admin/quick-links/job-request: a sold job handed on to be scheduled. */
 export const jobRequestForm = defineForm({
