@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { emailText, file, formFields, optional, tel, text, textarea } from "~/forms/field-builders";
+import { textAnswers } from "~/forms/text-answers";
 
 const SHORT_ANSWER_MAX = 200;
 
@@ -83,12 +84,12 @@ export const { schema: checklistSchema, fields: checklistFields } = formFields(
   notes("rfisNeeded", "RFIs Needed", S.followUp),
 );
 
-export type ChecklistFieldName = (typeof checklistFields)[number]["name"];
-
-/** The checklist's answers (every field but the photos), by name, in the order of spec §3. */
-export const CHECKLIST_ANSWER_NAMES = checklistFields
-  .map((field) => field.name)
-  .filter((name): name is Exclude<ChecklistFieldName, typeof PHOTOS_FIELD> => name !== PHOTOS_FIELD);
+/** The checklist's answers (every field but the photos), in the order of spec §3. */
+const answerFields = checklistFields.filter(
+  (field): field is Exclude<(typeof checklistFields)[number], { name: typeof PHOTOS_FIELD }> =>
+    field.name !== PHOTOS_FIELD,
+);
+export const CHECKLIST_ANSWER_NAMES = answerFields.map((field) => field.name);
 
 export type ChecklistValue = z.infer<typeof checklistSchema>;
 
@@ -98,5 +99,5 @@ export type ChecklistAnswerName = (typeof CHECKLIST_ANSWER_NAMES)[number];
 export type ChecklistAnswers = Record<ChecklistAnswerName, string>;
 
 export function checklistAnswers(value: ChecklistValue): ChecklistAnswers {
-  return Object.fromEntries(CHECKLIST_ANSWER_NAMES.map((name) => [name, value[name] ?? ""])) as ChecklistAnswers;
+  return textAnswers(answerFields, value);
 }

@@ -1,6 +1,7 @@
 import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
+import { textAnswers } from "~/forms/text-answers";
 import { type EstimateRequest, estimateFields, estimateSchema } from "./schema";
 
 export const ESTIMATE_STATUS = {
@@ -40,17 +41,7 @@ export const estimateForm = defineForm({
       channel: "webhook",
       target: "WEBHOOK_ESTIMATE_URL",
       // Exactly the nine fields of the original automation payload (spec §7).
-      body: (request) => ({
-        firstName: request.firstName,
-        lastName: request.lastName,
-        email: request.email,
-        phone: request.phone,
-        city: request.city,
-        projectType: request.projectType,
-        formOfContact: request.formOfContact,
-        bestTime: request.bestTime,
-        comments: request.comments ?? "",
-      }),
+      body: (request) => textAnswers(estimateFields, request),
     },
     {
       channel: "email",
