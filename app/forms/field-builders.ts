@@ -1,10 +1,9 @@
 import * as z from "zod/mini";
-import { calendarDate, clockTime, dollarAmount } from "./calendar-fields";
 import type { FieldDefinition, FieldKind, FieldOption } from "./definition";
 import { emailAddress, REQUIRED_MESSAGE, textField } from "./text-field";
 
 /** How a field is shown and printed, besides its name, label, kind and whether it may be left empty. */
-type Presentation = Omit<FieldDefinition, "name" | "label" | "kind" | "optional">;
+export type Presentation = Omit<FieldDefinition, "name" | "label" | "kind" | "optional">;
 
 /**
  * One question, declared once: the schema piece that checks its answer (none for a value worked out on the
@@ -51,10 +50,6 @@ export const emailText = lengthCapped("email");
 export const email = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
   field("email", name, label, emailAddress(label), presentation);
 
-/** A real calendar day (YYYY-MM-DD); a past one is allowed. */
-export const date = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
-  field("date", name, label, calendarDate(label), presentation);
-
 /** A day from a date input, which says only "Enter a date" when it is not one. */
 export const isoDate = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
   field(
@@ -64,13 +59,6 @@ export const isoDate = <const Name extends string>(name: Name, label: string, pr
     z.iso.date({ error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : "Enter a date") }),
     presentation,
   );
-
-export const time = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
-  field("time", name, label, clockTime(label), presentation);
-
-/** An amount of dollars, kept as a string with cents. */
-export const money = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
-  field("money", name, label, dollarAmount(label), presentation);
 
 /** One of `values`: missing is "required", anything else says `invalid`. */
 function oneOf<const Value extends string>(values: readonly Value[], invalid: string) {

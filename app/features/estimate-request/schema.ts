@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
-import { date, email, formFields, optional, tel, text, textarea, time } from "~/forms/field-builders";
+import { date, time } from "~/forms/calendar-fields";
+import { email, formFields, optional, tel, text, textarea } from "~/forms/field-builders";
 import { LONG_TEXT_MAX_LENGTH as LONG, SHORT_TEXT_MAX_LENGTH as SHORT } from "~/forms/text-field";
 
 const JOB = "Job Information";

@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
-import { date, email, formFields, money, optional, tel, text, textarea } from "~/forms/field-builders";
+import { date, money } from "~/forms/calendar-fields";
+import { email, formFields, optional, tel, text, textarea } from "~/forms/field-builders";
 import { LONG_TEXT_MAX_LENGTH as LONG, SHORT_TEXT_MAX_LENGTH as SHORT } from "~/forms/text-field";
 
 const JOB = "Job Information";
