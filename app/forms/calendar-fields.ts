@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { company } from "~/content/company";
+import { field, type Presentation } from "./field-builders";
 import { REQUIRED_MESSAGE } from "./text-field";
 
 /** Whether `value` (YYYY-MM-DD) is a day the calendar has: not 2025-02-30. */
@@ -9,7 +10,7 @@ function isCalendarDay(value: string): boolean {
 }
 
 /** A date from a date input (YYYY-MM-DD), a real one. A past date is allowed: an appointment may be recorded late. */
-export function calendarDate(label: string) {
+function calendarDate(label: string) {
   return z
     .string({ error: REQUIRED_MESSAGE })
     .check(
@@ -21,7 +22,7 @@ export function calendarDate(label: string) {
 }
 
 /** A time from a time input, on the 24-hour clock (14:30); seconds, when a browser sends them, are dropped. */
-export function clockTime(label: string) {
+function clockTime(label: string) {
   return z.pipe(
     z
       .string({ error: REQUIRED_MESSAGE })
@@ -38,7 +39,7 @@ export function clockTime(label: string) {
  * An amount of dollars as people type it ($12,500 or 12500.5), kept as a string with cents: "12500.50".
  * Written by hand: a money library would be heavier than these two rules in the browser bundle.
  */
-export function dollarAmount(label: string) {
+function dollarAmount(label: string) {
   const message = `${label} must be an amount in dollars, like 12,500.00`;
   return z.pipe(
     z.string({ error: REQUIRED_MESSAGE }).check(
@@ -49,6 +50,20 @@ export function dollarAmount(label: string) {
     z.transform((value: string) => Number(value.replace(/[$,\s]/g, "")).toFixed(2)),
   );
 }
+
+// The staff forms' calendar and money questions, apart from the other builders so that the public forms' pages
+// do not load them.
+
+/** A real calendar day (YYYY-MM-DD); a past one is allowed. */
+export const date = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
+  field("date", name, label, calendarDate(label), presentation);
+
+export const time = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
+  field("time", name, label, clockTime(label), presentation);
+
+/** An amount of dollars, kept as a string with cents. */
+export const money = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
+  field("money", name, label, dollarAmount(label), presentation);
 
 /** Today on the company's calendar (YYYY-MM-DD), to tell staff a date they chose is already past. */
 export function companyToday(now = new Date()): string {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { PEER_REVIEW_STATEMENTS } from "../../app/features/peer-review/fields";
 import { RATING_MEANINGS } from "../../app/features/peer-review/ratings";
+import { PEER_REVIEW_STATEMENTS } from "../../app/features/peer-review/statements";
 import { smallPdf } from "../support/application-fixture";
 import { validEstimateRequest, validJobRequest } from "../support/staff-request-fixture";
 import { countSubmissionsOf, queryAppDatabase } from "../support/submission-lookup";

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { PEER_REVIEW_STATEMENTS } from "../../app/features/peer-review/fields";
+import { PEER_REVIEW_STATEMENTS } from "../../app/features/peer-review/statements";
 import { pdfText } from "../support/pdf-reading";
 import { allRated, peerReviewFields } from "../support/peer-review-fixture";
 import { expect, expectNoAxeViolations, test } from "./fixtures";

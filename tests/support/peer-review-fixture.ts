@@ -1,4 +1,4 @@
-import { PEER_REVIEW_STATEMENTS } from "../../app/features/peer-review/fields";
+import { PEER_REVIEW_STATEMENTS } from "../../app/features/peer-review/statements";
 
 /** The questionnaire's fields as a browser posts them: a name, a date and one rating per statement. */
 export function peerReviewFields(

@@ -15,8 +15,13 @@ import { parseForm } from "~/forms/parse-form";
 import { SubmissionGuardFields, useSubmissionGuards } from "~/forms/submission-guard-fields";
 import { REQUIRED_MESSAGE } from "~/forms/text-field";
 import { type ApplicationActionResult, applicationForm } from "./definition";
-import type { ApplicationFieldName } from "./fields";
-import { applicationSchema, FOLLOW_UPS, RESUME_MAX_BYTES, RESUME_TOO_LARGE_MESSAGE } from "./schema";
+import {
+  type ApplicationFieldName,
+  applicationSchema,
+  FOLLOW_UPS,
+  RESUME_MAX_BYTES,
+  RESUME_TOO_LARGE_MESSAGE,
+} from "./schema";
 
 /** The server's length caps, as the fields' maxlength. */
 const LENGTH_LIMITS = lengthConstraintsOf(applicationSchema);

@@ -3,9 +3,10 @@ import type { MultipartBody } from "~/features/deliveries/multipart-body";
 import type { FormActionResult } from "~/forms/action-result";
 import { defineForm, type StoredSubmissionFacts } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
-import { type ApplicationFieldName, applicationFields } from "./fields";
 import {
   type Application,
+  type ApplicationFieldName,
+  applicationFields,
   applicationSchema,
   RESUME_MAX_BYTES,
   RESUME_NOT_PDF_MESSAGE,

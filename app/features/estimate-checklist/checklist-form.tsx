@@ -14,10 +14,9 @@ import { parseForm } from "~/forms/parse-form";
 import { type ForeignAnswer, sendForm, type UploadProgress } from "~/forms/send-form";
 import { type ChecklistActionResult, checklistForm } from "./definition";
 import { takeEarlierChecklistDraft } from "./earlier-checklist-draft";
-import { CHECKLIST_SECTIONS, checklistFields, PHOTOS_FIELD } from "./fields";
 import { mergePhotos } from "./photo-list";
 import { megabytes, PhotoPicker } from "./photo-picker";
-import { checklistSchema } from "./schema";
+import { CHECKLIST_SECTIONS, checklistFields, checklistSchema, PHOTOS_FIELD } from "./schema";
 
 const { messages } = checklistForm;
 

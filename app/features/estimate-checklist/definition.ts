@@ -3,8 +3,13 @@ import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
 import { sniffPhoto } from "~/forms/photo-types";
-import { CHECKLIST_ANSWER_NAMES, checklistFields, PHOTOS_FIELD } from "./fields";
-import { type ChecklistAnswers, checklistSchema } from "./schema";
+import {
+  CHECKLIST_ANSWER_NAMES,
+  type ChecklistAnswers,
+  checklistFields,
+  checklistSchema,
+  PHOTOS_FIELD,
+} from "./schema";
 
 export const CHECKLIST_STATUS = { received: "Received", estimated: "Estimated", archived: "Archived" } as const;
 

@@ -1,65 +1,95 @@
 import * as z from "zod/mini";
-import { optionalTextField, textField } from "~/forms/text-field";
-import { CHECKLIST_ANSWER_NAMES, type ChecklistFieldName, checklistFields } from "./fields";
+import { emailText, file, formFields, optional, tel, text, textarea } from "~/forms/field-builders";
+import { textAnswers } from "~/forms/text-answers";
 
 const SHORT_ANSWER_MAX = 200;
-const NOTES_MAX = 5000;
 
-const LABELS = Object.fromEntries(checklistFields.map((field) => [field.name, field.label])) as Record<
-  ChecklistFieldName,
-  string
->;
-const short = (name: ChecklistFieldName) => optionalTextField(LABELS[name], SHORT_ANSWER_MAX);
-const notes = (name: ChecklistFieldName) => optionalTextField(LABELS[name], NOTES_MAX);
+/** The sections of the checklist, in order: who filled it in, then the nine of spec §2. */
+export const CHECKLIST_SECTIONS = {
+  completedBy: "Form Completed By",
+  general: "1. General Project Information",
+  siteAccess: "2. Site Access and Conditions",
+  existing: "3. Existing Electrical Infrastructure",
+  scope: "4. Scope of Work",
+  plans: "5. Plans and Drawings",
+  materials: "6. Material and Labor Considerations",
+  photos: "7. Photographic Documentation",
+  questions: "8. Questions for Client/GC",
+  followUp: "9. Follow-Up",
+} as const;
+
+/** The file field the site photos are posted and stored under. */
+export const PHOTOS_FIELD = "photos";
+
+const S = CHECKLIST_SECTIONS;
+
+const line = <const Name extends string>(name: Name, label: string, section: string, wide?: boolean) =>
+  optional(text(name, label, { max: SHORT_ANSWER_MAX, section, wide }));
+
+const notes = <const Name extends string>(name: Name, label: string, section: string, rows = 3) =>
+  optional(textarea(name, label, { max: 5000, section, rows, wide: true }));
 
 /**
- * The estimate checklist: one schema for the browser and the server. Your Name and Your Email are required
- * after trimming (spec §5), every other answer is optional. The photos are checked by the body reader (count,
- * size, content) and prepared on the server; here they are only let through.
+ * The estimate checklist's questions in the order of spec §3, each in its section: one schema for the browser
+ * and the server, and its labels. Your Name and Your Email are required after trimming (spec §5), every other
+ * answer is optional. The photos are checked by the body reader (count, size, content) and prepared on the
+ * server; here they are only let through.
  */
-export const checklistSchema = z.object({
-  fillerName: textField(LABELS.fillerName, SHORT_ANSWER_MAX),
-  fillerEmail: textField(LABELS.fillerEmail, SHORT_ANSWER_MAX),
-  projectName: short("projectName"),
-  projectAddress: short("projectAddress"),
-  city: short("city"),
-  state: short("state"),
-  zip: short("zip"),
-  ownerName: short("ownerName"),
-  ownerEmail: short("ownerEmail"),
-  ownerPhone: short("ownerPhone"),
-  projectScope: notes("projectScope"),
-  projectTimeline: notes("projectTimeline"),
-  permittingRequirements: notes("permittingRequirements"),
-  workingHours: notes("workingHours"),
-  securityRequirements: notes("securityRequirements"),
-  parkingStaging: notes("parkingStaging"),
-  existingServiceLocation: notes("existingServiceLocation"),
-  panelCondition: notes("panelCondition"),
-  existingLighting: notes("existingLighting"),
-  existingGrounding: notes("existingGrounding"),
-  codeViolations: notes("codeViolations"),
-  projectDetails: notes("projectDetails"),
-  plansDrawings: notes("plansDrawings"),
-  measurements: notes("measurements"),
-  missingDetails: notes("missingDetails"),
-  conduitWire: notes("conduitWire"),
-  fixtureTypes: notes("fixtureTypes"),
-  panelboards: notes("panelboards"),
-  laborAccess: notes("laborAccess"),
-  tradeCoordination: notes("tradeCoordination"),
-  panelLocations: notes("panelLocations"),
-  conduitPaths: notes("conduitPaths"),
-  tightAreas: notes("tightAreas"),
-  damages: notes("damages"),
-  photos: z.optional(z.union([z.file(), z.array(z.file())])),
-  decisionMakers: notes("decisionMakers"),
-  budgetConstraints: notes("budgetConstraints"),
-  preferredBrands: notes("preferredBrands"),
-  timelineExpectations: notes("timelineExpectations"),
-  permitResponsibility: notes("permitResponsibility"),
-  rfisNeeded: notes("rfisNeeded"),
-});
+export const { schema: checklistSchema, fields: checklistFields } = formFields(
+  text("fillerName", "Your Name", { max: SHORT_ANSWER_MAX, section: S.completedBy, autoComplete: "name" }),
+  emailText("fillerEmail", "Your Email", { max: SHORT_ANSWER_MAX, section: S.completedBy, autoComplete: "email" }),
+  line("projectName", "Project Name", S.general),
+  line("projectAddress", "Project Address", S.general, true),
+  line("city", "City", S.general),
+  line("state", "State", S.general),
+  line("zip", "ZIP Code", S.general),
+  line("ownerName", "Owner/GC Name", S.general),
+  optional(emailText("ownerEmail", "Owner/GC Email", { max: SHORT_ANSWER_MAX, section: S.general })),
+  optional(tel("ownerPhone", "Owner/GC Phone", { max: SHORT_ANSWER_MAX, section: S.general })),
+  notes("projectScope", "Project Scope", S.general),
+  notes("projectTimeline", "Project Timeline", S.general),
+  notes("permittingRequirements", "Permitting Requirements", S.siteAccess),
+  notes("workingHours", "Working Hours and Restrictions", S.siteAccess),
+  notes("securityRequirements", "Security Requirements", S.siteAccess),
+  notes("parkingStaging", "Parking and Staging Areas", S.siteAccess),
+  notes("existingServiceLocation", "Existing Service Location and Size", S.existing),
+  notes("panelCondition", "Panel Condition", S.existing),
+  notes("existingLighting", "Existing Lighting", S.existing),
+  notes("existingGrounding", "Existing Grounding and Bonding", S.existing),
+  notes("codeViolations", "Visible Code Violations", S.existing),
+  notes("projectDetails", "Project Details", S.scope, 5),
+  notes("plansDrawings", "Plans and Drawings Available", S.plans),
+  notes("measurements", "Measurements Taken", S.plans),
+  notes("missingDetails", "Missing Details", S.plans),
+  notes("conduitWire", "Conduit and Wire", S.materials),
+  notes("fixtureTypes", "Fixture Types", S.materials),
+  notes("panelboards", "Panelboards", S.materials),
+  notes("laborAccess", "Labor and Access", S.materials),
+  notes("tradeCoordination", "Coordination with Other Trades", S.materials),
+  notes("panelLocations", "Panel Locations", S.photos),
+  notes("conduitPaths", "Conduit Paths", S.photos),
+  notes("tightAreas", "Tight Areas", S.photos),
+  notes("damages", "Existing Damage", S.photos),
+  optional(
+    file(PHOTOS_FIELD, "Site Photos", z.union([z.file(), z.array(z.file())]), {
+      section: S.photos,
+      hint: "JPEG, PNG, WebP or HEIC, up to 30 photos of 25 MB each.",
+    }),
+  ),
+  notes("decisionMakers", "Decision Makers", S.questions),
+  notes("budgetConstraints", "Budget Constraints", S.questions),
+  notes("preferredBrands", "Preferred Brands", S.questions),
+  notes("timelineExpectations", "Timeline Expectations", S.questions),
+  notes("permitResponsibility", "Permit Responsibility", S.followUp),
+  notes("rfisNeeded", "RFIs Needed", S.followUp),
+);
+
+/** The checklist's answers (every field but the photos), in the order of spec §3. */
+const answerFields = checklistFields.filter(
+  (field): field is Exclude<(typeof checklistFields)[number], { name: typeof PHOTOS_FIELD }> =>
+    field.name !== PHOTOS_FIELD,
+);
+export const CHECKLIST_ANSWER_NAMES = answerFields.map((field) => field.name);
 
 export type ChecklistValue = z.infer<typeof checklistSchema>;
 
@@ -69,5 +99,5 @@ export type ChecklistAnswerName = (typeof CHECKLIST_ANSWER_NAMES)[number];
 export type ChecklistAnswers = Record<ChecklistAnswerName, string>;
 
 export function checklistAnswers(value: ChecklistValue): ChecklistAnswers {
-  return Object.fromEntries(CHECKLIST_ANSWER_NAMES.map((name) => [name, value[name] ?? ""])) as ChecklistAnswers;
+  return textAnswers(answerFields, value);
 }

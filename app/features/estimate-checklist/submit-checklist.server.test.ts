@@ -28,7 +28,7 @@ import { storedByReference } from "../../../tests/support/stored-submission";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
 import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";
-import { CHECKLIST_SECTIONS, checklistFields, PHOTOS_FIELD } from "./fields";
+import { CHECKLIST_SECTIONS, checklistFields, PHOTOS_FIELD } from "./schema";
 import { submitChecklist } from "./submit-checklist.server";
 
 const MB = 1024 * 1024;

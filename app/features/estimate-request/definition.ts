@@ -3,8 +3,7 @@ import { APPOINTMENT_STATUSES } from "~/forms/appointment-statuses";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
 import { officeEmail } from "~/forms/office-email";
-import { estimateRequestFields } from "./fields";
-import { type EstimateRequestAnswers, estimateRequestSchema } from "./schema";
+import { type EstimateRequestAnswers, estimateRequestFields, estimateRequestSchema } from "./schema";
 
 /** The internal estimate request at /admin/quick-links/estimate-request: office staff hand a visit to a PM. */
 export const estimateRequestForm = defineForm({

@@ -1,31 +1,41 @@
-import * as z from "zod/mini";
-import { calendarDate, clockTime } from "~/forms/calendar-fields";
-import {
-  emailAddress,
-  LONG_TEXT_MAX_LENGTH,
-  optionalTextField,
-  SHORT_TEXT_MAX_LENGTH,
-  textField,
-} from "~/forms/text-field";
+import type * as z from "zod/mini";
+import { date, time } from "~/forms/calendar-fields";
+import { email, formFields, optional, tel, text, textarea } from "~/forms/field-builders";
+import { LONG_TEXT_MAX_LENGTH as LONG, SHORT_TEXT_MAX_LENGTH as SHORT } from "~/forms/text-field";
+
+const JOB = "Job Information";
+const CONTACT = "Contact Information";
+const APPOINTMENT = "Appointment";
 
 /**
- * The internal estimate request (spec §3): eight required answers, trimmed (spec §5); the appointment is a
- * real date and time. One schema for the browser and the server.
+ * The internal estimate request in the screen's order (spec §2): eight required answers, trimmed (spec §5); the
+ * appointment is a real date and time. One schema for the browser and the server, and its labels.
  */
-export const estimateRequestSchema = z.object({
-  jobName: textField("Job Name", SHORT_TEXT_MAX_LENGTH),
-  jobAddress: textField("Job Address", SHORT_TEXT_MAX_LENGTH),
-  estimateNumber: optionalTextField("Estimate Number", SHORT_TEXT_MAX_LENGTH),
-  contactPerson: textField("Contact Person", SHORT_TEXT_MAX_LENGTH),
-  phone: textField("Phone Number", 40),
-  email: emailAddress("Email Address"),
-  customerName: optionalTextField("Customer Name", SHORT_TEXT_MAX_LENGTH),
-  customerBillingAddress: optionalTextField("Customer Billing Address", SHORT_TEXT_MAX_LENGTH),
-  description: textField("Brief Description of Work Needed", LONG_TEXT_MAX_LENGTH),
-  appointment: calendarDate("Appointment for estimate"),
-  appointmentTime: clockTime("Appointment Time"),
-  submittedBy: optionalTextField("Submitted By", SHORT_TEXT_MAX_LENGTH),
-  notes: optionalTextField("Notes", LONG_TEXT_MAX_LENGTH),
-});
+export const { schema: estimateRequestSchema, fields: estimateRequestFields } = formFields(
+  text("jobName", "Job Name", { max: SHORT, section: JOB, autoComplete: "off" }),
+  text("jobAddress", "Job Address", { max: SHORT, section: JOB, autoComplete: "street-address" }),
+  optional(text("estimateNumber", "Estimate Number", { max: SHORT, section: JOB, autoComplete: "off" })),
+  text("contactPerson", "Contact Person", { max: SHORT, section: CONTACT, autoComplete: "off" }),
+  tel("phone", "Phone Number", { max: 40, section: CONTACT, autoComplete: "off" }),
+  email("email", "Email Address", { section: CONTACT, autoComplete: "off" }),
+  optional(text("customerName", "Customer Name", { max: SHORT, section: CONTACT, autoComplete: "off" })),
+  optional(
+    text("customerBillingAddress", "Customer Billing Address", { max: SHORT, section: CONTACT, autoComplete: "off" }),
+  ),
+  textarea("description", "Brief Description of Work Needed", { max: LONG, section: "Work Needed", rows: 3 }),
+  date("appointment", "Appointment for estimate", { section: APPOINTMENT }),
+  time("appointmentTime", "Appointment Time", { section: APPOINTMENT }),
+  optional(
+    text("submittedBy", "Submitted By", { max: SHORT, section: APPOINTMENT, hint: "Name", autoComplete: "name" }),
+  ),
+  optional(
+    textarea("notes", "Notes", {
+      max: LONG,
+      section: APPOINTMENT,
+      rows: 3,
+      hint: "Site conditions, lock box code, scheduling info",
+    }),
+  ),
+);
 
 export type EstimateRequestAnswers = z.infer<typeof estimateRequestSchema>;

@@ -1,8 +1,8 @@
 import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
-import { estimateFields } from "./fields";
-import { type EstimateRequest, estimateSchema } from "./schema";
+import { textAnswers } from "~/forms/text-answers";
+import { type EstimateRequest, estimateFields, estimateSchema } from "./schema";
 
 export const ESTIMATE_STATUS = {
   new: "New",
@@ -42,17 +42,7 @@ export const estimateForm = defineForm({
       target: "WEBHOOK_ESTIMATE_URL",
       receives: "public estimate requests",
       // Exactly the nine fields of the original automation payload (spec §7).
-      body: (request) => ({
-        firstName: request.firstName,
-        lastName: request.lastName,
-        email: request.email,
-        phone: request.phone,
-        city: request.city,
-        projectType: request.projectType,
-        formOfContact: request.formOfContact,
-        bestTime: request.bestTime,
-        comments: request.comments ?? "",
-      }),
+      body: (request) => textAnswers(estimateFields, request),
     },
     {
       channel: "email",

@@ -3,8 +3,8 @@ import { APPOINTMENT_STATUSES } from "~/forms/appointment-statuses";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
 import { officeEmail } from "~/forms/office-email";
-import { jobRequestFields } from "./fields";
-import { type JobRequestAnswers, jobRequestSchema } from "./schema";
+import { textAnswers } from "~/forms/text-answers";
+import { type JobRequestAnswers, jobRequestFields, jobRequestSchema } from "./schema";
 
 /** The job request at /admin/quick-links/job-request: a sold job handed on to be scheduled. */
 export const jobRequestForm = defineForm({
@@ -34,18 +34,7 @@ export const jobRequestForm = defineForm({
       target: "WEBHOOK_JOB_REQUEST_URL",
       receives: "job requests",
       // Exactly the ten fields of spec §3, all strings, empty when not given; the amount as 12500.50.
-      body: (request) => ({
-        jobName: request.jobName,
-        jobAddress: request.jobAddress,
-        estimateOpportunityNumber: request.estimateOpportunityNumber ?? "",
-        jobSummary: request.jobSummary ?? "",
-        appointmentForJob: request.appointmentForJob ?? "",
-        projectTotalAmount: request.projectTotalAmount ?? "",
-        contactPerson: request.contactPerson ?? "",
-        phone: request.phone ?? "",
-        email: request.email ?? "",
-        notes: request.notes ?? "",
-      }),
+      body: (request) => textAnswers(jobRequestFields, request),
     },
     {
       channel: "email",

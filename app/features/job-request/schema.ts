@@ -1,28 +1,31 @@
-import * as z from "zod/mini";
-import { calendarDate, dollarAmount } from "~/forms/calendar-fields";
-import {
-  emailAddress,
-  LONG_TEXT_MAX_LENGTH,
-  optionalTextField,
-  SHORT_TEXT_MAX_LENGTH,
-  textField,
-} from "~/forms/text-field";
+import type * as z from "zod/mini";
+import { date, money } from "~/forms/calendar-fields";
+import { email, formFields, optional, tel, text, textarea } from "~/forms/field-builders";
+import { LONG_TEXT_MAX_LENGTH as LONG, SHORT_TEXT_MAX_LENGTH as SHORT } from "~/forms/text-field";
+
+const JOB = "Job Information";
+const CONTACT = "Contact Information";
 
 /**
- * The job request (spec §3): the job's name and address are required after trimming (spec §5), everything else
- * may be left empty; a date must be a real one and the amount an amount. One schema for browser and server.
+ * The job request in the screen's order (spec §2): the job's name and address are required after trimming
+ * (spec §5), everything else may be left empty; a date must be a real one and the amount an amount. One schema
+ * for browser and server, and its labels.
  */
-export const jobRequestSchema = z.object({
-  jobName: textField("Job Name", SHORT_TEXT_MAX_LENGTH),
-  jobAddress: textField("Job Address", SHORT_TEXT_MAX_LENGTH),
-  estimateOpportunityNumber: optionalTextField("Estimate Opportunity Number", SHORT_TEXT_MAX_LENGTH),
-  jobSummary: optionalTextField("Job Summary", LONG_TEXT_MAX_LENGTH),
-  appointmentForJob: z.optional(calendarDate("Appointment for Job")),
-  projectTotalAmount: z.optional(dollarAmount("Project Total Amount")),
-  contactPerson: optionalTextField("Contact Person", SHORT_TEXT_MAX_LENGTH),
-  phone: optionalTextField("Phone Number", 40),
-  email: z.optional(emailAddress("Email Address")),
-  notes: optionalTextField("Notes", LONG_TEXT_MAX_LENGTH),
-});
+export const { schema: jobRequestSchema, fields: jobRequestFields } = formFields(
+  text("jobName", "Job Name", { max: SHORT, section: JOB, autoComplete: "off" }),
+  text("jobAddress", "Job Address", { max: SHORT, section: JOB, autoComplete: "street-address" }),
+  optional(
+    text("estimateOpportunityNumber", "Estimate Opportunity Number", { max: SHORT, section: JOB, autoComplete: "off" }),
+  ),
+  optional(textarea("jobSummary", "Job Summary", { max: LONG, section: JOB, rows: 3 })),
+  optional(date("appointmentForJob", "Appointment for Job", { section: JOB })),
+  optional(
+    money("projectTotalAmount", "Project Total Amount", { section: JOB, placeholder: "$0.00", autoComplete: "off" }),
+  ),
+  optional(text("contactPerson", "Contact Person", { max: SHORT, section: CONTACT, autoComplete: "off" })),
+  optional(tel("phone", "Phone Number", { max: 40, section: CONTACT, autoComplete: "off" })),
+  optional(email("email", "Email Address", { section: CONTACT, autoComplete: "off" })),
+  optional(textarea("notes", "Notes", { max: LONG, section: CONTACT, rows: 3 })),
+);
 
 export type JobRequestAnswers = z.infer<typeof jobRequestSchema>;

@@ -2,9 +2,8 @@ import type { MultipartBody } from "~/features/deliveries/multipart-body";
 import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
-import { peerReviewFields } from "./fields";
 import type { Rating } from "./ratings";
-import { peerReviewSchema } from "./schema";
+import { peerReviewFields, peerReviewSchema } from "./schema";
 
 export const PEER_REVIEW_STATUS = { received: "Received", filed: "Filed" } as const;
 

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
 import { DraftStatus } from "~/components/forms/draft-status";
@@ -14,10 +14,10 @@ import { parseForm } from "~/forms/parse-form";
 import { REQUIRED_MESSAGE } from "~/forms/text-field";
 import { averageRating, NO_AVERAGE } from "./average";
 import { type PeerReviewActionResult, peerReviewForm } from "./definition";
-import { PEER_REVIEW_STATEMENTS, statementFieldName } from "./fields";
 import { RatingColumnHeadings, RatingRow } from "./rating-row";
 import { RATING_MEANINGS, RATINGS } from "./ratings";
 import { peerReviewSchema, REVIEW_FOR_MAX_LENGTH } from "./schema";
+import { PEER_REVIEW_STATEMENTS, statementFieldName } from "./statements";
 
 /** The server's length caps, as the fields' maxlength. */
 const LENGTH_LIMITS = lengthConstraintsOf(peerReviewSchema);
@@ -126,7 +126,8 @@ export function PeerReviewForm() {
         </ul>
         <RatingColumnHeadings />
         {PEER_REVIEW_STATEMENTS.map((statement, index) => {
-          const field = fields[statementFieldName(index) as keyof typeof fields];
+          // Conform has a field for every name; the type only knows the names are q followed by a number.
+          const field = fields[statementFieldName(index)] as FieldMetadata<unknown>;
           return <RatingRow key={statement} number={index + 1} statement={statement} field={field} />;
         })}
       </section>

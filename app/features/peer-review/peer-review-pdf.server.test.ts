@@ -3,8 +3,8 @@ import { mm } from "~/server/pdf/pdf-document.server";
 import { TABLE_HEADER_FILL } from "~/server/pdf/pdf-layout.server";
 import { pdfContentStreams, pdfText, rgbOperands } from "../../../tests/support/pdf-reading";
 import type { PeerReview } from "./definition";
-import { PEER_REVIEW_STATEMENTS } from "./fields";
 import { peerReviewPdf } from "./peer-review-pdf.server";
+import { PEER_REVIEW_STATEMENTS } from "./statements";
 
 const review: PeerReview = {
   reviewFor: "Nguyễn Łukasz",

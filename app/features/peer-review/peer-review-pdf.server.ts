@@ -1,8 +1,8 @@
 import { createPdfDocument, mm, toBuffer } from "~/server/pdf/pdf-document.server";
 import { heading, lineWithRightText, paragraph, table } from "~/server/pdf/pdf-layout.server";
 import type { PeerReview } from "./definition";
-import { PEER_REVIEW_STATEMENTS } from "./fields";
 import { PRINTED_LEGEND } from "./ratings";
+import { PEER_REVIEW_STATEMENTS } from "./statements";
 
 export const PEER_REVIEW_PDF_TITLE = "Peer Review Questionnaire";
 const UNANSWERED = "-";

@@ -1,6 +1,6 @@
 import { averageRating, countedRatings } from "./average";
-import { PEER_REVIEW_STATEMENTS } from "./fields";
 import { RATINGS, type Rating } from "./ratings";
+import { PEER_REVIEW_STATEMENTS } from "./statements";
 
 /** The name typed into "Peer Review for" as the report groups it: trimmed, one space between words, any case. */
 export function personKey(reviewFor: string): string {

@@ -1,24 +1,30 @@
-import * as z from "zod/mini";
-import { REQUIRED_MESSAGE, textField } from "~/forms/text-field";
-import { PEER_REVIEW_STATEMENTS, statementFieldName } from "./fields";
-import { RATINGS } from "./ratings";
+import type * as z from "zod/mini";
+import { computed, formFields, isoDate, radio, text } from "~/forms/field-builders";
+import { RATING_MEANINGS, RATINGS } from "./ratings";
+import { PEER_REVIEW_STATEMENTS, statementFieldName } from "./statements";
 
 export const REVIEW_FOR_MAX_LENGTH = 120;
 
-const rating = z.enum(RATINGS, {
-  error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : "Choose 1 to 5, or NE"),
-});
+const RATING_OPTIONS = RATINGS.map((rating) => ({
+  value: rating,
+  label: rating === "NE" ? `NE (${RATING_MEANINGS.NE})` : `${rating} (${RATING_MEANINGS[rating]})`,
+}));
 
-/** One rating per statement, q1 to q15: every statement must be answered (spec §5). */
-const statementRatings = Object.fromEntries(
-  PEER_REVIEW_STATEMENTS.map((_statement, index) => [statementFieldName(index), rating]),
-) as Record<`q${number}`, typeof rating>;
-
-/** The peer review questionnaire: one schema for the browser and the server. */
-export const peerReviewSchema = z.object({
-  reviewFor: textField("Peer Review for", REVIEW_FOR_MAX_LENGTH),
-  date: z.iso.date({ error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : "Enter a date") }),
-  ...statementRatings,
-});
+/**
+ * The peer review questionnaire, in its order: one schema for the browser and the server, and its labels. Every
+ * statement must be rated (spec §5); the ratings are stored as one `answers` list of fifteen, as the original
+ * sent them, and each statement's field reads its place in it.
+ */
+export const { schema: peerReviewSchema, fields: peerReviewFields } = formFields(
+  text("reviewFor", "Peer Review for", { max: REVIEW_FOR_MAX_LENGTH, autoComplete: "off" }),
+  isoDate("date", "Date"),
+  ...PEER_REVIEW_STATEMENTS.map((statement, index) =>
+    radio(statementFieldName(index), `${index + 1}. ${statement}`, RATING_OPTIONS, "Choose 1 to 5, or NE", {
+      read: (payload) => (Array.isArray(payload.answers) ? payload.answers[index] : undefined),
+    }),
+  ),
+  // Worked out on the server (average.ts), not asked.
+  computed("average", "Average score", (payload) => payload.average),
+);
 
 export type PeerReviewAnswers = z.infer<typeof peerReviewSchema>;

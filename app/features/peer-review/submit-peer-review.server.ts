@@ -2,11 +2,11 @@ import type { AppLoadContext } from "react-router";
 import { submitForm } from "~/forms/submit-form.server";
 import { averageRating } from "./average";
 import { PEER_REVIEW_PDF_FIELD, type PeerReview, peerReviewForm } from "./definition";
-import { PEER_REVIEW_STATEMENTS, statementFieldName } from "./fields";
 import { peerReviewFileName } from "./file-name";
 import { peerReviewPdf } from "./peer-review-pdf.server";
 import type { Rating } from "./ratings";
 import type { PeerReviewAnswers } from "./schema";
+import { PEER_REVIEW_STATEMENTS, statementFieldName } from "./statements";
 
 function storedReview(answers: PeerReviewAnswers): PeerReview {
   const byField = answers as Record<string, Rating | undefined>;

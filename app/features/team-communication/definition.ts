@@ -1,7 +1,6 @@
 import { defineForm, type PersonalMessage } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
-import { teamMessageFields } from "./fields";
-import { MESSAGE_BODY_MAX_LENGTH, teamMessageSchema } from "./schema";
+import { MESSAGE_BODY_MAX_LENGTH, teamMessageFields, teamMessageSchema } from "./schema";
 import type { TeamMessage } from "./team-message";
 
 export const TEAM_MESSAGE_STATUS = { sent: "Sent", archived: "Archived" } as const;

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { textField } from "~/forms/text-field";
+import { field, formFields, text, textarea } from "~/forms/field-builders";
+import type { TeamMessage } from "./team-message";
 
 /** A text longer than this is refused: Twilio sends at most 1,600 characters as one (concatenated) message. */
 export const MESSAGE_BODY_MAX_LENGTH = 1600;
@@ -20,11 +21,20 @@ const recipientIds = z.pipe(
     .check(z.minLength(1, NO_RECIPIENT_MESSAGE), z.maxLength(500, "Choose at most 500 technicians at a time.")),
 );
 
-/** A message to technicians: one schema for the browser and the server. */
-export const teamMessageSchema = z.object({
-  recipients: recipientIds,
-  subject: textField("Subject", SUBJECT_MAX_LENGTH),
-  body: textField("Body", MESSAGE_BODY_MAX_LENGTH),
-});
+/** A message to technicians: one schema for the browser and the server, and its labels for the screen, the inbox, the CSV. */
+export const { schema: teamMessageSchema, fields: teamMessageFields } = formFields(
+  // Printed as the names, each with where it went; the screen draws its own searchable list.
+  field("text", "recipients", "Technicians", recipientIds, {
+    read: (payload) =>
+      (payload as TeamMessage).recipients
+        .map((recipient) => {
+          const channels = [recipient.email, recipient.phoneNumber].filter((value) => value !== null).join(", ");
+          return `${recipient.name} (${channels || "no email or mobile number"})`;
+        })
+        .join("; "),
+  }),
+  text("subject", "Subject", { max: SUBJECT_MAX_LENGTH, autoComplete: "off" }),
+  textarea("body", "Body", { max: MESSAGE_BODY_MAX_LENGTH, rows: 6, wide: true }),
+);
 
 export type TeamMessageInput = z.output<typeof teamMessageSchema>;

@@ -10,8 +10,7 @@ import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
 import type { FormActionResult } from "~/forms/action-result";
 import type { BrowserAnswer } from "~/forms/browser-answer";
 import { teamMessageForm } from "./definition";
-import { teamMessageFields } from "./fields";
-import { MESSAGE_BODY_MAX_LENGTH } from "./schema";
+import { MESSAGE_BODY_MAX_LENGTH, teamMessageFields } from "./schema";
 import type { TechnicianOption } from "./technician";
 import { TechnicianPicker } from "./technician-picker";
 

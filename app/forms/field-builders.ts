@@ -1,0 +1,140 @@
+import * as z from "zod/mini";
+import type { FieldDefinition, FieldKind, FieldOption } from "./definition";
+import { emailAddress, REQUIRED_MESSAGE, textField } from "./text-field";
+
+/** How a field is shown and printed, besides its name, label, kind and whether it may be left empty. */
+export type Presentation = Omit<FieldDefinition, "name" | "label" | "kind" | "optional">;
+
+/**
+ * One question, declared once: the schema piece that checks its answer (none for a value worked out on the
+ * server) and the definition that shows it on the form and prints it in the inbox, the CSV, emails and PDFs.
+ */
+export type FormField<
+  Name extends string = string,
+  Schema extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+> = {
+  schema: Schema;
+  definition: FieldDefinition & { name: Name };
+};
+
+export function field<const Name extends string, Schema extends z.ZodMiniType | undefined>(
+  kind: FieldKind,
+  name: Name,
+  label: string,
+  schema: Schema,
+  presentation: Presentation = {},
+): FormField<Name, Schema> {
+  return { schema, definition: { name, label, kind, ...presentation } };
+}
+
+/** The same question, which may be left empty. */
+export function optional<Name extends string, Schema extends z.ZodMiniType>(
+  required: FormField<Name, Schema>,
+): FormField<Name, z.ZodMiniOptional<Schema>> {
+  return { schema: z.optional(required.schema), definition: { ...required.definition, optional: true } };
+}
+
+/** A trimmed answer of at most `max` characters, asked as `kind`. */
+const lengthCapped =
+  (kind: FieldKind) =>
+  <const Name extends string>(name: Name, label: string, { max, ...presentation }: Presentation & { max: number }) =>
+    field(kind, name, label, textField(label, max), presentation);
+
+export const text = lengthCapped("text");
+export const textarea = lengthCapped("textarea");
+export const tel = lengthCapped("tel");
+/** An email input whose answer the server checks only for its length (the browser's input checks its form). */
+export const emailText = lengthCapped("email");
+
+/** One email address, checked for its form on the server too. */
+export const email = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
+  field("email", name, label, emailAddress(label), presentation);
+
+/** A day from a date input, which says only "Enter a date" when it is not one. */
+export const isoDate = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
+  field(
+    "date",
+    name,
+    label,
+    z.iso.date({ error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : "Enter a date") }),
+    presentation,
+  );
+
+/** One of `values`: missing is "required", anything else says `invalid`. */
+function oneOf<const Value extends string>(values: readonly Value[], invalid: string) {
+  return z.enum(values as readonly [Value, ...Value[]], {
+    error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : invalid),
+  });
+}
+
+/** A choice among radio buttons, each option with its label (and a note shown while it is chosen). */
+export const radio = <const Name extends string, const Value extends string>(
+  name: Name,
+  label: string,
+  options: readonly (FieldOption & { value: Value })[],
+  invalid: string,
+  presentation?: Presentation,
+) =>
+  field(
+    "radio",
+    name,
+    label,
+    oneOf(
+      options.map((option) => option.value),
+      invalid,
+    ),
+    { ...presentation, options },
+  );
+
+/** A choice from a list whose values are their own labels. */
+export const select = <const Name extends string, const Value extends string>(
+  name: Name,
+  label: string,
+  values: readonly Value[],
+  invalid: string,
+  presentation?: Presentation,
+) =>
+  field("select", name, label, oneOf(values, invalid), {
+    ...presentation,
+    options: values.map((value) => ({ value, label: value })),
+  });
+
+export const yesNo = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
+  field("yesNo", name, label, oneOf(["yes", "no"], "Choose yes or no"), presentation);
+
+export const file = <const Name extends string, Schema extends z.ZodMiniType>(
+  name: Name,
+  label: string,
+  schema: Schema,
+  presentation?: Presentation,
+) => field("file", name, label, schema, presentation);
+
+/** A value the server works out and stores (an average, a score), not asked: only printed. */
+export const computed = <const Name extends string>(
+  name: Name,
+  label: string,
+  read: NonNullable<FieldDefinition["read"]>,
+) => field("text", name, label, undefined, { read });
+
+type ShapeOf<Fields extends readonly FormField[]> = {
+  [Field in Fields[number] as Field["schema"] extends z.ZodMiniType ? Field["definition"]["name"] : never]: Extract<
+    Field["schema"],
+    z.ZodMiniType
+  >;
+};
+
+/**
+ * A form's questions, each written once, in the form's order: the schema that checks the answers (for the
+ * browser and the server) and the definitions that show and print them.
+ */
+export function formFields<const Fields extends readonly FormField[]>(...fields: Fields) {
+  const shape = Object.fromEntries(
+    fields.flatMap(({ definition, schema }) => (schema ? [[definition.name, schema]] : [])),
+  ) as ShapeOf<Fields>;
+  return {
+    schema: z.object(shape),
+    fields: fields.map((field) => field.definition) as {
+      readonly [Index in keyof Fields]: Fields[Index]["definition"];
+    },
+  };
+}
