@@ -6,7 +6,7 @@ import {
   OverSubmissionLimit,
   type StoredSubmission,
   type SubmittedFile,
-} from "~/features/deliveries/submission-store.server";
+} from "~/outbox/submission-store.server";
 import { requireStaff, type SignedInStaff } from "~/server/auth/require-staff.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";

@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { applicationForm } from "../../app/features/careers/definition";
+import { estimateForm } from "../../app/features/estimate/definition";
 import {
   newReference,
   newWebhookId,
   type OutgoingDelivery,
   type SubmittedFile,
   storeSubmission,
-} from "../../app/features/deliveries/submission-store.server";
-import { estimateForm } from "../../app/features/estimate/definition";
+} from "../../app/outbox/submission-store.server";
 import { startSession } from "../../app/server/auth/sessions.server";
 import type { Database } from "../../app/server/db/database.server";
 import { type DeliveryStatus, deliveries, submissions } from "../../app/server/db/schema.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assessmentAnswers } from "../../../tests/support/assessment-fixture";
+import { assessmentAnswers } from "#tests/assessment-fixture";
 import { ASSESSMENT_ANSWER_KEY } from "./answer-key.server";
 import { choiceQuestions } from "./questions";
 import { feedbackFor, scoreAssessment } from "./score-assessment.server";

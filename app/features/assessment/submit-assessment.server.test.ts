@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assessmentAnswers } from "#tests/assessment-fixture";
+import { formActionHarness } from "#tests/form-action";
+import { storedByReference } from "#tests/stored-submission";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { submissions } from "~/server/db/schema.server";
-import { assessmentAnswers } from "../../../tests/support/assessment-fixture";
-import { formActionHarness } from "../../../tests/support/form-action";
-import { storedByReference } from "../../../tests/support/stored-submission";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitAssessment } from "./submit-assessment.server";
 
 let database: TestDatabase;

@@ -1,7 +1,7 @@
-import type { SubmittedFile } from "~/features/deliveries/submission-store.server";
 import type { FieldDefinition } from "~/forms/definition";
 import { NOT_PROVIDED, printAnswer } from "~/forms/print-answer";
 import type { UploadProblem } from "~/forms/submit-form.server";
+import type { SubmittedFile } from "~/outbox/submission-store.server";
 import { createPdfDocument, mm, toBuffer } from "~/server/pdf/pdf-document.server";
 import {
   heading,

@@ -6,8 +6,8 @@ import {
   inviteIn,
   schedulerEmailFor,
   startInviteWorld,
-} from "../../../tests/support/received-invite";
-import { validEstimateRequest } from "../../../tests/support/staff-request-fixture";
+} from "#tests/received-invite";
+import { validEstimateRequest } from "#tests/staff-request-fixture";
 import { estimateRequestForm } from "./definition";
 
 let world: InviteWorld;

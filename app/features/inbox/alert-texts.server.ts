@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, not, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { newWebhookId } from "~/features/deliveries/submission-store.server";
+import { newWebhookId } from "~/outbox/submission-store.server";
 import type { Config } from "~/server/config.server";
 import { type Database, inTransaction } from "~/server/db/database.server";
 import { alertTexts, type DeliveryChannel, deliveries, submissions } from "~/server/db/schema.server";

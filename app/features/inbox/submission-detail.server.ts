@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
-import type { WebhookUrls } from "~/features/deliveries/targets.server";
 import { answerRows } from "~/forms/print-answer";
+import type { WebhookUrls } from "~/outbox/targets.server";
 import { listStaffUsers } from "~/server/auth/staff-users.server";
 import type { Database } from "~/server/db/database.server";
 import {

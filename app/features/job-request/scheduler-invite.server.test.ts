@@ -5,8 +5,8 @@ import {
   inviteIn,
   schedulerEmailFor,
   startInviteWorld,
-} from "../../../tests/support/received-invite";
-import { validJobRequest } from "../../../tests/support/staff-request-fixture";
+} from "#tests/received-invite";
+import { validJobRequest } from "#tests/staff-request-fixture";
 import { jobRequestForm } from "./definition";
 
 const PATH = "/admin/quick-links/job-request";

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
 import { createSmsSender } from "./sms-sender.server";
 
 let twilio: WebhookReceiver;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
 import { encodeJson, sendWebhook } from "./webhook-sender.server";
 
 let receiver: WebhookReceiver;

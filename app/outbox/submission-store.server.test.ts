@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { addressPostCounts, deliveries, submissions } from "~/server/db/schema.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import {
   type NewSubmission,
   type OutgoingDelivery,
