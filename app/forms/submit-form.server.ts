@@ -120,8 +120,9 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     const stored = await acceptSubmission(context, {
       definition,
       submissionKey: submissionKeyOf(guards, context.clientIp, [payload, uploads.map(sha256)]),
-      payload: payload as Record<string, unknown>,
+      payload,
       files,
+      fileNames: (reference) => storedFileNames(reference, files),
       ...judged,
       limitPerAddress: definition.audience === "public" ? publicFormLimit(context.config) : undefined,
       submittedById: staff?.id,

@@ -1,8 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import type { AnyFormDefinition } from "~/forms/definition";
-import { storedFileNames } from "~/forms/file-names";
 import { clientAddressKey } from "~/server/client-address.server";
 import { type Database, inTransaction, runStatement, statement, type Transaction } from "~/server/db/database.server";
 import {
@@ -38,11 +36,23 @@ export type SubmittedFile = {
   uploaded?: boolean;
 };
 
-export type NewSubmission = {
-  /** What the submission is: its type, reference prefix, first status and how to read its contact. */
-  definition: Pick<AnyFormDefinition, "type" | "referencePrefix" | "statuses" | "contact" | "searchTerms">;
+/** What the store reads of a kind of submission (a form's definition has these and more). */
+export type SubmissionKind<Payload> = {
+  type: string;
+  referencePrefix: string;
+  /** The first is where a new submission starts. */
+  statuses: readonly [string, ...string[]];
+  contact: (payload: Payload) => { name: string; email: string; phone: string };
+  searchTerms?: (payload: Payload) => string;
+};
+
+/** The name a file is stored under, and the sender's own name for an upload (`sentAs`), shown as text only. */
+export type StoredFileName = { fileName: string; sentAs: string | null };
+
+export type NewSubmission<Payload = Record<string, unknown>> = {
+  definition: SubmissionKind<Payload>;
   submissionKey: string;
-  payload: Record<string, unknown>;
+  payload: Payload;
   spamReason?: string;
   suspiciousReason?: string;
   /** The staff user who sent a staff form. */
@@ -51,6 +61,8 @@ export type NewSubmission = {
   userAgent?: string;
   /** Files sent with it (a resume): stored in the same transaction. */
   files?: SubmittedFile[];
+  /** The files' names in order, made from the reference (default: each under its own, with no `sentAs`). */
+  fileNames?: (reference: string) => StoredFileName[];
   /**
    * At most this many public submissions stored from the sender's address in the window: past it, nothing is
    * stored and OverSubmissionLimit is thrown. The count is read and added to in the statement that stores, so
@@ -106,7 +118,10 @@ export function newWebhookId(): string {
  * lost. A submission whose key was seen before is not stored again; the first one's reference comes back.
  * Spam is stored with its deliveries held, so it is kept as evidence but never sent.
  */
-export async function storeSubmission(db: Database, submission: NewSubmission): Promise<StoredSubmission> {
+export async function storeSubmission<Payload>(
+  db: Database,
+  submission: NewSubmission<Payload>,
+): Promise<StoredSubmission> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await storeWithReference(db, submission, newReference(submission.definition.referencePrefix));
@@ -191,7 +206,11 @@ const insertSubmissionWithDeliveries = statement<InsertValues>(
 );
 
 /** The insert's values for a submission under the given reference, with the deliveries it may make. */
-function insertValues(submission: NewSubmission, reference: string, sendable: readonly OutgoingDelivery[]) {
+function insertValues<Payload>(
+  submission: NewSubmission<Payload>,
+  reference: string,
+  sendable: readonly OutgoingDelivery[],
+) {
   const contact = submission.definition.contact(submission.payload);
   const isSpam = submission.spamReason !== undefined;
   // A staff form's submission, or one without an address, is not limited.
@@ -230,13 +249,13 @@ function insertValues(submission: NewSubmission, reference: string, sendable: re
   } satisfies InsertValues;
 }
 
-async function storeWithReference(
+async function storeWithReference<Payload>(
   db: Database,
-  submission: NewSubmission,
+  submission: NewSubmission<Payload>,
   reference: string,
 ): Promise<StoredSubmission> {
   const files = submission.files ?? [];
-  const names = storedFileNames(reference, files);
+  const names = submission.fileNames?.(reference) ?? [];
   const outgoing = submission.deliveries(reference);
   const limited = outgoing.some((delivery) => delivery.dailyLimitPerRecipient !== undefined);
   const store = async (executor: Executor): Promise<StoredSubmission> => {
@@ -332,7 +351,10 @@ export async function reachedDailyLimit(
 }
 
 /** The submission first stored under this key, when a resend of it came. */
-async function storedBefore(executor: Executor, submission: NewSubmission): Promise<StoredSubmission> {
+async function storedBefore<Payload>(
+  executor: Executor,
+  submission: NewSubmission<Payload>,
+): Promise<StoredSubmission> {
   const { type } = submission.definition;
   const [existing] = await executor
     .select({ id: submissions.id, reference: submissions.reference })
@@ -351,7 +373,10 @@ async function storedBefore(executor: Executor, submission: NewSubmission): Prom
  * What every form's action does with a valid submission: stores it with its deliveries, wakes the delivery
  * worker when it is new (a resend was stored and woken the first time), and logs its reference.
  */
-export async function acceptSubmission(context: AppLoadContext, submission: NewSubmission): Promise<StoredSubmission> {
+export async function acceptSubmission<Payload>(
+  context: AppLoadContext,
+  submission: NewSubmission<Payload>,
+): Promise<StoredSubmission> {
   const stored = await storeSubmission(context.db, submission);
   if (!stored.duplicate) context.deliveryWorker.wake();
   context.logger.info(

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { applicationForm } from "../../app/features/careers/definition";
 import { estimateForm } from "../../app/features/estimate/definition";
+import type { AnyFormDefinition } from "../../app/forms/definition";
+import { storedFileNames } from "../../app/forms/file-names";
 import {
   newReference,
   newWebhookId,
@@ -31,7 +33,7 @@ export function storeEstimate(
   options: { payload?: Record<string, unknown>; spamReason?: string; deliveries?: OutgoingDelivery[] } = {},
 ) {
   return storeSubmission(db, {
-    definition: estimateForm,
+    definition: estimateForm as AnyFormDefinition,
     submissionKey: randomUUID(),
     payload: options.payload ?? validEstimate,
     spamReason: options.spamReason,
@@ -51,10 +53,11 @@ export function storeApplication(db: Database, resume: Buffer = smallPdf()) {
     uploaded: true,
   };
   return storeSubmission(db, {
-    definition: applicationForm,
+    definition: applicationForm as AnyFormDefinition,
     submissionKey: randomUUID(),
     payload: validApplication,
     files: [file],
+    fileNames: (reference) => storedFileNames(reference, [file]),
     deliveries: () => [],
   });
 }
