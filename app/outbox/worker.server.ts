@@ -1,33 +1,15 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { Config } from "~/server/config.server";
-import { type Database, executePrepared } from "~/server/db/database.server";
+import { executePrepared } from "~/server/db/database.server";
 import { deliveries } from "~/server/db/schema.server";
 import { deliveryAttempts } from "~/server/metrics/metrics.server";
 import { createAttemptRecorder } from "./attempt-records.server";
-import type { EmailBody, EmailSender } from "./email-sender.server";
+import { DEFAULT_MAX_IN_FLIGHT, DELIVERY_CHANNELS } from "./channels.server";
+import type { ChannelContext, Delivery } from "./delivery-channel.server";
 import { createLeaseHolder, LEASE_LOCK_SPACE } from "./lease-holder.server";
-import { isMultipartBody } from "./multipart-body";
-import { encodeMultipart } from "./multipart-body.server";
 import { nextAttemptDelay } from "./retry-schedule.server";
-import type { SmsBody, SmsSender } from "./sms-sender.server";
-import { encodeJsonWithStoredFiles, storedFileFieldsOf } from "./stored-file-json.server";
-import { readSubmissionFiles } from "./submission-files.server";
-import { currentWebhookUrl, unconfiguredTargetError, WEBHOOK_TARGETS, type WebhookUrls } from "./targets.server";
-import {
-  type EncodedBody,
-  encodeJson,
-  type SendOutcome,
-  sendWebhook,
-  WEBHOOK_TIMEOUT_MS,
-} from "./webhook-sender.server";
-import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_PER_TARGET_LIMITS } from "./worker-limits";
-
-/** What a send needs of its delivery, as the claim returns it. */
-type Delivery = Pick<
-  typeof deliveries.$inferSelect,
-  "id" | "submissionId" | "webhookId" | "reference" | "channel" | "target" | "destination" | "body" | "bodyFormat"
-> & { attemptCount: number };
+import { unconfiguredTargetError } from "./targets.server";
+import { type SendOutcome, WEBHOOK_TIMEOUT_MS } from "./webhook-sender.server";
 
 type ClaimedRow = {
   id: string;
@@ -44,19 +26,14 @@ type ClaimedRow = {
   due: number;
 };
 
-export type DeliveryWorkerOptions = {
-  db: Database;
-  /** The webhook URLs are read from here at each attempt; a target left unset holds its deliveries. */
-  config: Pick<Config, "DELIVERY_RETRY_SCHEDULE" | "WEBHOOK_SECRET"> & WebhookUrls;
+export type DeliveryWorkerOptions = ChannelContext & {
   logger: Logger;
-  emailSender?: EmailSender;
-  smsSender?: SmsSender;
   pollIntervalMs?: number;
   /** The most sends this instance has in flight at once. */
   maxInFlight?: number;
   /**
    * The most sends in flight at once to one target, so a slow or dead receiver never holds up the others: one
-   * number for every channel, or each channel's default (worker-limits.ts).
+   * number for every channel, or each channel's own (channels.server.ts).
    */
   perTargetLimit?: number;
   /** How long a claimed delivery stays with a live worker; past it another worker may send it again. */
@@ -88,13 +65,13 @@ const INTERRUPTED_ERROR = "no outcome recorded: the instance sending it stopped 
  * recorded, and sent again with the same webhook-id (at least once: receivers deduplicate on it).
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const { db, config, logger, emailSender, smsSender } = options;
+  const { db, config, logger } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
-  const limits = options.perTargetLimit
-    ? { webhook: options.perTargetLimit, email: options.perTargetLimit, sms: options.perTargetLimit }
-    : DEFAULT_PER_TARGET_LIMITS;
-  const perTargetLimit = sql`CASE d.channel WHEN 'webhook' THEN ${limits.webhook}::int WHEN 'email' THEN ${limits.email}::int ELSE ${limits.sms}::int END`;
+  const channelLimits = Object.entries(DELIVERY_CHANNELS).map(
+    ([name, channel]) => sql`WHEN ${name}::text THEN ${options.perTargetLimit || channel.perTargetLimit}::int`,
+  );
+  const perTargetLimit = sql`CASE d.channel ${sql.join(channelLimits, sql` `)} END`;
   const leaseMs = options.leaseMs ?? WEBHOOK_TIMEOUT_MS + 15_000;
   /** Deliveries being sent by this worker, with their targets. */
   const inFlight = new Map<number, string>();
@@ -181,27 +158,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       }));
   }
 
-  /**
-   * Webhook deliveries held because their target was unset go back to the queue once it is set: the
-   * configuration is read at start, so this runs when a worker starts (and on each run by hand). Spam stays.
-   */
-  async function releaseConfiguredTargets(): Promise<void> {
-    const configured = WEBHOOK_TARGETS.filter(({ setting }) => config[setting]).map(({ setting }) => setting);
-    if (configured.length === 0) return;
-    await db
-      .update(deliveries)
-      .set({ status: "pending", nextAttemptAt: sql`now()`, lastError: null })
-      .where(
-        and(
-          eq(deliveries.status, "held"),
-          eq(deliveries.channel, "webhook"),
-          inArray(deliveries.target, configured),
-          sql`NOT EXISTS (SELECT 1 FROM submissions AS s WHERE s.id = ${deliveries.submissionId} AND s.is_spam)`,
-        ),
-      );
+  async function releaseHeld(): Promise<void> {
+    for (const channel of Object.values(DELIVERY_CHANNELS)) await channel.releaseHeld?.(options);
   }
 
-  /** Gives a claimed webhook delivery back as held: its target is not configured, so it has nowhere to go. */
+  /** Gives a claimed delivery back as held: its target is not configured, so it has nowhere to go. */
   async function hold(delivery: Delivery): Promise<void> {
     await db
       .update(deliveries)
@@ -221,50 +182,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     logger.warn({ deliveryId: delivery.id, target: delivery.target }, "delivery held: its target is not set");
   }
 
-  async function send(delivery: Delivery, url: string): Promise<SendOutcome> {
-    if (delivery.channel === "webhook") {
-      return sendWebhook({
-        url,
-        webhookId: delivery.webhookId,
-        reference: delivery.reference,
-        body: await encodeBody(delivery),
-        secret: config.WEBHOOK_SECRET,
-      });
-    }
-    if (delivery.channel === "sms") {
-      if (!smsSender) return { ok: false, error: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set" };
-      return smsSender.send(delivery.destination, delivery.body as SmsBody);
-    }
-    if (!emailSender) return { ok: false, error: "SMTP_URL is not set" };
-    const email = delivery.body as EmailBody;
-    const attached = email.attachStoredFiles?.length
-      ? await readSubmissionFiles(db, delivery.submissionId, email.attachStoredFiles)
-      : [];
-    return emailSender.send(
-      delivery.destination,
-      email,
-      attached.map((file) => ({ filename: file.fileName, content: file.content, contentType: file.contentType })),
-    );
-  }
-
-  async function encodeBody(delivery: Delivery): Promise<EncodedBody> {
-    if (delivery.bodyFormat === "json") {
-      const storedFields = storedFileFieldsOf(delivery.body);
-      if (storedFields.size === 0) return encodeJson(delivery.body);
-      const files = await readSubmissionFiles(db, delivery.submissionId, [...storedFields]);
-      return encodeJsonWithStoredFiles(delivery.body, files);
-    }
-    if (!isMultipartBody(delivery.body)) throw new Error("the multipart delivery's body has no parts");
-    return encodeMultipart(delivery.body, await readSubmissionFiles(db, delivery.submissionId));
-  }
-
   async function attempt(delivery: Delivery): Promise<void> {
-    const url = delivery.channel === "webhook" ? currentWebhookUrl(config, delivery.target) : delivery.destination;
+    const channel = DELIVERY_CHANNELS[delivery.channel];
+    const url = channel.currentDestination ? channel.currentDestination(delivery, config) : delivery.destination;
     if (url === undefined) return hold(delivery);
     const startedAt = new Date();
-    const outcome = await send(delivery, url).catch(
-      (error: unknown): SendOutcome => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
-    );
+    const outcome = await channel
+      .send({ ...delivery, destination: url }, options)
+      .catch(
+        (error: unknown): SendOutcome => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+      );
     const durationMs = Date.now() - startedAt.getTime();
     const delay =
       outcome.ok || outcome.permanent
@@ -315,7 +242,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   async function runOnce(): Promise<number> {
-    await releaseConfiguredTargets();
+    await releaseHeld();
     const claimed = await claim(maxInFlight - inFlight.size);
     await Promise.all(claimed.map(track));
     // Run by hand, not started: nothing is in flight any more, so the session (and its pool connection) goes.
@@ -353,7 +280,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     start: () => {
       stopped = false;
       timer = setInterval(pump, pollIntervalMs);
-      releaseConfiguredTargets()
+      releaseHeld()
         .catch((error: unknown) => logger.error({ err: error }, "held deliveries could not be released"))
         .finally(pump);
     },
