@@ -1,10 +1,10 @@
-import { assessmentForm } from "~/features/assessment/definition";
 import { applicationForm } from "~/features/careers/definition";
 import { estimateForm } from "~/features/estimate/definition";
 import { checklistForm } from "~/features/estimate-checklist/definition";
-import { estimateRequestForm } from "~/features/estimate-request/definition";
-import { jobRequestForm } from "~/features/job-request/definition";
 import { peerReviewForm } from "~/features/peer-review/definition";
+import { estimateRequestForm } from "~/features/scheduling/estimate-request/definition";
+import { jobRequestForm } from "~/features/scheduling/job-request/definition";
+import { assessmentForm } from "~/features/skills/assessment/definition";
 import { teamMessageForm } from "~/features/team-communication/definition";
 import type { AnyFormDefinition } from "~/forms/definition";
 import type { StaffRole } from "~/server/db/schema.server";

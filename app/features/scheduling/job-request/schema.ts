@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { calendarDate, dollarAmount } from "~/forms/calendar-fields";
+import { calendarDate, dollarAmount } from "~/features/scheduling/calendar-fields";
 import {
   emailAddress,
   LONG_TEXT_MAX_LENGTH,

@@ -8,9 +8,9 @@ import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome
 import { SubmitButton } from "~/components/forms/submit-button";
 import { usePending } from "~/components/forms/use-pending";
 import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
+import { companyToday } from "~/features/scheduling/calendar-fields";
 import type { FormActionResult } from "~/forms/action-result";
 import type { BrowserAnswer } from "~/forms/browser-answer";
-import { companyToday } from "~/forms/calendar-fields";
 import type { FieldDefinition } from "~/forms/definition";
 import type { FormMessages } from "~/forms/messages";
 import { parseForm } from "~/forms/parse-form";

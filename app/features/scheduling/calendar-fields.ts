@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { company } from "~/content/company";
-import { REQUIRED_MESSAGE } from "./text-field";
+import { REQUIRED_MESSAGE } from "~/forms/text-field";
 
 /** Whether `value` (YYYY-MM-DD) is a day the calendar has: not 2025-02-30. */
 function isCalendarDay(value: string): boolean {

@@ -1,5 +1,5 @@
+import { APPOINTMENT_STATUSES } from "~/features/scheduling/appointment-statuses";
 import type { FormActionResult, FormReply } from "~/forms/action-result";
-import { APPOINTMENT_STATUSES } from "~/forms/appointment-statuses";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
 import { officeEmail } from "~/forms/office-email";

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { calendarDate, clockTime } from "~/forms/calendar-fields";
+import { calendarDate, clockTime } from "~/features/scheduling/calendar-fields";
 import {
   emailAddress,
   LONG_TEXT_MAX_LENGTH,
