@@ -4,7 +4,7 @@ import { company } from "~/content/company";
 import { type AssessmentActionResult, assessmentForm } from "~/features/skills/assessment/definition";
 import { SkillsAssessment } from "~/features/skills/assessment/skills-assessment";
 import { submitAssessment } from "~/features/skills/assessment/submit-assessment.server";
-import { QuestionnairePage } from "~/features/skills/questionnaire/questionnaire-page";
+import { QuestionnairePage } from "~/features/skills/questionnaire-page";
 import { formRoute } from "~/forms/form-route";
 import type { Route } from "./+types/assessment";
 

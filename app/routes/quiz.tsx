@@ -1,7 +1,7 @@
 import { publicPageMeta } from "~/components/seo";
 import { siteUrlFromMatches } from "~/components/site-url";
 import { company } from "~/content/company";
-import { QuestionnairePage } from "~/features/skills/questionnaire/questionnaire-page";
+import { QuestionnairePage } from "~/features/skills/questionnaire-page";
 import { SkillsQuiz } from "~/features/skills/quiz/skills-quiz";
 import type { Route } from "./+types/quiz";
 

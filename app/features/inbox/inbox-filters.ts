@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { submissionTypes } from "~/submission-types";
+import { submissionTypes } from "~/features/submission-types";
 import { DELIVERY_STATES } from "./delivery-state";
 
 export const INBOX_PAGE_SIZE = 50;

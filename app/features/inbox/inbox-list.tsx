@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatStaffTime } from "~/components/staff/format-time";
-import { describeSubmissionType } from "~/submission-types";
+import { describeSubmissionType } from "~/features/submission-types";
 import { DELIVERY_STATE_LABELS, type DeliveryState } from "./delivery-state";
 
 type ListedSubmission = {

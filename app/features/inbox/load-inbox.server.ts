@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
+import { typesHiddenFrom, typesNotExportableBy } from "~/features/submission-types";
 import { requireStaff } from "~/server/auth/require-staff.server";
-import { typesHiddenFrom, typesNotExportableBy } from "~/submission-types";
 import { parseInboxFilters } from "./inbox-filters";
 import { countNewSubmissions, listSubmissions } from "./list-submissions.server";
 

@@ -1,4 +1,4 @@
-import type { OptionId } from "~/features/skills/questionnaire/choice";
+import type { OptionId } from "~/features/skills/choice";
 
 /**
  * The correct option of every scored question, with the rule behind it (2023 NEC unless said otherwise). The

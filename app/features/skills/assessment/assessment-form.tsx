@@ -4,7 +4,7 @@ import { useActionAtOutcome } from "~/components/forms/form-outcome";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
-import { ChoiceFieldset } from "~/features/skills/questionnaire/choice-fieldset";
+import { ChoiceFieldset } from "~/features/skills/choice-fieldset";
 import type { AssessmentActionResult } from "./definition";
 import { assessmentQuestions } from "./questions";
 import { answerLengthLimits } from "./schema";

@@ -1,5 +1,5 @@
 import { nextSteps } from "~/content/next-steps";
-import { StepHeading } from "~/features/skills/questionnaire/step-heading";
+import { StepHeading } from "~/features/skills/step-heading";
 import type { AssessmentScore } from "./schema";
 
 /** The score the server worked out; which answers were right is never sent. */

@@ -1,4 +1,4 @@
-import type { ChoiceOption } from "~/features/skills/questionnaire/choice";
+import type { ChoiceOption } from "~/features/skills/choice";
 
 // The texts and options only. Which option is right lives in answer-key.server.ts and never reaches the browser.
 

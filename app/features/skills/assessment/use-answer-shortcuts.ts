@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import type { ChoiceOption, OptionId } from "~/features/skills/questionnaire/choice";
-import { optionForKey } from "~/features/skills/questionnaire/choice";
+import type { ChoiceOption, OptionId } from "~/features/skills/choice";
+import { optionForKey } from "~/features/skills/choice";
 
 type Shortcuts = {
   enabled: boolean;

@@ -1,4 +1,4 @@
-import type { ChoiceOption } from "~/features/skills/questionnaire/choice";
+import type { ChoiceOption } from "~/features/skills/choice";
 
 export type QuizQuestion = { id: string; question: string; options: readonly ChoiceOption[] };
 

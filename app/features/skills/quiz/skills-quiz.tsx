@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
-import type { OptionId } from "~/features/skills/questionnaire/choice";
-import { ChoiceFieldset } from "~/features/skills/questionnaire/choice-fieldset";
-import { QuestionStep } from "~/features/skills/questionnaire/question-step";
-import { StepHeading } from "~/features/skills/questionnaire/step-heading";
+import type { OptionId } from "~/features/skills/choice";
+import { ChoiceFieldset } from "~/features/skills/choice-fieldset";
+import { QuestionStep } from "~/features/skills/question-step";
+import { StepHeading } from "~/features/skills/step-heading";
 import { quizQuestions } from "./questions";
 
 type QuizState = { phase: "start" } | { phase: "question"; index: number } | { phase: "complete" };
