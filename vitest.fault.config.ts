@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { featureIndex } from "./vite-plugins/feature-index";
 import { inlineScript } from "./vite-plugins/inline-script";
 
 /**
@@ -7,7 +8,7 @@ import { inlineScript } from "./vite-plugins/inline-script";
  * scenarios load the machine on purpose.
  */
 export default defineConfig({
-  plugins: [inlineScript(new URL(".", import.meta.url).pathname)],
+  plugins: [featureIndex(new URL(".", import.meta.url).pathname), inlineScript(new URL(".", import.meta.url).pathname)],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["tests/fault/**/*.test.ts"],

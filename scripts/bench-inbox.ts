@@ -13,7 +13,7 @@ import pino from "pino";
 import { startAppServer } from "#tests/app-server";
 import { signInOverHttp } from "#tests/staff";
 import { exportBatchQuery } from "../app/features/inbox/export-csv.server";
-import { parseInboxFilters } from "../app/features/inbox/inbox-filters";
+import { parseInboxFilters } from "../app/features/inbox/inbox-filters.server";
 import { inboxPageQuery, newSubmissionCountsQuery } from "../app/features/inbox/list-submissions.server";
 import { createStaffUser } from "../app/server/auth/staff-users.server";
 import { connectDatabase, type DatabaseConnection } from "../app/server/db/database.server";

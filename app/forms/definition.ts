@@ -1,5 +1,5 @@
 import type * as z from "zod/mini";
-import type { Config } from "~/server/config.server";
+import type { Config, WebhookSetting } from "~/server/config.server";
 import type { StaffRole } from "~/server/db/schema.server";
 import type { FormMessages } from "./messages";
 
@@ -58,9 +58,6 @@ export type FileRule = {
 
 export type SubmissionContact = { name: string; email: string; phone: string };
 
-/** The settings that name a webhook target; unset, that kind of submission is stored only. */
-export type WebhookSetting = Extract<keyof Config, `WEBHOOK_${string}_URL`>;
-
 /**
  * What a delivery may quote of the stored submission: its reference, when it was submitted (ISO time) and
  * the names of its stored files.
@@ -74,7 +71,10 @@ export type StoredSubmissionFacts = {
 /** A webhook the submission is posted to, with its body in the exact shape the automation expects. */
 export type WebhookDelivery<Payload> = {
   channel: "webhook";
+  /** The setting that names the target; unset, this kind of submission is stored only. */
   target: WebhookSetting;
+  /** What the target receives, for the settings' documentation and the startup log: "public estimate requests". */
+  receives: string;
   /** JSON unless said otherwise; multipart sends the stored files with the fields. */
   format?: "json" | "multipart";
   body: (payload: Payload, stored: StoredSubmissionFacts) => unknown;

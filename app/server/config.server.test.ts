@@ -20,6 +20,14 @@ describe("loadConfig", () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it("reads the webhook target of a form it has never heard of, since the forms declare their own", () => {
+    const config = loadConfig({ WEBHOOK_WARRANTY_CLAIM_URL: "https://hooks.example.com/warranty", WEBHOOK_SECRET: "" });
+    expect(config.WEBHOOK_WARRANTY_CLAIM_URL).toBe("https://hooks.example.com/warranty");
+    expect(() => loadConfig({ WEBHOOK_WARRANTY_CLAIM_URL: "hooks.example.com" })).toThrow(
+      'WEBHOOK_WARRANTY_CLAIM_URL must be an http(s) URL (got "hooks.example.com")',
+    );
+  });
+
   it("names the variable, the problem and the value in one line", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(
       new ConfigError('Invalid configuration: PORT must be a number (got "eighty")'),

@@ -118,15 +118,6 @@ export const configSchema = z
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(10),
-    WEBHOOK_ESTIMATE_URL: optionalUrl,
-    WEBHOOK_ESTIMATE_INTERNAL_URL: optionalUrl,
-    WEBHOOK_JOB_REQUEST_URL: optionalUrl,
-    WEBHOOK_TEAM_MESSAGE_URL: optionalUrl,
-    WEBHOOK_CHECKLIST_URL: optionalUrl,
-    WEBHOOK_APPLICATION_URL: optionalUrl,
-    WEBHOOK_APPLICATION_SECONDARY_URL: optionalUrl,
-    WEBHOOK_ASSESSMENT_URL: optionalUrl,
-    WEBHOOK_PEER_REVIEW_URL: optionalUrl,
     WEBHOOK_SECRET: z
       .string()
       .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, "must look like whsec_ followed by a base64 key")
@@ -200,7 +191,15 @@ export const configSchema = z
     BACKUP_DIR: config.BACKUP_DIR ?? path.join(config.DATA_DIR, "backups"),
   }));
 
-export type Config = z.infer<typeof configSchema>;
+/**
+ * A webhook target's setting. Which ones exist the forms declare (their deliveries), not this schema: any
+ * WEBHOOK_<NAME>_URL in the environment is read, and must be an http(s) URL.
+ */
+export type WebhookSetting = `WEBHOOK_${string}_URL`;
+const WEBHOOK_SETTING = /^WEBHOOK_[A-Z0-9_]+_URL$/;
+const webhookUrlsSchema = z.record(z.string(), optionalUrl);
+
+export type Config = z.infer<typeof configSchema> & { [Setting in WebhookSetting]?: string };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -215,8 +214,14 @@ function withoutPassword(value: string): string {
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const input = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, emptyAsUndefined(value)]));
   const result = configSchema.safeParse(input);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => {
+  const webhookUrls = webhookUrlsSchema.safeParse(
+    Object.fromEntries(
+      Object.entries(input).filter(([key, value]) => WEBHOOK_SETTING.test(key) && value !== undefined),
+    ),
+  );
+  if (result.success && webhookUrls.success) return { ...result.data, ...webhookUrls.data };
+  const issues = [...(result.error?.issues ?? []), ...(webhookUrls.error?.issues ?? [])];
+  const lines = issues.map((issue) => {
     const variable = issue.path.join(".");
     const value = env[variable];
     const shown =

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { TEST_SESSION_SECRET } from "./test-session-secret";
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
-const SERVER_ENTRY = path.join(projectRoot, "build/server-entry/index.js");
+const SERVER_ENTRY = "build/server-entry/index.js";
 
 export type AppServer = {
   url: string;
@@ -33,6 +33,8 @@ type StartOptions = {
   startTimeoutMs?: number;
   /** What to run, from the project root: the built server by default, or e.g. `scripts/start.mjs` (npm start). */
   entry?: string;
+  /** The project whose build runs: this one unless a test built a changed copy. */
+  root?: string;
 };
 
 /**
@@ -52,7 +54,7 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
     SESSION_SECRET: TEST_SESSION_SECRET,
     ...options.env,
   };
-  const { child, output, exited, lines } = spawnApp(env, options.entry);
+  const { child, output, exited, lines } = spawnApp(env, options.entry, options.root);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       // Not left running: it would hold its port and its PostgreSQL after the test gave up on it.
@@ -117,9 +119,9 @@ export async function runAppExpectingFailure(env: Record<string, string>) {
   return { code, output: output.join("\n") };
 }
 
-function spawnApp(env: Record<string, string | undefined>, entry?: string) {
-  const child = spawn(process.execPath, [entry ? path.join(projectRoot, entry) : SERVER_ENTRY], {
-    cwd: projectRoot,
+function spawnApp(env: Record<string, string | undefined>, entry = SERVER_ENTRY, root = projectRoot) {
+  const child = spawn(process.execPath, [path.join(root, entry)], {
+    cwd: root,
     env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)),
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group, as a terminal gives a program: Ctrl-C reaches the app and its PostgreSQL alike.

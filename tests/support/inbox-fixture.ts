@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { applicationForm } from "../../app/features/careers/definition";
 import { estimateForm } from "../../app/features/estimate/definition";
-import { describeSubmissionType } from "../../app/features/submission-types";
 import type { AnyFormDefinition } from "../../app/forms/definition";
 import { storedFileNames } from "../../app/forms/file-names";
 import {
@@ -16,6 +15,7 @@ import {
 import { startSession } from "../../app/server/auth/sessions.server";
 import type { Database } from "../../app/server/db/database.server";
 import { type DeliveryStatus, deliveries, submissions } from "../../app/server/db/schema.server";
+import { describeSubmissionType } from "../../app/submission-types.server";
 import { smallPdf, validApplication } from "./application-fixture";
 import { validEstimate } from "./estimate-fixture";
 import { cookieFrom } from "./staff";

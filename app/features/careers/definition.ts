@@ -93,10 +93,17 @@ export const applicationForm = defineForm({
     fileWrongType: RESUME_NOT_PDF_MESSAGE,
   }),
   deliveries: [
-    { channel: "webhook", target: "WEBHOOK_APPLICATION_URL", format: "multipart", body: applicationMultipartBody },
+    {
+      channel: "webhook",
+      target: "WEBHOOK_APPLICATION_URL",
+      receives: "job applications",
+      format: "multipart",
+      body: applicationMultipartBody,
+    },
     {
       channel: "webhook",
       target: "WEBHOOK_APPLICATION_SECONDARY_URL",
+      receives: "job applications (second target)",
       format: "multipart",
       body: applicationMultipartBody,
     },

@@ -40,6 +40,7 @@ export const estimateForm = defineForm({
     {
       channel: "webhook",
       target: "WEBHOOK_ESTIMATE_URL",
+      receives: "public estimate requests",
       // Exactly the nine fields of the original automation payload (spec §7).
       body: (request) => ({
         firstName: request.firstName,

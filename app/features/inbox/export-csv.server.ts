@@ -1,20 +1,21 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { company } from "~/content/company";
-import {
-  describeSubmissionType,
-  submissionTypes,
-  typesHiddenFrom,
-  typesNotExportableBy,
-} from "~/features/submission-types";
 import type { FieldDefinition } from "~/forms/definition";
 import { answerOf, printAnswer } from "~/forms/print-answer";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Database } from "~/server/db/database.server";
 import { inboxExports, type StaffRole, staffUsers, submissions } from "~/server/db/schema.server";
+import {
+  describeSubmissionType,
+  submissionTypes,
+  typesHiddenFrom,
+  typesNotExportableBy,
+} from "~/submission-types.server";
 import { CSV_BYTE_ORDER_MARK, csvRow } from "./csv";
 import { DELIVERY_STATE_LABELS } from "./delivery-state";
-import { type InboxFilters, parseInboxFilters } from "./inbox-filters";
+import type { InboxFilters } from "./inbox-filters";
+import { parseInboxFilters } from "./inbox-filters.server";
 import { deliveryStateOfSubmission, inboxConditions, newestFirst } from "./inbox-query.server";
 import { submissionColumns } from "./list-submissions.server";
 

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { SelectField } from "~/components/forms/select-field";
 import { TextField } from "~/components/forms/text-field";
-import { submissionTypes } from "~/features/submission-types";
+import type { SubmissionTypeChoice } from "~/submission-types.server";
 import { DELIVERY_STATE_LABELS, DELIVERY_STATES } from "./delivery-state";
-import { SEARCH_MIN_LENGTH, SPAM_CHOICES, statusesFor } from "./inbox-filters";
+import { SEARCH_MIN_LENGTH, SPAM_CHOICES } from "./inbox-filters";
 
 const spamOptions = Object.entries(SPAM_CHOICES).map(([value, label]) => ({ value, label }));
 const deliveryOptions = DELIVERY_STATES.map((state) => ({ value: state, label: DELIVERY_STATE_LABELS[state] }));
@@ -19,11 +19,11 @@ const hasNarrowingFilter = (values: Record<string, string | undefined>) =>
  */
 export function InboxFilterForm({
   values,
-  hiddenTypes,
+  types,
 }: {
   values: Record<string, string | undefined>;
-  /** The types the user may not read (a staff user and the peer review), left out of the Type list. */
-  hiddenTypes: readonly string[];
+  /** The types the user may read: a staff user does not see the peer review's. */
+  types: readonly SubmissionTypeChoice[];
 }) {
   const [type, setType] = useState(values.type ?? "");
   const submit = useSubmit();
@@ -39,10 +39,9 @@ export function InboxFilterForm({
     }
     void submit(params, { method: "get" });
   };
-  const typeOptions = submissionTypes
-    .filter((description) => !hiddenTypes.includes(description.type))
-    .map((description) => ({ value: description.type, label: description.label }));
-  const statusOptions = statusesFor(type || undefined).map((status) => ({ value: status, label: status }));
+  const typeOptions = types.map((choice) => ({ value: choice.type, label: choice.label }));
+  const statuses = types.find((choice) => choice.type === type)?.statuses ?? types.flatMap((choice) => choice.statuses);
+  const statusOptions = [...new Set(statuses)].map((status) => ({ value: status, label: status }));
   return (
     <Form
       method="get"

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatStaffTime } from "~/components/staff/format-time";
-import { describeSubmissionType } from "~/features/submission-types";
+import type { SubmissionTypeChoice } from "~/submission-types.server";
 import { DELIVERY_STATE_LABELS, type DeliveryState } from "./delivery-state";
 
 type ListedSubmission = {
@@ -38,7 +38,14 @@ function Cell({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export function InboxList({ rows }: { rows: readonly ListedSubmission[] }) {
+export function InboxList({
+  rows,
+  types,
+}: {
+  rows: readonly ListedSubmission[];
+  types: readonly SubmissionTypeChoice[];
+}) {
+  const labelOf = (type: string) => types.find((choice) => choice.type === type)?.label ?? type;
   if (rows.length === 0) {
     return <p className="mt-8 rounded-xl bg-slate-50 p-6 text-slate-700">Nothing matches these filters.</p>;
   }
@@ -66,7 +73,7 @@ export function InboxList({ rows }: { rows: readonly ListedSubmission[] }) {
                 <Link to={`/admin/inbox/${row.id}`} className="font-mono font-semibold text-brand-800 underline">
                   {row.reference}
                 </Link>
-                <span className="block text-sm text-slate-700">{describeSubmissionType(row.type).label}</span>
+                <span className="block text-sm text-slate-700">{labelOf(row.type)}</span>
               </Cell>
               <Cell label="Name">{row.contactName || "(no name)"}</Cell>
               <Cell label="Contact">

@@ -44,6 +44,7 @@ export const peerReviewForm = defineForm({
     {
       channel: "webhook",
       target: "WEBHOOK_PEER_REVIEW_URL",
+      receives: "peer reviews",
       format: "multipart",
       // The original's multipart body (spec §7): the answers as JSON text, the PDF as a file.
       body: (review, stored): MultipartBody => ({

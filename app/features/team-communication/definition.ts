@@ -72,6 +72,7 @@ export const teamMessageForm = defineForm({
     {
       channel: "webhook",
       target: "WEBHOOK_TEAM_MESSAGE_URL",
+      receives: "team messages",
       // Exactly the original automation's payload (spec §7).
       body: (message) => ({
         subject: message.subject,

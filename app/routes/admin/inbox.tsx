@@ -23,7 +23,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   return (
     <StaffPage title="Inbox" intro="Everything the forms sent in, newest first." width="max-w-6xl">
       <NewSubmissionCounts counts={loaderData.newCounts} />
-      <InboxFilterForm key={formKey} values={values} hiddenTypes={loaderData.hiddenTypes} />
+      <InboxFilterForm key={formKey} values={values} types={loaderData.types} />
       {loaderData.status === "invalid" ? (
         <Alert tone="error" className="mt-6">
           <p className="font-semibold">These filters cannot be used:</p>
@@ -48,7 +48,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               </span>
             )}
           </p>
-          <InboxList rows={loaderData.rows} />
+          <InboxList rows={loaderData.rows} types={loaderData.types} />
           <InboxPager
             page={loaderData.filters.page}
             hasNextPage={loaderData.hasNextPage}

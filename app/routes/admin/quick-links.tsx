@@ -8,9 +8,10 @@ import { acknowledgeFailedDeliveries, loadInboxAlerts } from "~/features/inbox/i
 import { HeldSpamCount } from "~/features/inbox/spam-count";
 import { countHeldSpam } from "~/features/inbox/spam-count.server";
 import { QuickLinkCard } from "~/features/quick-links/quick-link-card";
-import { QUICK_LINK_CATEGORIES, quickLinksFor } from "~/features/quick-links/quick-links";
+import { QUICK_LINK_CATEGORIES } from "~/forms/feature-manifest";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
+import { quickLinksFor } from "~/quick-links.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import { loadBackupStatus } from "~/server/backup/backup-schedule.server";
 import type { Route } from "./+types/quick-links";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       size: formatFileSize(backupStatus.lastGood.bytes),
     },
   };
-  return { alerts, heldSpam, backups, isAdmin: staff.role === "admin" };
+  return { alerts, heldSpam, backups, cards: quickLinksFor(staff.role === "admin") };
 }
 
 const ACKNOWLEDGE_ANSWERS = {
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const headingId = (category: string) => `${category.toLowerCase().replaceAll(" ", "-")}-heading`;
 
 export default function QuickLinks({ loaderData }: Route.ComponentProps) {
-  const cards = quickLinksFor(loaderData.isAdmin);
+  const { cards } = loaderData;
   const groups = QUICK_LINK_CATEGORIES.map((category) => ({
     category,
     links: cards.filter((link) => link.category === category),

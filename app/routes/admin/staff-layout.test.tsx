@@ -9,6 +9,7 @@ function FailingScreen() {
 
 /** Renders the staff layout's error boundary as the router shows it when a staff screen failed with `error`. */
 function renderStaffError(error: unknown, user: { displayName: string; isAdmin: boolean } | undefined): string {
+  const tools = [{ label: "Team Communication", path: "/admin/quick-links/team-communication" }];
   const Stub = createRoutesStub([
     {
       id: "staff-layout",
@@ -23,7 +24,7 @@ function renderStaffError(error: unknown, user: { displayName: string; isAdmin: 
     <Stub
       initialEntries={["/admin/inbox/1"]}
       hydrationData={{
-        loaderData: user ? { "staff-layout": user } : {},
+        loaderData: user ? { "staff-layout": { ...user, tools } } : {},
         // Raised at the layout itself: the stub does not carry a child's error up to the layout's boundary.
         errors: { "staff-layout": error },
       }}

@@ -3,7 +3,7 @@ import { StaffErrorScreen } from "~/components/staff/staff-error-screen";
 import { StaffFrame } from "~/components/staff/staff-frame";
 import { staffFrameHandle } from "~/components/staff/staff-frame-handle";
 import type { StaffNavEntry } from "~/components/staff/staff-navigation";
-import { staffToolLinks } from "~/features/quick-links/quick-links";
+import { staffToolLinks } from "~/quick-links.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/staff-layout";
 
@@ -14,15 +14,15 @@ export { revalidateUnlessAnsweredByBrowser as shouldRevalidate } from "~/forms/f
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
-  return { userId: user.id, displayName: user.displayName, isAdmin: user.role === "admin" };
+  return { userId: user.id, displayName: user.displayName, isAdmin: user.role === "admin", tools: staffToolLinks };
 }
 
 /** The staff screens that exist, the tools among them read from the Quick Links cards. */
-function staffNavigation(isAdmin: boolean): StaffNavEntry[] {
+function staffNavigation(tools: readonly StaffNavEntry[], isAdmin: boolean): StaffNavEntry[] {
   return [
     { label: "Quick Links", path: "/admin/quick-links" },
     { label: "Inbox", path: "/admin/inbox" },
-    ...staffToolLinks.map((link) => ({ label: link.title, path: link.path })),
+    ...tools,
     ...(isAdmin ? [{ label: "Staff accounts", path: "/admin/staff" }] : []),
     { label: "Two-step verification", path: "/admin/account/two-factor" },
   ];
@@ -31,7 +31,10 @@ function staffNavigation(isAdmin: boolean): StaffNavEntry[] {
 /** Every signed-in staff screen sits in the staff frame. */
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <StaffFrame user={{ displayName: loaderData.displayName }} navigation={staffNavigation(loaderData.isAdmin)}>
+    <StaffFrame
+      user={{ displayName: loaderData.displayName }}
+      navigation={staffNavigation(loaderData.tools, loaderData.isAdmin)}
+    >
       <Outlet />
     </StaffFrame>
   );
@@ -45,7 +48,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   return (
     <StaffFrame
       user={loaderData ? { displayName: loaderData.displayName } : undefined}
-      navigation={staffNavigation(loaderData?.isAdmin ?? false)}
+      navigation={staffNavigation(loaderData?.tools ?? [], loaderData?.isAdmin ?? false)}
     >
       <StaffErrorScreen error={error} />
     </StaffFrame>

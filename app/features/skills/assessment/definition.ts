@@ -63,7 +63,14 @@ export const assessmentForm = defineForm({
     rateLimited: `Too many submissions from your connection. Please wait a few minutes and press Retry, or call us at ${company.phone.display}.`,
   }),
   // The shape of the original automation call (spec §7), which is also what is stored.
-  deliveries: [{ channel: "webhook", target: "WEBHOOK_ASSESSMENT_URL", body: (payload) => payload }],
+  deliveries: [
+    {
+      channel: "webhook",
+      target: "WEBHOOK_ASSESSMENT_URL",
+      receives: "skills assessments",
+      body: (payload) => payload,
+    },
+  ],
 });
 
 /** The page shows the score and its feedback line; nothing about which answers were right. */

@@ -1,0 +1,6 @@
+import { defineFeature } from "~/forms/feature-manifest";
+import { applicationForm } from "./definition";
+
+export const feature = defineFeature({
+  forms: [applicationForm],
+});

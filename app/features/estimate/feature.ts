@@ -1,0 +1,6 @@
+import { defineFeature } from "~/forms/feature-manifest";
+import { estimateForm } from "./definition";
+
+export const feature = defineFeature({
+  forms: [estimateForm],
+});
