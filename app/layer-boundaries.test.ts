@@ -10,7 +10,8 @@ const LAYERS = ["content", "server", "outbox", "forms", "components", "features"
 
 /**
  * Where a file sits: its layer, and its folder (the layer, or `features/<feature>` and `features/<family>/<sub>`).
- * A file directly in features/ is where the features meet (the list of forms), not a feature of its own.
+ * A file directly in features/ is where the features meet (the registries built from their manifests), not a
+ * feature; a feature's manifest (feature.ts) is what it hands those registries, so it counts in their folder.
  */
 function placeOf(file: string): { layer: string; folder: string; feature?: string; subfeature?: string } {
   const parts = file.split("/");
@@ -18,7 +19,10 @@ function placeOf(file: string): { layer: string; folder: string; feature?: strin
   if (layer !== "features" || parts.length === 2) return { layer, folder: layer };
   const [, feature, sub] = parts;
   const subfeature = parts.length > 3 ? sub : undefined;
-  return { layer, folder: ["features", feature, subfeature].filter(Boolean).join("/"), feature, subfeature };
+  const folder = /\/feature(\.ts)?$/.test(file)
+    ? "features"
+    : ["features", feature, subfeature].filter(Boolean).join("/");
+  return { layer, folder, feature, subfeature };
 }
 
 /**
@@ -120,6 +124,17 @@ describe("layer boundaries", () => {
     expect(boundaryProblems(imports)).toEqual([
       "folders import each other: features/inbox -> features/inbox/parts -> features/inbox",
     ]);
+  });
+
+  it("lets a registry collect the manifest of a feature that reads the registry, and catches a feature importing its manifest", () => {
+    const imports = new Map([
+      ["features/submission-types.server.ts", ["features/inbox/feature", "features/careers/feature"]],
+      ["features/careers/feature.ts", ["features/careers/definition"]],
+      ["features/inbox/load-inbox.server.ts", ["features/submission-types.server"]],
+    ]);
+    expect(boundaryProblems(imports)).toEqual([]);
+    imports.set("features/careers/definition.ts", ["features/careers/feature"]);
+    expect(boundaryProblems(imports)).toEqual(["folders import each other: features -> features/careers -> features"]);
   });
 
   it("finds nothing in the app's own tree", () => {

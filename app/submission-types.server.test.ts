@@ -14,11 +14,11 @@ import {
   validEstimateRequest,
 } from "#tests/staff-request-fixture";
 import { fieldCells, fieldLabelsFor } from "~/features/inbox/export-csv.server";
+import { submissionTypes } from "~/features/submission-types.server";
 import type { AnyFormDefinition } from "~/forms/definition";
 import { outgoingDeliveries } from "~/forms/deliveries.server";
 import { answerRows } from "~/forms/print-answer";
 import { loadConfig } from "~/server/config.server";
-import { submissionTypes } from "./submission-types.server";
 
 /**
  * One stored payload per registered type, as its action stores it. A new form registers its definition and

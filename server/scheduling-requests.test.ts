@@ -22,13 +22,13 @@ import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { waitFor } from "#tests/wait-for";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
 import { loadInbox } from "~/features/inbox/load-inbox.server";
+import { describeSubmissionType } from "~/features/submission-types.server";
 import type { FormActionResult } from "~/forms/action-result";
 import { createEmailSender } from "~/outbox/email-sender.server";
 import { createDeliveryWorker } from "~/outbox/worker.server";
 import { action as estimateRequestAction } from "~/routes/admin/estimate-request";
 import { action as jobRequestAction } from "~/routes/admin/job-request";
 import { connectDatabase } from "~/server/db/database.server";
-import { describeSubmissionType } from "~/submission-types.server";
 
 const SECRET = `whsec_${randomBytes(24).toString("base64")}`;
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { applicationForm } from "../../app/features/careers/definition";
 import { estimateForm } from "../../app/features/estimate/definition";
+import { describeSubmissionType } from "../../app/features/submission-types.server";
 import type { AnyFormDefinition } from "../../app/forms/definition";
 import { storedFileNames } from "../../app/forms/file-names";
 import {
@@ -15,7 +16,6 @@ import {
 import { startSession } from "../../app/server/auth/sessions.server";
 import type { Database } from "../../app/server/db/database.server";
 import { type DeliveryStatus, deliveries, submissions } from "../../app/server/db/schema.server";
-import { describeSubmissionType } from "../../app/submission-types.server";
 import { smallPdf, validApplication } from "./application-fixture";
 import { validEstimate } from "./estimate-fixture";
 import { cookieFrom } from "./staff";

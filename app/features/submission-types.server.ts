@@ -1,7 +1,7 @@
+import type { AnyFormDefinition } from "~/forms/definition";
+import type { WebhookSetting } from "~/server/config.server";
+import type { StaffRole } from "~/server/db/schema.server";
 import { featureManifests } from "./feature-index.generated.server";
-import type { AnyFormDefinition } from "./forms/definition";
-import type { WebhookSetting } from "./server/config.server";
-import type { StaffRole } from "./server/db/schema.server";
 
 /**
  * Every form whose submissions the staff tools show, from the features' manifests: what the public sends

@@ -1,5 +1,5 @@
+import { QUICK_LINK_CATEGORIES, type QuickLink } from "~/forms/feature-manifest";
 import { featureManifests } from "./feature-index.generated.server";
-import { QUICK_LINK_CATEGORIES, type QuickLink } from "./forms/feature-manifest";
 
 /** The dashboard's cards, from the features' manifests: by category, then in each card's position. */
 const quickLinks: readonly QuickLink[] = featureManifests
