@@ -1,7 +1,7 @@
-import { enhanceGlideLinks } from "./enhancements/glide-links";
-import { enhanceLengthCounters } from "./enhancements/length-counters";
-import { enhanceMobileMenuOf } from "./enhancements/mobile-menu";
-import { enhanceSlideshow } from "./enhancements/slideshow";
+import { enhanceGlideLinks } from "./components/enhancements/glide-links";
+import { enhanceLengthCounters } from "./components/enhancements/length-counters";
+import { enhanceMobileMenuOf } from "./components/enhancements/mobile-menu";
+import { enhanceSlideshow } from "./components/enhancements/slideshow";
 import { enhanceEstimateForm } from "./features/estimate/estimate-form-script";
 
 /*

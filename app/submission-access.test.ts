@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContextFor } from "#tests/load-context";
+import { allRated, peerReviewFields } from "#tests/peer-review-fixture";
+import { addStaffUser } from "#tests/staff";
+import { staffRequest, thrownStatus } from "#tests/staff-request";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { downloadInboxCsv } from "~/features/inbox/export-csv.server";
 import { loadInbox } from "~/features/inbox/load-inbox.server";
 import { serveSubmissionFile } from "~/features/inbox/submission-file-download.server";
 import { loadSubmissionPage } from "~/features/inbox/submission-page.server";
 import type { PeerReviewActionResult } from "~/features/peer-review/definition";
 import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
-import { loadContextFor } from "../tests/support/load-context";
-import { allRated, peerReviewFields } from "../tests/support/peer-review-fixture";
-import { addStaffUser } from "../tests/support/staff";
-import { staffRequest, thrownStatus } from "../tests/support/staff-request";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 /**
  * A form whose definition says `readableBy: "admin"` (the peer review, which records who wrote it) is kept

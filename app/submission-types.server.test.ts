@@ -2,23 +2,23 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
-import { fieldCells, fieldLabelsFor } from "~/features/inbox/export-csv.server";
-import type { AnyFormDefinition } from "~/forms/definition";
-import { outgoingDeliveries } from "~/forms/deliveries.server";
-import { answerRows } from "~/forms/print-answer";
-import { loadConfig } from "~/server/config.server";
-import { APPLICATION_PARTS, validApplication } from "../tests/support/application-fixture";
-import { assessmentAnswers } from "../tests/support/assessment-fixture";
-import { checklistAnswers } from "../tests/support/checklist-fixture";
-import { validEstimate } from "../tests/support/estimate-fixture";
-import { allRated } from "../tests/support/peer-review-fixture";
+import { APPLICATION_PARTS, validApplication } from "#tests/application-fixture";
+import { assessmentAnswers } from "#tests/assessment-fixture";
+import { checklistAnswers } from "#tests/checklist-fixture";
+import { validEstimate } from "#tests/estimate-fixture";
+import { allRated } from "#tests/peer-review-fixture";
 import {
   ESTIMATE_REQUEST_WEBHOOK_KEYS,
   JOB_REQUEST_WEBHOOK_KEYS,
   storedJobRequest,
   validEstimateRequest,
-} from "../tests/support/staff-request-fixture";
-import { submissionTypes } from "./submission-types.server";
+} from "#tests/staff-request-fixture";
+import { fieldCells, fieldLabelsFor } from "~/features/inbox/export-csv.server";
+import { submissionTypes } from "~/features/submission-types.server";
+import type { AnyFormDefinition } from "~/forms/definition";
+import { outgoingDeliveries } from "~/forms/deliveries.server";
+import { answerRows } from "~/forms/print-answer";
+import { loadConfig } from "~/server/config.server";
 
 /**
  * One stored payload per registered type, as its action stores it. A new form registers its definition and

@@ -6,8 +6,8 @@
 import { readFile, rm } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
-import { startAppServer } from "../tests/support/app-server";
-import { startStaffSession } from "../tests/support/staff-session";
+import { startAppServer } from "#tests/app-server";
+import { startStaffSession } from "#tests/staff-session";
 import { median } from "./percentile";
 
 const PHOTOS = 10;

@@ -8,9 +8,9 @@ import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import lighthouse, { type Result } from "lighthouse";
+import { chromiumLaunchOptions } from "#tests/chromium";
 import { marketingPagePaths } from "../app/content/public-pages";
 import { findFreePort } from "../app/server/free-port.server";
-import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { textTable } from "./bench-table";
 import { median } from "./percentile";
 

@@ -7,7 +7,7 @@
 // reported, not fatal; crashes exit non-zero.
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { startAppServer } from "../tests/support/app-server";
+import { startAppServer } from "#tests/app-server";
 import { benchChecklist, printChecklistBench } from "./bench-checklist";
 import { benchInboxSizes, printInboxBench, printInboxGrowth } from "./bench-inbox";
 import { benchPages, PAGE_BUDGET, type PageResult, printPagesBench } from "./bench-pages";

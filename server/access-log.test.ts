@@ -2,8 +2,8 @@ import type { Server } from "node:http";
 import { Writable } from "node:stream";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "#tests/wait-for";
 import { createLogger } from "../app/server/logger.server";
-import { waitFor } from "../tests/support/wait-for";
 import { accessLog, giveRequestsALogger } from "./access-log";
 
 const lines: Array<{ msg: string; req?: { url: string } }> = [];

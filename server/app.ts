@@ -5,7 +5,7 @@ import express, { type ErrorRequestHandler } from "express";
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
-import type { DeliveryWorker } from "../app/features/deliveries/worker.server";
+import type { DeliveryWorker } from "../app/outbox/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";

@@ -1,11 +1,11 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { type ClientRequest, request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "#tests/app-server";
+import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "#tests/application-fixture";
+import { type SmtpReceiver, startSmtpReceiver } from "#tests/smtp-receiver";
+import { type ReceivedRequest, startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
 import { applicationForm } from "../app/features/careers/definition";
-import { type AppServer, startAppServer } from "../tests/support/app-server";
-import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "../tests/support/application-fixture";
-import { type SmtpReceiver, startSmtpReceiver } from "../tests/support/smtp-receiver";
-import { type ReceivedRequest, startWebhookReceiver, type WebhookReceiver } from "../tests/support/webhook-receiver";
 
 const SECRET = `whsec_${randomBytes(32).toString("base64")}`;
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASSESSMENT_ANSWER_KEY } from "../app/features/assessment/answer-key.server";
-import { choiceQuestions } from "../app/features/assessment/questions";
-import { findAnswerKeyLeaks, questionsFoundIn } from "../tests/support/answer-key-leaks";
-import { type AppServer, projectRoot, startAppServer } from "../tests/support/app-server";
-import { assessmentAnswers } from "../tests/support/assessment-fixture";
-import { startWebhookReceiver, type WebhookReceiver } from "../tests/support/webhook-receiver";
+import { findAnswerKeyLeaks, questionsFoundIn } from "#tests/answer-key-leaks";
+import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
+import { assessmentAnswers } from "#tests/assessment-fixture";
+import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
+import { ASSESSMENT_ANSWER_KEY } from "../app/features/skills/assessment/answer-key.server";
+import { choiceQuestions } from "../app/features/skills/assessment/questions";
 
 const CLIENT_BUILD = path.join(projectRoot, "build/client");
 

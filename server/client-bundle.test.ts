@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../tests/support/app-server";
-import { TEST_SESSION_SECRET } from "../tests/support/test-session-secret";
+import { projectRoot } from "#tests/app-server";
+import { TEST_SESSION_SECRET } from "#tests/test-session-secret";
 
 const clientDir = path.join(projectRoot, "build/client");
 

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { sourceFingerprint } from "../scripts/build-info.mjs";
-import { type AppServer, projectRoot, startAppServer } from "../tests/support/app-server";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 /** What must never reach a browser: the failed SQL, its parameters, a stack trace, a source path. */
 const INTERNALS = /setup_tokens|token_hash|Failed query|params:|\n\s+at |node_modules|\.ts:\d+|\.js:\d+/;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../tests/support/app-server";
-import { validEstimate } from "../tests/support/estimate-fixture";
-import { type SmtpReceiver, startSmtpReceiver } from "../tests/support/smtp-receiver";
-import { startWebhookReceiver, type WebhookReceiver } from "../tests/support/webhook-receiver";
+import { type AppServer, startAppServer } from "#tests/app-server";
+import { validEstimate } from "#tests/estimate-fixture";
+import { type SmtpReceiver, startSmtpReceiver } from "#tests/smtp-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
 
 const ESTIMATE = { ...validEstimate, comments: "" };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../tests/support/app-server";
-import { cookieFrom } from "../tests/support/staff";
+import { type AppServer, startAppServer } from "#tests/app-server";
+import { cookieFrom } from "#tests/staff";
 
 let app: AppServer;
 beforeAll(async () => {

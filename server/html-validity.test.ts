@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import vnuJar from "vnu-jar";
+import { type AppServer, startAppServer } from "#tests/app-server";
 import { sitemapPaths } from "../app/content/public-pages";
-import { type AppServer, startAppServer } from "../tests/support/app-server";
 
 type VnuMessage = { type: string; subType?: string; url: string; message: string; extract?: string };
 

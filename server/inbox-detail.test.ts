@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "#tests/app-server";
+import { storeApplication, storeEstimate } from "#tests/inbox-fixture";
+import { addStaffUser, signInOverHttp } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { submissionFiles } from "../app/server/db/schema.server";
-import { type AppServer, startAppServer } from "../tests/support/app-server";
-import { storeApplication, storeEstimate } from "../tests/support/inbox-fixture";
-import { addStaffUser, signInOverHttp } from "../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 const SCRIPT = "<script>alert(1)</script>";
 const ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../tests/support/app-server";
-import { parseCsv } from "../tests/support/csv-parser";
-import { estimatePayload, insertInboxSubmission } from "../tests/support/inbox-fixture";
-import { addStaffUser, signInOverHttp } from "../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+import { type AppServer, startAppServer } from "#tests/app-server";
+import { parseCsv } from "#tests/csv-parser";
+import { estimatePayload, insertInboxSubmission } from "#tests/inbox-fixture";
+import { addStaffUser, signInOverHttp } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 
 const SCRIPT = "<script>alert(1)</script>";
 

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { DeliveryWorker } from "../app/features/deliveries/worker.server";
+import type { DeliveryWorker } from "../app/outbox/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { Database } from "../app/server/db/database.server";
 

@@ -6,13 +6,13 @@ import path from "node:path";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validEstimate } from "#tests/estimate-fixture";
+import { formActionHarness } from "#tests/form-action";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { waitFor } from "#tests/wait-for";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
 import { throttledAttempt } from "~/server/auth/login-throttle.server";
 import { findFreePort } from "~/server/free-port.server";
-import { validEstimate } from "../tests/support/estimate-fixture";
-import { formActionHarness } from "../tests/support/form-action";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
-import { waitFor } from "../tests/support/wait-for";
 import { metricsRoute } from "./metrics-route";
 import { measureRequests } from "./request-metrics";
 

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "#tests/app-server";
 import { servicePages } from "../app/content/services";
-import { type AppServer, startAppServer } from "../tests/support/app-server";
 
 const MB = 1024 * 1024;
 const BODY_BYTES = 100 * MB;

@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../tests/support/app-server";
+import { type AppServer, startAppServer } from "#tests/app-server";
 
 /** A port free right now, for a server that is given PORT rather than choosing one. */
 function freePort(): Promise<number> {

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { projectRoot } from "#tests/app-server";
 import { marketingPagePaths } from "../app/content/public-pages";
-import { projectRoot } from "../tests/support/app-server";
 
 const clientDir = path.join(projectRoot, "build/client");
 /** The JavaScript a public page may bring, gzip: issue 16's budget for a phone on a slow network. */

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { projectRoot } from "#tests/app-server";
 import { marketingPagePaths } from "../app/content/public-pages";
-import { projectRoot } from "../tests/support/app-server";
 
 const clientDir = path.join(projectRoot, "build/client");
 const publicPages = [...marketingPagePaths];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "#tests/app-server";
 import { publicPagePaths } from "../app/content/public-pages";
 import { servicePages } from "../app/content/services";
-import { type AppServer, startAppServer } from "../tests/support/app-server";
 
 const PAGES = [...publicPagePaths];
 // The build that the tests run against is made with SITE_URL unset.

@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { validApplication } from "#tests/application-fixture";
+import { formActionHarness } from "#tests/form-action";
+import { staffTestDatabaseForFile } from "#tests/staff-test-database";
 import { submitApplication } from "~/features/careers/submit-application.server";
 import { replayDelivery } from "~/features/inbox/replay-delivery.server";
 import { WorkflowInputError } from "~/features/inbox/workflow-error";
 import { deliveries } from "~/server/db/schema.server";
-import { validApplication } from "../tests/support/application-fixture";
-import { formActionHarness } from "../tests/support/form-action";
-import { staffTestDatabaseForFile } from "../tests/support/staff-test-database";
 
 const setup = staffTestDatabaseForFile();
 

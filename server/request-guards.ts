@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { submissionTypes } from "../app/submission-types.server";
+import { submissionTypes } from "../app/features/submission-types.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

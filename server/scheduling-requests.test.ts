@@ -6,29 +6,29 @@ import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createEmailSender } from "~/features/deliveries/email-sender.server";
-import { createDeliveryWorker } from "~/features/deliveries/worker.server";
-import { loadInbox } from "~/features/inbox/load-inbox.server";
-import type { FormActionResult } from "~/forms/action-result";
-import { action as estimateRequestAction } from "~/routes/admin/estimate-request";
-import { action as jobRequestAction } from "~/routes/admin/job-request";
-import { connectDatabase } from "~/server/db/database.server";
-import { describeSubmissionType } from "~/submission-types.server";
-import { loadContextFor } from "../tests/support/load-context";
-import { type SmtpReceiver, startSmtpReceiver } from "../tests/support/smtp-receiver";
-import { addStaffUser } from "../tests/support/staff";
-import { staffRequest } from "../tests/support/staff-request";
+import { loadContextFor } from "#tests/load-context";
+import { type SmtpReceiver, startSmtpReceiver } from "#tests/smtp-receiver";
+import { addStaffUser } from "#tests/staff";
+import { staffRequest } from "#tests/staff-request";
 import {
   ESTIMATE_REQUEST_WEBHOOK_KEYS,
   JOB_REQUEST_WEBHOOK_KEYS,
   storedJobRequest,
   validEstimateRequest,
   validJobRequest,
-} from "../tests/support/staff-request-fixture";
-import { storedByReference } from "../tests/support/stored-submission";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
-import { waitFor } from "../tests/support/wait-for";
-import { startWebhookReceiver, type WebhookReceiver } from "../tests/support/webhook-receiver";
+} from "#tests/staff-request-fixture";
+import { storedByReference } from "#tests/stored-submission";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { waitFor } from "#tests/wait-for";
+import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
+import { loadInbox } from "~/features/inbox/load-inbox.server";
+import { describeSubmissionType } from "~/features/submission-types.server";
+import type { FormActionResult } from "~/forms/action-result";
+import { createEmailSender } from "~/outbox/email-sender.server";
+import { createDeliveryWorker } from "~/outbox/worker.server";
+import { action as estimateRequestAction } from "~/routes/admin/estimate-request";
+import { action as jobRequestAction } from "~/routes/admin/job-request";
+import { connectDatabase } from "~/server/db/database.server";
 
 const SECRET = `whsec_${randomBytes(24).toString("base64")}`;
 

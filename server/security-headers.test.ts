@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../tests/support/app-server";
+import { type AppServer, startAppServer } from "#tests/app-server";
 
 let app: AppServer;
 beforeAll(async () => {

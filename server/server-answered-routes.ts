@@ -1,12 +1,12 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import { isJsonAnswer, isServerAnswered } from "../app/server-answered-route";
+import { isJsonAnswer, isServerAnswered } from "../app/routes/server-answered-route";
 
 type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
 type AnsweredRoute = { module: RouteModule; maxBodyBytes: number };
 
 /**
- * Answers the routes whose handle asks for it (app/server-answered-route.ts) by calling their loader or action
+ * Answers the routes whose handle asks for it (app/routes/server-answered-route.ts) by calling their loader or action
  * directly: no route matching over the whole tree, no request or answer streamed through web streams. Under a
  * flood of estimate posts React Router's request handling was a fifth of the app's CPU. GET and HEAD go to the
  * loader and every other method to the action, as React Router would send them; a route without the one asked

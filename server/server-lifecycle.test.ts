@@ -3,9 +3,9 @@ import { readFile } from "node:fs/promises";
 import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, runAppExpectingFailure, startAppServer } from "#tests/app-server";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { isProcessRunning } from "../app/server/db/embedded-postgres.server";
-import { type AppServer, runAppExpectingFailure, startAppServer } from "../tests/support/app-server";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 function postmasterPid(dataDir: string): Promise<number | undefined> {
   return readFile(path.join(dataDir, "postgres/postmaster.pid"), "utf8").then(

@@ -1,15 +1,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
+import { type ServiceTitanStandIn, serviceTitanEnv, startServiceTitanStandIn } from "#tests/servicetitan-stand-in";
+import { addStaffUser, signInOverHttp } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { submissions } from "../app/server/db/schema.server";
-import { type AppServer, projectRoot, startAppServer } from "../tests/support/app-server";
-import {
-  type ServiceTitanStandIn,
-  serviceTitanEnv,
-  startServiceTitanStandIn,
-} from "../tests/support/servicetitan-stand-in";
-import { addStaffUser, signInOverHttp } from "../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 const SCREEN = "/admin/quick-links/team-communication";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../tests/support/app-server";
-import { validEstimate } from "../tests/support/estimate-fixture";
-import { addStaffUser } from "../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+import { type AppServer, startAppServer } from "#tests/app-server";
+import { validEstimate } from "#tests/estimate-fixture";
+import { addStaffUser } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 
 /** One public estimate post, as a browser behind `forwardedFor` would send it through a load balancer. */
 async function postEstimate(app: AppServer, forwardedFor: string): Promise<number> {

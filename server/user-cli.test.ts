@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { projectRoot } from "../tests/support/app-server";
-import { addStaffUser } from "../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+import { projectRoot } from "#tests/app-server";
+import { addStaffUser } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

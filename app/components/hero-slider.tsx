@@ -8,7 +8,7 @@ const SLIDE_INTERVAL_MS = 3000;
 
 /**
  * The welcome banner. Its backgrounds rotate, once every one of them has loaded or failed to load, by the
- * page's script (app/enhancements/slideshow.ts); without it the first one stays.
+ * page's script (app/components/enhancements/slideshow.ts); without it the first one stays.
  */
 export function HeroSlider({ images }: { images: ImageRef[] }) {
   return (

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { enhanceMobileMenu, MOBILE_MENU_ID } from "~/components/enhancements/mobile-menu";
 import { contactPath } from "~/content/navigation";
-import { enhanceMobileMenu, MOBILE_MENU_ID } from "~/enhancements/mobile-menu";
 import { MainMenu } from "./main-menu";
 
 /**
  * The slide-in menu for small screens. Rendered as a popover the toggle opens by itself, which the browser
  * closes on Escape and on a tap outside (and whose open state it tells assistive technology itself, so the
- * toggle has no aria-expanded until then); once scripts run it becomes a modal dialog (app/enhancements/
+ * toggle has no aria-expanded until then); once scripts run it becomes a modal dialog (app/components/enhancements/
  * mobile-menu.ts): by the public pages' script, or here on the pages React runs.
  */
 export function MobileMenu() {

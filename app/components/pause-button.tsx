@@ -1,6 +1,6 @@
 /**
  * A slideshow's pause control. It stays hidden until the page's script runs the slideshow
- * (app/enhancements/slideshow.ts), which shows it and keeps its label and icon in step.
+ * (app/components/enhancements/slideshow.ts), which shows it and keeps its label and icon in step.
  */
 export function PauseButton({ slideshowName, className = "" }: { slideshowName: string; className?: string }) {
   return (

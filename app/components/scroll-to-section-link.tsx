@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 /**
  * An in-page link that glides to its section and moves keyboard focus there, by the page's script
- * (app/enhancements/glide-links.ts). Without JavaScript it is a plain anchor link.
+ * (app/components/enhancements/glide-links.ts). Without JavaScript it is a plain anchor link.
  */
 export function ScrollToSectionLink({
   targetId,

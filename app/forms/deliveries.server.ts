@@ -1,6 +1,6 @@
-import { fieldTableEmail } from "~/features/deliveries/field-table-email.server";
-import { messageEmail } from "~/features/deliveries/message-email.server";
-import type { OutgoingDelivery } from "~/features/deliveries/submission-store.server";
+import { fieldTableEmail } from "~/outbox/field-table-email.server";
+import { messageEmail } from "~/outbox/message-email.server";
+import type { OutgoingDelivery } from "~/outbox/submission-store.server";
 import type { Config } from "~/server/config.server";
 import { appointmentInvite } from "./calendar-invite.server";
 import type { AnyFormDefinition, StoredSubmissionFacts } from "./definition";

@@ -6,7 +6,7 @@ import {
   OverSubmissionLimit,
   type StoredSubmission,
   type SubmittedFile,
-} from "~/features/deliveries/submission-store.server";
+} from "~/outbox/submission-store.server";
 import { requireStaff, type SignedInStaff } from "~/server/auth/require-staff.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
@@ -120,8 +120,9 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     const stored = await acceptSubmission(context, {
       definition,
       submissionKey: submissionKeyOf(guards, context.clientIp, [payload, uploads.map(sha256)]),
-      payload: payload as Record<string, unknown>,
+      payload,
       files,
+      fileNames: (reference) => storedFileNames(reference, files),
       ...judged,
       limitPerAddress: definition.audience === "public" ? publicFormLimit(context.config) : undefined,
       submittedById: staff?.id,

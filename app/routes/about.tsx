@@ -1,4 +1,3 @@
-import { ContactSection } from "~/components/contact-section";
 import { OfficeMap } from "~/components/office-map";
 import { PageBanner } from "~/components/page-banner";
 import { Picture } from "~/components/picture";
@@ -10,6 +9,7 @@ import { TrustDetails } from "~/components/trust-details";
 import { aboutIntro, valuePillars } from "~/content/about";
 import { company } from "~/content/company";
 import { banners, signatureImage } from "~/content/images";
+import { ContactSection } from "~/features/estimate/contact-section";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
 import type { Route } from "./+types/about";
 

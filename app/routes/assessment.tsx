@@ -1,10 +1,10 @@
-import { QuestionnairePage } from "~/components/questionnaire/questionnaire-page";
 import { publicPageMeta } from "~/components/seo";
 import { siteUrlFromMatches } from "~/components/site-url";
 import { company } from "~/content/company";
-import { type AssessmentActionResult, assessmentForm } from "~/features/assessment/definition";
-import { SkillsAssessment } from "~/features/assessment/skills-assessment";
-import { submitAssessment } from "~/features/assessment/submit-assessment.server";
+import { type AssessmentActionResult, assessmentForm } from "~/features/skills/assessment/definition";
+import { SkillsAssessment } from "~/features/skills/assessment/skills-assessment";
+import { submitAssessment } from "~/features/skills/assessment/submit-assessment.server";
+import { QuestionnairePage } from "~/features/skills/questionnaire-page";
 import { formRoute } from "~/forms/form-route";
 import type { Route } from "./+types/assessment";
 

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { contactPath } from "~/content/navigation";
 import { estimateForm } from "~/features/estimate/definition";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
-import { jsonAnswer, serverAnsweredHandle } from "~/server-answered-route";
+import { jsonAnswer, serverAnsweredHandle } from "~/routes/server-answered-route";
 import type { Route } from "./+types/estimate-answer";
 
 export const handle = serverAnsweredHandle(estimateForm);

@@ -1,5 +1,5 @@
 import { issueFillToken } from "~/forms/fill-time.server";
-import { jsonAnswer, serverAnsweredHandle } from "~/server-answered-route";
+import { jsonAnswer, serverAnsweredHandle } from "~/routes/server-answered-route";
 import type { Route } from "./+types/fill-token";
 
 export const handle = serverAnsweredHandle({ maxBodyBytes: 0 });

@@ -1,8 +1,8 @@
-import { QuestionnairePage } from "~/components/questionnaire/questionnaire-page";
 import { publicPageMeta } from "~/components/seo";
 import { siteUrlFromMatches } from "~/components/site-url";
 import { company } from "~/content/company";
-import { SkillsQuiz } from "~/features/quiz/skills-quiz";
+import { QuestionnairePage } from "~/features/skills/questionnaire-page";
+import { SkillsQuiz } from "~/features/skills/quiz/skills-quiz";
 import type { Route } from "./+types/quiz";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

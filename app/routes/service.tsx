@@ -1,5 +1,4 @@
 import { Link, useLocation } from "react-router";
-import { ContactSection } from "~/components/contact-section";
 import { PageBanner } from "~/components/page-banner";
 import { Picture } from "~/components/picture";
 import { publicPageHandle } from "~/components/public-page-handle";
@@ -8,6 +7,7 @@ import { siteUrlFromMatches } from "~/components/site-url";
 import { company } from "~/content/company";
 import { servicePages } from "~/content/services";
 import type { ServicePage as ServicePageContent } from "~/content/types";
+import { ContactSection } from "~/features/estimate/contact-section";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
 import type { Route } from "./+types/service";
 

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { submissionFiles, submissions } from "./db/schema.server";
 import { createLogger } from "./logger.server";
 

@@ -1,7 +1,7 @@
 import type { Locator } from "@playwright/test";
-import { assessmentSchema } from "../../app/features/assessment/schema";
 import { applicationSchema } from "../../app/features/careers/schema";
 import { estimateSchema } from "../../app/features/estimate/schema";
+import { assessmentSchema } from "../../app/features/skills/assessment/schema";
 import { lengthConstraintsOf } from "../../app/forms/field-limits";
 import { expect, test } from "./fixtures";
 

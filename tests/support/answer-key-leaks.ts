@@ -1,5 +1,5 @@
-import { ASSESSMENT_ANSWER_KEY } from "../../app/features/assessment/answer-key.server";
-import { type ChoiceQuestion, choiceQuestions } from "../../app/features/assessment/questions";
+import { ASSESSMENT_ANSWER_KEY } from "../../app/features/skills/assessment/answer-key.server";
+import { type ChoiceQuestion, choiceQuestions } from "../../app/features/skills/assessment/questions";
 
 /** The property names a question object in questions.ts has; anything else beside a question is suspect. */
 const QUESTION_PROPERTIES = new Set([

@@ -1,5 +1,5 @@
-import { ASSESSMENT_ANSWER_KEY } from "../../app/features/assessment/answer-key.server";
-import { choiceQuestions } from "../../app/features/assessment/questions";
+import { ASSESSMENT_ANSWER_KEY } from "../../app/features/skills/assessment/answer-key.server";
+import { choiceQuestions } from "../../app/features/skills/assessment/questions";
 
 export const validContactAnswers = { "1": "Abby Carter", "2": "abby@example.com", "3": "(803) 555-0100" };
 

@@ -2,18 +2,20 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { applicationForm } from "../../app/features/careers/definition";
+import { estimateForm } from "../../app/features/estimate/definition";
+import { describeSubmissionType } from "../../app/features/submission-types.server";
+import type { AnyFormDefinition } from "../../app/forms/definition";
+import { storedFileNames } from "../../app/forms/file-names";
 import {
   newReference,
   newWebhookId,
   type OutgoingDelivery,
   type SubmittedFile,
   storeSubmission,
-} from "../../app/features/deliveries/submission-store.server";
-import { estimateForm } from "../../app/features/estimate/definition";
+} from "../../app/outbox/submission-store.server";
 import { startSession } from "../../app/server/auth/sessions.server";
 import type { Database } from "../../app/server/db/database.server";
 import { type DeliveryStatus, deliveries, submissions } from "../../app/server/db/schema.server";
-import { describeSubmissionType } from "../../app/submission-types.server";
 import { smallPdf, validApplication } from "./application-fixture";
 import { validEstimate } from "./estimate-fixture";
 import { cookieFrom } from "./staff";
@@ -31,7 +33,7 @@ export function storeEstimate(
   options: { payload?: Record<string, unknown>; spamReason?: string; deliveries?: OutgoingDelivery[] } = {},
 ) {
   return storeSubmission(db, {
-    definition: estimateForm,
+    definition: estimateForm as AnyFormDefinition,
     submissionKey: randomUUID(),
     payload: options.payload ?? validEstimate,
     spamReason: options.spamReason,
@@ -51,10 +53,11 @@ export function storeApplication(db: Database, resume: Buffer = smallPdf()) {
     uploaded: true,
   };
   return storeSubmission(db, {
-    definition: applicationForm,
+    definition: applicationForm as AnyFormDefinition,
     submissionKey: randomUUID(),
     payload: validApplication,
     files: [file],
+    fileNames: (reference) => storedFileNames(reference, [file]),
     deliveries: () => [],
   });
 }

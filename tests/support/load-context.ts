@@ -1,6 +1,6 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
-import { createDeliveryWorker } from "../../app/features/deliveries/worker.server";
+import { createDeliveryWorker } from "../../app/outbox/worker.server";
 import { loadConfig } from "../../app/server/config.server";
 import type { Database } from "../../app/server/db/database.server";
 import { TEST_SESSION_SECRET } from "./test-session-secret";

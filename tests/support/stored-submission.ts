@@ -1,4 +1,4 @@
-import { readSubmissionFiles } from "../../app/features/deliveries/submission-files.server";
+import { readSubmissionFiles } from "../../app/outbox/submission-files.server";
 import type { Database } from "../../app/server/db/database.server";
 
 /** The stored submission of a reference, with its deliveries (oldest first) and its files. */

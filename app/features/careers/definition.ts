@@ -1,8 +1,8 @@
 import { company } from "~/content/company";
-import type { MultipartBody } from "~/features/deliveries/multipart-body";
 import type { FormActionResult } from "~/forms/action-result";
 import { defineForm, type StoredSubmissionFacts } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
+import type { MultipartBody } from "~/outbox/multipart-body";
 import {
   type Application,
   type ApplicationFieldName,

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "#tests/application-fixture";
+import { formActionHarness, type PostedFile } from "#tests/form-action";
+import { storedByReference } from "#tests/stored-submission";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { company } from "~/content/company";
-import { isMultipartBody } from "~/features/deliveries/multipart-body";
+import { isMultipartBody } from "~/outbox/multipart-body";
 import { submissions } from "~/server/db/schema.server";
-import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "../../../tests/support/application-fixture";
-import { formActionHarness, type PostedFile } from "../../../tests/support/form-action";
-import { storedByReference } from "../../../tests/support/stored-submission";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitApplication } from "./submit-application.server";
 
 let database: TestDatabase;

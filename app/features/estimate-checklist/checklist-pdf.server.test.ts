@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checklistAnswers } from "../../../tests/support/checklist-fixture";
-import { pdfText } from "../../../tests/support/pdf-reading";
+import { checklistAnswers } from "#tests/checklist-fixture";
+import { pdfText } from "#tests/pdf-reading";
 import { checklistPdf } from "./checklist-pdf.server";
 
 const NO_PHOTOS = { files: [], problems: [] };

@@ -1,16 +1,10 @@
-import type { SubmittedFile } from "~/features/deliveries/submission-store.server";
+import { labelledAnswers } from "~/forms/answers-pdf.server";
 import type { FieldDefinition } from "~/forms/definition";
 import { NOT_PROVIDED, printAnswer } from "~/forms/print-answer";
 import type { UploadProblem } from "~/forms/submit-form.server";
+import type { SubmittedFile } from "~/outbox/submission-store.server";
 import { createPdfDocument, mm, toBuffer } from "~/server/pdf/pdf-document.server";
-import {
-  heading,
-  imageGrid,
-  labelledAnswer,
-  labelledAnswers,
-  type PdfImage,
-  paragraph,
-} from "~/server/pdf/pdf-layout.server";
+import { heading, imageGrid, labelledAnswer, type PdfImage, paragraph } from "~/server/pdf/pdf-layout.server";
 import { unprocessableReason } from "~/server/photos/clean-photo.server";
 import { photoThumbnail } from "~/server/photos/photo-thumbnail.server";
 import { checklistForm } from "./definition";

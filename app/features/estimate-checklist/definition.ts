@@ -1,8 +1,8 @@
-import { storedFileBase64 } from "~/features/deliveries/stored-file-base64";
+import { sniffPhoto } from "~/features/estimate-checklist/photo-types";
 import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
-import { sniffPhoto } from "~/forms/photo-types";
+import { storedFileBase64 } from "~/outbox/stored-file-base64";
 import {
   CHECKLIST_ANSWER_NAMES,
   type ChecklistAnswers,

@@ -2,11 +2,11 @@ import exifr from "exifr";
 import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { heicPhoto } from "../../../tests/support/checklist-fixture";
-import { loadContextFor } from "../../../tests/support/load-context";
-import { addStaffUser } from "../../../tests/support/staff";
-import { staffRequest } from "../../../tests/support/staff-request";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { heicPhoto } from "#tests/checklist-fixture";
+import { loadContextFor } from "#tests/load-context";
+import { addStaffUser } from "#tests/staff";
+import { staffRequest } from "#tests/staff-request";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { PHOTO_PREVIEW_FIELD, PHOTO_PREVIEW_PATH } from "./photo-preview";
 import { photoPreview } from "./photo-preview.server";
 

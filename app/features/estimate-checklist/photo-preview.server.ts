@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { sniffPhoto } from "~/forms/photo-types";
+import { sniffPhoto } from "~/features/estimate-checklist/photo-types";
 import { readFormBody } from "~/forms/read-form-body.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import { cleanPhoto } from "~/server/photos/clean-photo.server";

@@ -7,10 +7,6 @@ import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmailSender } from "~/features/deliveries/email-sender.server";
-import { createDeliveryWorker } from "~/features/deliveries/worker.server";
-import { startSession } from "~/server/auth/sessions.server";
-import { submissions } from "~/server/db/schema.server";
 import {
   BLANK_ANSWERS,
   CORRUPT_PHOTO_NAME,
@@ -19,14 +15,18 @@ import {
   plainPhoto,
   SIDEWAYS_PHOTO_NAME,
   tenSitePhotos,
-} from "../../../tests/support/checklist-fixture";
-import { loadContextFor } from "../../../tests/support/load-context";
-import { pdfText } from "../../../tests/support/pdf-reading";
-import { type SmtpReceiver, startSmtpReceiver } from "../../../tests/support/smtp-receiver";
-import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
-import { storedByReference } from "../../../tests/support/stored-submission";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
+} from "#tests/checklist-fixture";
+import { loadContextFor } from "#tests/load-context";
+import { pdfText } from "#tests/pdf-reading";
+import { type SmtpReceiver, startSmtpReceiver } from "#tests/smtp-receiver";
+import { addStaffUser, cookieFrom } from "#tests/staff";
+import { storedByReference } from "#tests/stored-submission";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
+import { createEmailSender } from "~/outbox/email-sender.server";
+import { createDeliveryWorker } from "~/outbox/worker.server";
+import { startSession } from "~/server/auth/sessions.server";
+import { submissions } from "~/server/db/schema.server";
 import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";
 import { CHECKLIST_SECTIONS, checklistFields, PHOTOS_FIELD } from "./schema";
 import { submitChecklist } from "./submit-checklist.server";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import type { SubmittedFile } from "~/features/deliveries/submission-store.server";
 import { type PreparedUploads, submitForm } from "~/forms/submit-form.server";
+import type { SubmittedFile } from "~/outbox/submission-store.server";
 import { cleanPhoto } from "~/server/photos/clean-photo.server";
 import { checklistPdf } from "./checklist-pdf.server";
 import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";

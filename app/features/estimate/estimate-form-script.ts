@@ -1,5 +1,5 @@
+import { enhanceForm } from "~/components/enhancements/enhanced-form";
 import { nextSteps } from "~/content/next-steps";
-import { enhanceForm } from "~/enhancements/enhanced-form";
 import { type EstimateActionResult, estimateForm } from "./definition";
 import {
   ESTIMATE_ANSWER_PATH,

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validEstimate } from "#tests/estimate-fixture";
+import { formActionHarness } from "#tests/form-action";
+import { storedByReference } from "#tests/stored-submission";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { issueFillToken } from "~/forms/fill-time.server";
 import { deliveries, submissions } from "~/server/db/schema.server";
-import { validEstimate } from "../../../tests/support/estimate-fixture";
-import { formActionHarness } from "../../../tests/support/form-action";
-import { storedByReference } from "../../../tests/support/stored-submission";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { submitEstimate } from "./submit-estimate.server";
 
 const VALID = validEstimate;

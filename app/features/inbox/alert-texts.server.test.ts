@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newWebhookId } from "~/features/deliveries/submission-store.server";
+import { insertInboxSubmission, setDeliveryStatus, storeEstimate } from "#tests/inbox-fixture";
+import { addStaffUser } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { newWebhookId } from "~/outbox/submission-store.server";
 import { loadConfig } from "~/server/config.server";
 import { alertTexts, deliveries } from "~/server/db/schema.server";
-import { insertInboxSubmission, setDeliveryStatus, storeEstimate } from "../../../tests/support/inbox-fixture";
-import { addStaffUser } from "../../../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { ALERT_SMS_TARGET, queueAlertTexts } from "./alert-texts.server";
 import { loadInboxAlerts } from "./inbox-alerts.server";
 import { replayDelivery } from "./replay-delivery.server";

@@ -1,10 +1,10 @@
 import { and, eq, lt, ne, not, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { newWebhookId } from "~/features/deliveries/submission-store.server";
+import { describeSubmissionType } from "~/features/submission-types.server";
+import { newWebhookId } from "~/outbox/submission-store.server";
 import type { Config } from "~/server/config.server";
 import { type Database, inTransaction } from "~/server/db/database.server";
 import { alertTexts, type DeliveryChannel, deliveries, submissions } from "~/server/db/schema.server";
-import { describeSubmissionType } from "~/submission-types.server";
 import { notAcknowledged, stillFailed } from "./still-failed.server";
 
 /** The delivery target of alert texts; their own failures are not texted again. */

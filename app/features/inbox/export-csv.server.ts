@@ -1,17 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { company } from "~/content/company";
-import type { FieldDefinition } from "~/forms/definition";
-import { answerOf, printAnswer } from "~/forms/print-answer";
-import { requireStaff } from "~/server/auth/require-staff.server";
-import type { Database } from "~/server/db/database.server";
-import { inboxExports, type StaffRole, staffUsers, submissions } from "~/server/db/schema.server";
 import {
   describeSubmissionType,
   submissionTypes,
   typesHiddenFrom,
   typesNotExportableBy,
-} from "~/submission-types.server";
+} from "~/features/submission-types.server";
+import type { FieldDefinition } from "~/forms/definition";
+import { answerOf, printAnswer } from "~/forms/print-answer";
+import { requireStaff } from "~/server/auth/require-staff.server";
+import type { Database } from "~/server/db/database.server";
+import { inboxExports, type StaffRole, staffUsers, submissions } from "~/server/db/schema.server";
 import { CSV_BYTE_ORDER_MARK, csvRow } from "./csv";
 import { DELIVERY_STATE_LABELS } from "./delivery-state";
 import type { InboxFilters } from "./inbox-filters";

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { newWebhookId } from "~/features/deliveries/submission-store.server";
+import { insertInboxSubmission, setDeliveryStatus, storeEstimate } from "#tests/inbox-fixture";
+import { addStaffUser } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { newWebhookId } from "~/outbox/submission-store.server";
 import type { DeliveryChannel, DeliveryStatus } from "~/server/db/schema.server";
 import { deliveries, deliveryFailureAcknowledgements } from "~/server/db/schema.server";
-import { insertInboxSubmission, setDeliveryStatus, storeEstimate } from "../../../tests/support/inbox-fixture";
-import { addStaffUser } from "../../../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { acknowledgeFailedDeliveries, loadInboxAlerts } from "./inbox-alerts.server";
 import { replayDelivery } from "./replay-delivery.server";
 

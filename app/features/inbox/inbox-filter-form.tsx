@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { SelectField } from "~/components/forms/select-field";
 import { TextField } from "~/components/forms/text-field";
-import type { SubmissionTypeChoice } from "~/submission-types.server";
+import type { SubmissionTypeChoice } from "~/features/submission-types.server";
 import { DELIVERY_STATE_LABELS, DELIVERY_STATES } from "./delivery-state";
 import { SEARCH_MIN_LENGTH, SPAM_CHOICES } from "./inbox-filters";
 

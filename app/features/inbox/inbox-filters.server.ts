@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { submissionTypes } from "~/submission-types.server";
+import { submissionTypes } from "~/features/submission-types.server";
 import { FILTER_KEYS, type InboxFilters, inboxFiltersSchema } from "./inbox-filters";
 
 /** The statuses a status filter may name: the chosen type's, or any type's when none (or an unknown one) is chosen. */

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseCsv } from "#tests/csv-parser";
+import { estimatePayload, insertInboxSubmission } from "#tests/inbox-fixture";
+import { loadContextFor } from "#tests/load-context";
+import { addStaffUser, cookieFrom } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { startSession } from "~/server/auth/sessions.server";
-import { parseCsv } from "../../../tests/support/csv-parser";
-import { estimatePayload, insertInboxSubmission } from "../../../tests/support/inbox-fixture";
-import { loadContextFor } from "../../../tests/support/load-context";
-import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { downloadInboxCsv } from "./export-csv.server";
 import { loadInboxAlerts } from "./inbox-alerts.server";
 import { INBOX_PAGE_SIZE } from "./inbox-filters";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatStaffTime } from "~/components/staff/format-time";
-import type { SubmissionTypeChoice } from "~/submission-types.server";
+import type { SubmissionTypeChoice } from "~/features/submission-types.server";
 import { DELIVERY_STATE_LABELS, type DeliveryState } from "./delivery-state";
 
 type ListedSubmission = {

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
+import { submissionTypes } from "~/features/submission-types.server";
 import type { Database } from "~/server/db/database.server";
 import { submissions } from "~/server/db/schema.server";
-import { submissionTypes } from "~/submission-types.server";
 import { INBOX_PAGE_SIZE, type InboxFilters } from "./inbox-filters";
 import { deliveryStateOfSubmission, inboxConditions, newestFirst } from "./inbox-query.server";
 

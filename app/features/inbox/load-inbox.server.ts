@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
+import { typeChoicesFor, typesHiddenFrom, typesNotExportableBy } from "~/features/submission-types.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
-import { typeChoicesFor, typesHiddenFrom, typesNotExportableBy } from "~/submission-types.server";
 import { parseInboxFilters } from "./inbox-filters.server";
 import { countNewSubmissions, listSubmissions } from "./list-submissions.server";
 

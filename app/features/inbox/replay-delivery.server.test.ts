@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { createDeliveryWorker } from "~/features/deliveries/worker.server";
+import { ESTIMATE_WEBHOOK, setDeliveryStatus, storeEstimate } from "#tests/inbox-fixture";
+import { staffTestDatabaseForFile } from "#tests/staff-test-database";
+import { waitFor } from "#tests/wait-for";
+import { startWebhookReceiver } from "#tests/webhook-receiver";
+import { createDeliveryWorker } from "~/outbox/worker.server";
 import { deliveries, submissionEvents } from "~/server/db/schema.server";
-import { ESTIMATE_WEBHOOK, setDeliveryStatus, storeEstimate } from "../../../tests/support/inbox-fixture";
-import { staffTestDatabaseForFile } from "../../../tests/support/staff-test-database";
-import { waitFor } from "../../../tests/support/wait-for";
-import { startWebhookReceiver } from "../../../tests/support/webhook-receiver";
 import { replayDelivery } from "./replay-delivery.server";
 import { markSubmissionSpam } from "./spam-marking.server";
 import { WorkflowInputError } from "./workflow-error";

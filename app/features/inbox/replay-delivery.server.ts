@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { reachedDailyLimit } from "~/features/deliveries/submission-store.server";
-import { currentWebhookUrl, type WebhookUrls } from "~/features/deliveries/targets.server";
+import { submissionTypes } from "~/features/submission-types.server";
+import { reachedDailyLimit } from "~/outbox/submission-store.server";
+import { currentWebhookUrl, type WebhookUrls } from "~/outbox/targets.server";
 import { type Database, inTransaction } from "~/server/db/database.server";
 import { type DeliveryStatus, deliveries } from "~/server/db/schema.server";
-import { submissionTypes } from "~/submission-types.server";
 import { lockSubmission } from "./locked-submission.server";
 import { recordSubmissionEvent } from "./submission-events.server";
 import { WorkflowInputError } from "./workflow-error";

@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeApplication, storeEstimate } from "#tests/inbox-fixture";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { addressPostCounts, deliveries, submissionFiles, submissions } from "~/server/db/schema.server";
-import { storeApplication, storeEstimate } from "../../../tests/support/inbox-fixture";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { applyRetention, createRetentionJob } from "./retention.server";
 
 let database: TestDatabase;

@@ -1,9 +1,9 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { submissionTypes } from "~/features/submission-types.server";
 import { PUBLIC_FORM_LIMIT_WINDOW_SECONDS } from "~/forms/public-guards.server";
 import type { Database } from "~/server/db/database.server";
 import { addressPostCounts, submissionFiles, submissions } from "~/server/db/schema.server";
-import { submissionTypes } from "~/submission-types.server";
 
 export const SPAM_RETENTION_DAYS = 30;
 const HOUR_MS = 3_600_000;

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ESTIMATE_WEBHOOK, setDeliveryStatus, storeEstimate } from "#tests/inbox-fixture";
+import { loadContextFor } from "#tests/load-context";
+import { staffTestDatabaseForFile } from "#tests/staff-test-database";
+import { startWebhookReceiver } from "#tests/webhook-receiver";
 import { deliveries, submissionEvents, submissions } from "~/server/db/schema.server";
-import { ESTIMATE_WEBHOOK, setDeliveryStatus, storeEstimate } from "../../../tests/support/inbox-fixture";
-import { loadContextFor } from "../../../tests/support/load-context";
-import { staffTestDatabaseForFile } from "../../../tests/support/staff-test-database";
-import { startWebhookReceiver } from "../../../tests/support/webhook-receiver";
 import { MARKED_BY_STAFF_REASON, markSubmissionSpam } from "./spam-marking.server";
 
 const setup = staffTestDatabaseForFile();

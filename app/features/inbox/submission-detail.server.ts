@@ -1,8 +1,9 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
-import type { WebhookUrls } from "~/features/deliveries/targets.server";
+import { describeSubmissionType } from "~/features/submission-types.server";
 import { answerRows } from "~/forms/print-answer";
+import type { WebhookUrls } from "~/outbox/targets.server";
 import { listStaffUsers } from "~/server/auth/staff-users.server";
 import type { Database } from "~/server/db/database.server";
 import {
@@ -14,7 +15,6 @@ import {
   submissionNotes,
   submissions,
 } from "~/server/db/schema.server";
-import { describeSubmissionType } from "~/submission-types.server";
 import { REPLAYABLE_STATUSES, replayDestination } from "./replay-delivery.server";
 
 /** A positive whole number from a route parameter, or a 404: `/admin/inbox/abc` names no submission. */

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { smallPdf } from "../../../tests/support/application-fixture";
-import { RESUME_NAME, signedInRequest, storeApplication } from "../../../tests/support/inbox-fixture";
-import { loadContextFor } from "../../../tests/support/load-context";
-import { addStaffUser } from "../../../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { smallPdf } from "#tests/application-fixture";
+import { RESUME_NAME, signedInRequest, storeApplication } from "#tests/inbox-fixture";
+import { loadContextFor } from "#tests/load-context";
+import { addStaffUser } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { loadSubmissionDetail } from "./submission-detail.server";
 import { downloadHeaders, serveSubmissionFile } from "./submission-file-download.server";
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext, UNSAFE_DataWithResponseInit } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInRequest, storeApplication, storeEstimate } from "#tests/inbox-fixture";
+import { loadContextFor } from "#tests/load-context";
+import { addStaffUser } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { setStaffUserActive } from "~/server/auth/staff-users.server";
 import { submissionEvents, submissions } from "~/server/db/schema.server";
-import { signedInRequest, storeApplication, storeEstimate } from "../../../tests/support/inbox-fixture";
-import { loadContextFor } from "../../../tests/support/load-context";
-import { addStaffUser } from "../../../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { NOTE_MAX_LENGTH } from "./note-limits";
 import { loadSubmissionPage, type SubmissionActionResult, submissionPageAction } from "./submission-page.server";
 

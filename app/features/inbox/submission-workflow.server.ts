@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { describeSubmissionType } from "~/features/submission-types.server";
 import { type Database, inTransaction } from "~/server/db/database.server";
 import { staffUsers, submissionNotes, submissions } from "~/server/db/schema.server";
-import { describeSubmissionType } from "~/submission-types.server";
 import { lockSubmission } from "./locked-submission.server";
 import { NOTE_MAX_LENGTH } from "./note-limits";
 import { recordSubmissionEvent } from "./submission-events.server";

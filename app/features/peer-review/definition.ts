@@ -1,7 +1,7 @@
-import type { MultipartBody } from "~/features/deliveries/multipart-body";
 import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
+import type { MultipartBody } from "~/outbox/multipart-body";
 import type { Rating } from "./ratings";
 import { peerReviewFields, peerReviewSchema } from "./schema";
 

@@ -2,17 +2,13 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContextFor } from "#tests/load-context";
+import { peerReviewFields } from "#tests/peer-review-fixture";
+import { addStaffUser } from "#tests/staff";
+import { staffRequest } from "#tests/staff-request";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { type ReceivedRequest, startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
 import { verifyWebhookSignature } from "../../../docs/examples/verify-multipart-signature";
-import { loadContextFor } from "../../../tests/support/load-context";
-import { peerReviewFields } from "../../../tests/support/peer-review-fixture";
-import { addStaffUser } from "../../../tests/support/staff";
-import { staffRequest } from "../../../tests/support/staff-request";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import {
-  type ReceivedRequest,
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from "../../../tests/support/webhook-receiver";
 import { submitPeerReview } from "./submit-peer-review.server";
 
 const EXAMPLE_PATH = "docs/examples/verify-multipart-signature.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { pdfContentStreams, pdfText, rgbOperands } from "#tests/pdf-reading";
 import { mm } from "~/server/pdf/pdf-document.server";
 import { TABLE_HEADER_FILL } from "~/server/pdf/pdf-layout.server";
-import { pdfContentStreams, pdfText, rgbOperands } from "../../../tests/support/pdf-reading";
 import type { PeerReview } from "./definition";
 import { peerReviewPdf } from "./peer-review-pdf.server";
 import { PEER_REVIEW_STATEMENTS } from "./statements";

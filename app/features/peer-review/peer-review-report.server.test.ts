@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContextFor } from "../../../tests/support/load-context";
-import { pdfText } from "../../../tests/support/pdf-reading";
-import { allRated, peerReviewFields } from "../../../tests/support/peer-review-fixture";
-import { addStaffUser } from "../../../tests/support/staff";
-import { staffRequest, thrownStatus } from "../../../tests/support/staff-request";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { loadContextFor } from "#tests/load-context";
+import { pdfText } from "#tests/pdf-reading";
+import { allRated, peerReviewFields } from "#tests/peer-review-fixture";
+import { addStaffUser } from "#tests/staff";
+import { staffRequest, thrownStatus } from "#tests/staff-request";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { downloadPeerReviewReport, loadPeerReviewReport } from "./load-peer-review-report.server";
 import { submitPeerReview } from "./submit-peer-review.server";
 

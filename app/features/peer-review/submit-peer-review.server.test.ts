@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContextFor } from "#tests/load-context";
+import { pdfText } from "#tests/pdf-reading";
+import { allRated, peerReviewFields } from "#tests/peer-review-fixture";
+import { addStaffUser } from "#tests/staff";
+import { staffRequest } from "#tests/staff-request";
+import { storedByReference } from "#tests/stored-submission";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
 import { submissions } from "~/server/db/schema.server";
-import { loadContextFor } from "../../../tests/support/load-context";
-import { pdfText } from "../../../tests/support/pdf-reading";
-import { allRated, peerReviewFields } from "../../../tests/support/peer-review-fixture";
-import { addStaffUser } from "../../../tests/support/staff";
-import { staffRequest } from "../../../tests/support/staff-request";
-import { storedByReference } from "../../../tests/support/stored-submission";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
 import type { PeerReviewActionResult } from "./definition";
 import { submitPeerReview } from "./submit-peer-review.server";
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "#tests/load-context";
+import { addStaffUser, cookieFrom, currentTotpCode } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { enableTotp, replaceRecoveryCodes } from "~/server/auth/second-factor.server";
 import { startSession } from "~/server/auth/sessions.server";
 import { staffSessions, staffUsers } from "~/server/db/schema.server";
-import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "../../../tests/support/load-context";
-import { addStaffUser, cookieFrom, currentTotpCode } from "../../../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { staffUserAction } from "./staff-management.server";
 import { twoFactorAction } from "./two-factor-enrolment.server";
 

@@ -1,13 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "#tests/load-context";
+import { addStaffUser, cookieFrom, currentTotpCode } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { failureDelayMs, LOGIN_THROTTLE } from "~/server/auth/login-throttle.server";
 import { enableTotp, replaceRecoveryCodes } from "~/server/auth/second-factor.server";
 import { findSession } from "~/server/auth/sessions.server";
 import { setStaffUserActive } from "~/server/auth/staff-users.server";
 import { loginThrottles, staffSessions, staffUsers } from "~/server/db/schema.server";
-import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "../../../tests/support/load-context";
-import { addStaffUser, cookieFrom, currentTotpCode } from "../../../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { INVALID_CODE_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from "./schemas";
 import { signIn } from "./sign-in.server";
 import { verifySecondFactor } from "./verify-second-factor.server";

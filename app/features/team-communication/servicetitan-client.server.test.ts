@@ -4,7 +4,7 @@ import {
   type ServiceTitanStandIn,
   type StandInTechnician,
   startServiceTitanStandIn,
-} from "../../../tests/support/servicetitan-stand-in";
+} from "#tests/servicetitan-stand-in";
 import { createServiceTitanClient, TECHNICIAN_LIST_TTL_MS } from "./servicetitan-client.server";
 
 const logger = pino({ level: "silent" });

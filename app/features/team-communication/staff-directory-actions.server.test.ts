@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInRequest } from "../../../tests/support/inbox-fixture";
-import { loadContextFor } from "../../../tests/support/load-context";
-import { addStaffUser } from "../../../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { signedInRequest } from "#tests/inbox-fixture";
+import { loadContextFor } from "#tests/load-context";
+import { addStaffUser } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { loadTechnicianOptions } from "./load-technicians.server";
 import { addDirectoryEntry, duplicateProblemOf } from "./staff-directory.server";
 import { loadStaffDirectory, staffDirectoryAction } from "./staff-directory-actions.server";

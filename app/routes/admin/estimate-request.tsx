@@ -1,8 +1,8 @@
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
-import { StaffRequestForm } from "~/components/staff-request/staff-request-form";
-import { estimateRequestForm } from "~/features/estimate-request/definition";
-import { estimateRequestSchema } from "~/features/estimate-request/schema";
+import { estimateRequestForm } from "~/features/scheduling/estimate-request/definition";
+import { estimateRequestSchema } from "~/features/scheduling/estimate-request/schema";
+import { StaffRequestForm } from "~/features/scheduling/staff-request-form";
 import { formRoute } from "~/forms/form-route";
 import { submitForm } from "~/forms/submit-form.server";
 import { requireStaff } from "~/server/auth/require-staff.server";

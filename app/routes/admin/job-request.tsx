@@ -1,8 +1,8 @@
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
-import { StaffRequestForm } from "~/components/staff-request/staff-request-form";
-import { jobRequestForm } from "~/features/job-request/definition";
-import { jobRequestSchema } from "~/features/job-request/schema";
+import { jobRequestForm } from "~/features/scheduling/job-request/definition";
+import { jobRequestSchema } from "~/features/scheduling/job-request/schema";
+import { StaffRequestForm } from "~/features/scheduling/staff-request-form";
 import { formRoute } from "~/forms/form-route";
 import { submitForm } from "~/forms/submit-form.server";
 import { requireStaff } from "~/server/auth/require-staff.server";

@@ -8,10 +8,10 @@ import { acknowledgeFailedDeliveries, loadInboxAlerts } from "~/features/inbox/i
 import { HeldSpamCount } from "~/features/inbox/spam-count";
 import { countHeldSpam } from "~/features/inbox/spam-count.server";
 import { QuickLinkCard } from "~/features/quick-links/quick-link-card";
+import { quickLinksFor } from "~/features/quick-links.server";
 import { QUICK_LINK_CATEGORIES } from "~/forms/feature-manifest";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
-import { quickLinksFor } from "~/quick-links.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import { loadBackupStatus } from "~/server/backup/backup-schedule.server";
 import type { Route } from "./+types/quick-links";

@@ -3,7 +3,7 @@ import { StaffErrorScreen } from "~/components/staff/staff-error-screen";
 import { StaffFrame } from "~/components/staff/staff-frame";
 import { staffFrameHandle } from "~/components/staff/staff-frame-handle";
 import type { StaffNavEntry } from "~/components/staff/staff-navigation";
-import { staffToolLinks } from "~/quick-links.server";
+import { staffToolLinks } from "~/features/quick-links.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/staff-layout";
 

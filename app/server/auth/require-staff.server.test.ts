@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "../../../tests/support/load-context";
-import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "#tests/load-context";
+import { addStaffUser, cookieFrom } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { setSecondFactorRequired } from "../settings.server";
 import { requireStaff, TWO_FACTOR_PATH } from "./require-staff.server";
 import { enableTotp } from "./second-factor.server";

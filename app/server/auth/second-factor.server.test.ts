@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATA_ENCRYPTION_KEY } from "../../../tests/support/load-context";
-import { addStaffUser } from "../../../tests/support/staff";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { TEST_DATA_ENCRYPTION_KEY } from "#tests/load-context";
+import { addStaffUser } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { staffRecoveryCodes, staffUsers } from "../db/schema.server";
 import { openSecret, sealSecret } from "./data-encryption.server";
 import {

@@ -4,9 +4,9 @@ import path from "node:path";
 import { asc } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { waitFor } from "#tests/wait-for";
 import { backupRuns } from "~/server/db/schema.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { waitFor } from "../../../tests/support/wait-for";
 import { verifyBackup } from "./backup-file.server";
 import { createBackupJob, loadBackupStatus, takeScheduledBackup } from "./backup-schedule.server";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { connectDatabase } from "./database.server";
 import { applyMigrations, countPendingMigrations } from "./migrations.server";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { createTestDatabase } from "../../../tests/support/test-database";
+import { createTestDatabase } from "#tests/test-database";
 import { inTransaction } from "./database.server";
 
 it("keeps no connection checked out when PostgreSQL goes away under transactions, and serves again after", async () => {

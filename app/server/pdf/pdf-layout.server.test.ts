@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { pdfText } from "../../../tests/support/pdf-reading";
+import { pdfText } from "#tests/pdf-reading";
 import { createPdfDocument, toBuffer } from "./pdf-document.server";
 import { heading, labelledAnswer, lineWithRightText, paragraph, sectionHeading, table } from "./pdf-layout.server";
 

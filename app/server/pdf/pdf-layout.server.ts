@@ -1,5 +1,3 @@
-import type { AnyFormDefinition, FieldDefinition } from "~/forms/definition";
-import { answerRows, type StoredFileName } from "~/forms/print-answer";
 import { ascentOf, type PdfWeight, textRuns } from "./pdf-document.server";
 
 /** The header fill of our tables: the blue of the original documents' tables, with white bold text. */
@@ -128,7 +126,7 @@ function ensureRoom(doc: PDFKit.PDFDocument, height: number): boolean {
 }
 
 /** The height of one label/answer pair across the page at `size` points. */
-function labelledAnswerHeight(doc: PDFKit.PDFDocument, label: string, answer: string, size: number): number {
+export function labelledAnswerHeight(doc: PDFKit.PDFDocument, label: string, answer: string, size: number): number {
   const { width } = contentBox(doc);
   return (
     heightOfText(doc, label, { weight: "bold", size }, width) +
@@ -163,38 +161,6 @@ export function sectionHeading(doc: PDFKit.PDFDocument, text: string, size: numb
   writeText(doc, text, style, left, doc.y, { width });
   doc.moveDown(0.3);
   doc.font("regular");
-}
-
-/**
- * Every field of a submission as the form labels it and the answer printer prints it (the same words as the
- * inbox, the CSV and the emails): the label in bold, the answer below it, a page break between fields. Fields
- * laid out in sections get their section's heading where a section starts. A file field is drawn by
- * `fileField` when given (a photo grid); otherwise it lists its files' names when `files` are given.
- */
-export function labelledAnswers(
-  doc: PDFKit.PDFDocument,
-  definition: Pick<AnyFormDefinition, "fields">,
-  payload: Record<string, unknown>,
-  options: {
-    size?: number;
-    sectionSize?: number;
-    files?: readonly StoredFileName[];
-    fileField?: (field: FieldDefinition) => void;
-  } = {},
-) {
-  const size = options.size ?? 10;
-  let section: string | undefined;
-  for (const field of definition.fields) {
-    const [row] =
-      field.kind === "file" && options.fileField ? [] : answerRows({ fields: [field] }, payload, options.files);
-    if (field.section !== undefined && field.section !== section) {
-      section = field.section;
-      const firstHeight = row ? labelledAnswerHeight(doc, row[0], row[1], size) : size * 3;
-      sectionHeading(doc, section, options.sectionSize ?? size + 3, firstHeight);
-    }
-    if (field.kind === "file" && options.fileField) options.fileField(field);
-    else if (row) labelledAnswer(doc, row[0], row[1], size);
-  }
 }
 
 /** An image to draw: JPEG bytes and the size it is drawn at, in points. */
