@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { company } from "../app/content/company";
 import { createAlertTextJob } from "../app/features/inbox/alert-texts.server";
 import { createRetentionJob } from "../app/features/inbox/retention.server";
+import { webhookTargets } from "../app/features/submission-types.server";
 import { createEmailSender } from "../app/outbox/email-sender.server";
 import { createSmsSender } from "../app/outbox/sms-sender.server";
 import { logUnsetTargets } from "../app/outbox/targets.server";
@@ -118,7 +119,7 @@ async function main(): Promise<void> {
     if (sealed > 0) logger.info({ users: sealed }, "encrypted the second-factor secrets stored before encryption");
 
     await announceFirstAdminSetup(database.db, config.SITE_URL, logger);
-    logUnsetTargets(config, logger);
+    logUnsetTargets(config, logger, webhookTargets);
     const emailSender = config.SMTP_URL
       ? createEmailSender(config.SMTP_URL, config.MAIL_FROM ?? `${company.name} <no-reply@localhost>`)
       : undefined;

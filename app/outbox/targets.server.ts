@@ -1,37 +1,31 @@
 import type { Logger } from "pino";
-import type { Config } from "~/server/config.server";
-
-export type WebhookSetting = Extract<keyof Config, `WEBHOOK_${string}_URL`>;
+import { type Config, isWebhookSetting, type WebhookSetting } from "~/server/config.server";
 
 /** The webhook settings as the delivery worker reads them: only those set. */
-export type WebhookUrls = Partial<Pick<Config, WebhookSetting>>;
+export type WebhookUrls = Partial<Record<WebhookSetting, string>>;
 
-/** Every webhook target and what it receives. Unset, that kind of submission is stored only. */
-export const WEBHOOK_TARGETS: ReadonlyArray<{ setting: WebhookSetting; receives: string }> = [
-  { setting: "WEBHOOK_ESTIMATE_URL", receives: "public estimate requests" },
-  { setting: "WEBHOOK_ESTIMATE_INTERNAL_URL", receives: "internal estimate requests" },
-  { setting: "WEBHOOK_JOB_REQUEST_URL", receives: "job requests" },
-  { setting: "WEBHOOK_TEAM_MESSAGE_URL", receives: "team messages" },
-  { setting: "WEBHOOK_CHECKLIST_URL", receives: "estimate checklists" },
-  { setting: "WEBHOOK_APPLICATION_URL", receives: "job applications" },
-  { setting: "WEBHOOK_APPLICATION_SECONDARY_URL", receives: "job applications (second target)" },
-  { setting: "WEBHOOK_ASSESSMENT_URL", receives: "skills assessments" },
-  { setting: "WEBHOOK_PEER_REVIEW_URL", receives: "peer reviews" },
-];
+/** The webhook settings that are set: where held webhook deliveries may go again. */
+export const configuredWebhookSettings = (urls: WebhookUrls): WebhookSetting[] =>
+  Object.keys(urls).filter((name) => isWebhookSetting(name) && urls[name as WebhookSetting]) as WebhookSetting[];
 
 /**
  * Where a webhook delivery to `target` goes now: the URL configured for it at this moment, not the one stored
  * when the submission came in, so a corrected setting reaches every retry and replay. Undefined when unset.
  */
 export function currentWebhookUrl(urls: WebhookUrls, target: string): string | undefined {
-  return WEBHOOK_TARGETS.some(({ setting }) => setting === target) ? urls[target as WebhookSetting] : undefined;
+  return isWebhookSetting(target) ? urls[target] : undefined;
 }
 
 /** What staff read on a webhook delivery held because its target is no longer configured. */
 export const unconfiguredTargetError = (target: string) => `${target} is not set, so it is held until it is set again`;
 
-export function logUnsetTargets(config: Config, logger: Logger): void {
-  for (const { setting, receives } of WEBHOOK_TARGETS) {
+/** Says at start which kinds of submission go nowhere but the inbox, from the targets the forms declare. */
+export function logUnsetTargets(
+  config: Config,
+  logger: Logger,
+  targets: ReadonlyArray<{ setting: WebhookSetting; receives: string }>,
+): void {
+  for (const { setting, receives } of targets) {
     if (!config[setting]) logger.info(`${setting} is not set: ${receives} are stored only`);
   }
   if (!config.SMTP_URL) logger.info("SMTP_URL is not set: no notification emails are sent");

@@ -6,7 +6,7 @@ import { isMultipartBody } from "./multipart-body";
 import { encodeMultipart } from "./multipart-body.server";
 import { encodeJsonWithStoredFiles, storedFileFieldsOf } from "./stored-file-json.server";
 import { readSubmissionFiles } from "./submission-files.server";
-import { currentWebhookUrl, WEBHOOK_TARGETS } from "./targets.server";
+import { configuredWebhookSettings, currentWebhookUrl } from "./targets.server";
 import { type EncodedBody, encodeJson, sendWebhook } from "./webhook-sender.server";
 
 /**
@@ -22,7 +22,7 @@ export const webhookChannel: DeliveryChannelSender = {
    * configuration is read at start, so this runs when a worker starts (and on each run by hand). Spam stays.
    */
   async releaseHeld({ db, config }) {
-    const configured = WEBHOOK_TARGETS.filter(({ setting }) => config[setting]).map(({ setting }) => setting);
+    const configured = configuredWebhookSettings(config);
     if (configured.length === 0) return;
     await db
       .update(deliveries)

@@ -4,7 +4,7 @@ import { executePrepared } from "~/server/db/database.server";
 import { deliveries } from "~/server/db/schema.server";
 import { deliveryAttempts } from "~/server/metrics/metrics.server";
 import { createAttemptRecorder } from "./attempt-records.server";
-import { DEFAULT_MAX_IN_FLIGHT, DELIVERY_CHANNELS } from "./channels.server";
+import { DELIVERY_CHANNELS, defaultMaxInFlight } from "./channels.server";
 import type { ChannelContext, Delivery } from "./delivery-channel.server";
 import { createLeaseHolder, LEASE_LOCK_SPACE } from "./lease-holder.server";
 import { nextAttemptDelay } from "./retry-schedule.server";
@@ -67,7 +67,7 @@ const INTERRUPTED_ERROR = "no outcome recorded: the instance sending it stopped 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { db, config, logger } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  const maxInFlight = options.maxInFlight ?? defaultMaxInFlight(config);
   const channelLimits = Object.entries(DELIVERY_CHANNELS).map(
     ([name, channel]) => sql`WHEN ${name}::text THEN ${options.perTargetLimit || channel.perTargetLimit}::int`,
   );

@@ -197,6 +197,7 @@ export const configSchema = z
  */
 export type WebhookSetting = `WEBHOOK_${string}_URL`;
 const WEBHOOK_SETTING = /^WEBHOOK_[A-Z0-9_]+_URL$/;
+export const isWebhookSetting = (name: string): name is WebhookSetting => WEBHOOK_SETTING.test(name);
 const webhookUrlsSchema = z.record(z.string(), optionalUrl);
 
 export type Config = z.infer<typeof configSchema> & { [Setting in WebhookSetting]?: string };
@@ -215,9 +216,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const input = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, emptyAsUndefined(value)]));
   const result = configSchema.safeParse(input);
   const webhookUrls = webhookUrlsSchema.safeParse(
-    Object.fromEntries(
-      Object.entries(input).filter(([key, value]) => WEBHOOK_SETTING.test(key) && value !== undefined),
-    ),
+    Object.fromEntries(Object.entries(input).filter(([key, value]) => isWebhookSetting(key) && value !== undefined)),
   );
   if (result.success && webhookUrls.success) return { ...result.data, ...webhookUrls.data };
   const issues = [...(result.error?.issues ?? []), ...(webhookUrls.error?.issues ?? [])];
