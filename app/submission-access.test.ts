@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newWebhookId } from "~/features/deliveries/submission-store.server";
 import { downloadInboxCsv } from "~/features/inbox/export-csv.server";
 import { loadInbox } from "~/features/inbox/load-inbox.server";
 import { serveSubmissionFile } from "~/features/inbox/submission-file-download.server";
 import { loadSubmissionPage } from "~/features/inbox/submission-page.server";
 import type { PeerReviewActionResult } from "~/features/peer-review/definition";
 import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
+import { deliveries, deliveryAttempts } from "~/server/db/schema.server";
+import { insertInboxSubmission } from "../tests/support/inbox-fixture";
 import { loadContextFor } from "../tests/support/load-context";
 import { allRated, peerReviewFields } from "../tests/support/peer-review-fixture";
 import { addStaffUser } from "../tests/support/staff";
@@ -85,5 +88,68 @@ describe("who reads a peer review", () => {
     expect(staffCsv).not.toContain("Casey Jones");
     expect(staffCsv).not.toContain("Peer Review for");
     expect(await csv(admin.id)).toContain(result.reference);
+  });
+});
+
+describe("where deliveries went", () => {
+  const WEBHOOK_URL = "https://hooks.example.com/catch/secret-token-4711";
+  const TECHNICIAN_EMAIL = "dana.reyes@example.com";
+  const TECHNICIAN_MOBILE = "+18035550142";
+
+  it("is shown to admins only: webhook URLs carry secrets, and technicians' addresses and numbers are theirs", async () => {
+    const staff = await addStaffUser(database.db, "staff");
+    const admin = await addStaffUser(database.db, "admin");
+    const message = await insertInboxSubmission(database.db, {
+      type: "team-message",
+      payload: {
+        subject: "Storm call-out",
+        body: "All hands tomorrow at 6.",
+        recipients: [{ id: 1, name: "Dana Reyes", email: TECHNICIAN_EMAIL, phoneNumber: TECHNICIAN_MOBILE }],
+        sentAt: new Date().toISOString(),
+      },
+    });
+    const sent = [
+      { channel: "webhook", target: "WEBHOOK_TEAM_MESSAGE_URL", destination: WEBHOOK_URL },
+      { channel: "email", target: "Dana Reyes", destination: TECHNICIAN_EMAIL },
+      { channel: "sms", target: "Dana Reyes", destination: TECHNICIAN_MOBILE },
+    ] as const;
+    for (const delivery of sent) {
+      const [stored] = await database.db
+        .insert(deliveries)
+        .values({ ...delivery, submissionId: message.id, webhookId: newWebhookId(), body: {}, status: "failed" })
+        .returning({ id: deliveries.id });
+      await database.db.insert(deliveryAttempts).values({
+        deliveryId: stored?.id ?? 0,
+        startedAt: new Date(),
+        durationMs: 12,
+        httpStatus: 500,
+        succeeded: false,
+        destination: delivery.destination,
+      });
+    }
+    const context = loadContextFor(database.db, { WEBHOOK_TEAM_MESSAGE_URL: WEBHOOK_URL });
+    const detailPath = `/admin/inbox/${message.id}`;
+    const pageFor = async (userId: number) =>
+      JSON.stringify(
+        await loadSubmissionPage(await staffRequest(context, userId, detailPath), context, String(message.id)),
+      );
+
+    const forStaff = await pageFor(staff.id);
+    for (const secret of ["secret-token-4711", TECHNICIAN_EMAIL, TECHNICIAN_MOBILE, "8035550142"]) {
+      expect(forStaff).not.toContain(secret);
+    }
+    expect(forStaff).toContain("Dana Reyes (email and text)");
+    expect(forStaff).toContain("WEBHOOK_TEAM_MESSAGE_URL");
+
+    const forAdmin = await pageFor(admin.id);
+    for (const destination of [WEBHOOK_URL, TECHNICIAN_EMAIL, TECHNICIAN_MOBILE]) {
+      expect(forAdmin).toContain(destination);
+    }
+
+    const staffCsv = await (
+      await downloadInboxCsv(await staffRequest(context, staff.id, "/admin/inbox/export.csv"), context)
+    ).text();
+    expect(staffCsv).toContain("Dana Reyes (email and text)");
+    expect(staffCsv).not.toContain(TECHNICIAN_EMAIL);
   });
 });

@@ -1,18 +1,20 @@
 import type { FieldDefinition } from "~/forms/definition";
 import type { TeamMessage } from "./team-message";
+import { reachabilityOf } from "./technician";
 
 /** The message's questions: the one source of their labels for the screen, the inbox, the CSV. */
 export const teamMessageFields = [
   {
     name: "recipients",
     label: "Technicians",
-    // Printed as the names, each with where it went; the screen draws its own searchable list.
+    // Printed as the names, each with how it reached them but never the address or number (the staff directory
+    // and admins' delivery history have those); the screen draws its own searchable list.
     kind: "text",
     read: (payload) =>
       (payload as TeamMessage).recipients
         .map((recipient) => {
-          const channels = [recipient.email, recipient.phoneNumber].filter((value) => value !== null).join(", ");
-          return `${recipient.name} (${channels || "no email or mobile number"})`;
+          const reach = reachabilityOf({ canEmail: recipient.email !== null, canText: recipient.phoneNumber !== null });
+          return `${recipient.name} (${reach})`;
         })
         .join("; "),
   },
