@@ -3,6 +3,7 @@ import type { MultipartBody } from "~/features/deliveries/multipart-body";
 import type { FormActionResult } from "~/forms/action-result";
 import { defineForm, type StoredSubmissionFacts } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
+import { officeEmail } from "~/forms/office-email";
 import { type ApplicationFieldName, applicationFields } from "./fields";
 import {
   type Application,
@@ -108,6 +109,7 @@ export const applicationForm = defineForm({
       // Fixed words only: anyone can type any address here, so nothing typed into the form goes back out.
       intro: () => `Thank you for your application to ${company.name}; we will be in touch.`,
       rows: () => [],
+      replyTo: (_application, config) => officeEmail(config),
       dailyLimitPerRecipient: APPLICANT_RECEIPTS_PER_ADDRESS_PER_DAY,
     },
     {

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { optionalTextField, textField } from "~/forms/text-field";
+import { optionalTextField, singleLineEmail, textField } from "~/forms/text-field";
 import { CHECKLIST_ANSWER_NAMES, type ChecklistFieldName, checklistFields } from "./fields";
 
 const SHORT_ANSWER_MAX = 200;
@@ -19,14 +19,14 @@ const notes = (name: ChecklistFieldName) => optionalTextField(LABELS[name], NOTE
  */
 export const checklistSchema = z.object({
   fillerName: textField(LABELS.fillerName, SHORT_ANSWER_MAX),
-  fillerEmail: textField(LABELS.fillerEmail, SHORT_ANSWER_MAX),
+  fillerEmail: singleLineEmail(textField(LABELS.fillerEmail, SHORT_ANSWER_MAX)),
   projectName: short("projectName"),
   projectAddress: short("projectAddress"),
   city: short("city"),
   state: short("state"),
   zip: short("zip"),
   ownerName: short("ownerName"),
-  ownerEmail: short("ownerEmail"),
+  ownerEmail: singleLineEmail(short("ownerEmail")),
   ownerPhone: short("ownerPhone"),
   projectScope: notes("projectScope"),
   projectTimeline: notes("projectTimeline"),

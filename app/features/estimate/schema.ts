@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { optionalTextField, REQUIRED_MESSAGE, textField } from "~/forms/text-field";
+import { optionalTextField, REQUIRED_MESSAGE, singleLineEmail, textField } from "~/forms/text-field";
 
 export const PROJECT_TYPES = ["residential", "commercial"] as const;
 
@@ -7,7 +7,7 @@ export const PROJECT_TYPES = ["residential", "commercial"] as const;
 export const estimateSchema = z.object({
   firstName: textField("First name", 80),
   lastName: textField("Last name", 80),
-  email: textField("Email", 254),
+  email: singleLineEmail(textField("Email", 254)),
   phone: textField("Phone", 40),
   city: textField("City", 80),
   projectType: z.enum(PROJECT_TYPES, {
