@@ -1,3 +1,4 @@
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newWebhookId } from "~/features/deliveries/submission-store.server";
 import { downloadInboxCsv } from "~/features/inbox/export-csv.server";
@@ -41,7 +42,7 @@ describe("who reads a peer review", () => {
     const admin = await addStaffUser(database.db, "admin");
     const { result, context } = await submit(writer.id, peerReviewFields("Sam Carter", allRated("5")));
     if (result.status !== "success") throw new Error("not stored");
-    const [, , , submissionId, , fileId] = result.pdfUrl.split("/");
+    const [, , , submissionId, , fileId] = (result.pdfUrl.split("?")[0] ?? "").split("/");
     const params = { submissionId, fileId };
     const detailPath = `/admin/inbox/${submissionId}`;
 
@@ -65,6 +66,20 @@ describe("who reads a peer review", () => {
       expect(download.headers.get("content-type")).toBe("application/pdf");
       expect(download.headers.get("content-disposition")).toContain("peer-review-Sam-Carter.pdf");
     }
+
+    // The writer's own download is not logged as theirs: the log would then name the review's author.
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const logged = { ...context, logger };
+    await serveSubmissionFile(await staffRequest(logged, writer.id, result.pdfUrl), logged, params);
+    const downloads = lines.filter((line) => line.msg === "submission file downloaded");
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]).not.toHaveProperty("by");
+    // Without its grant the link is the writer's no more than anyone's.
+    const bare = result.pdfUrl.split("?")[0] ?? "";
+    expect(await thrownStatus(serveSubmissionFile(await staffRequest(context, writer.id, bare), context, params))).toBe(
+      403,
+    );
   });
 
   it("leaves peer reviews out of a staff user's inbox list and CSV, and shows them to admins", async () => {
