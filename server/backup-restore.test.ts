@@ -13,12 +13,14 @@ import { connectDatabase, type Database } from "~/server/db/database.server";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres.server";
 import { applyMigrations } from "~/server/db/migrations.server";
 import { submissions } from "~/server/db/schema.server";
-import { projectRoot } from "../tests/support/app-server";
+import { projectRoot, startAppServer } from "../tests/support/app-server";
 import { smallPdf, validApplication } from "../tests/support/application-fixture";
 import { formActionHarness } from "../tests/support/form-action";
-import { addStaffUser } from "../tests/support/staff";
+import { addStaffUser, signInOverHttp } from "../tests/support/staff";
 import { storedByReference } from "../tests/support/stored-submission";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+import { waitFor } from "../tests/support/wait-for";
+import { startWebhookReceiver } from "../tests/support/webhook-receiver";
 
 const logger = pino({ level: "silent" });
 let source: TestDatabase;
@@ -159,7 +161,36 @@ describe("npm run backup and npm run restore", () => {
       await target.close();
       await embedded.stop();
     }
-  });
+
+    // The built app started on the restored DATA_DIR carries on: the staff account signs in, every file of a
+    // submission acknowledged before the backup downloads with the same bytes, and the deliveries left pending
+    // are sent.
+    const receiver = await startWebhookReceiver();
+    const app = await startAppServer({
+      dataDir: freshDataDir,
+      env: { WEBHOOK_APPLICATION_URL: `${receiver.url}primary` },
+    });
+    try {
+      const cookie = await signInOverHttp(app.url, staff.username, staff.password);
+      for (const reference of acknowledgedBeforeBackup) {
+        const { submission, files } = await storedByReference(source.db, reference);
+        for (const file of files) {
+          const download = await fetch(`${app.url}/admin/inbox/${submission.id}/files/${file.id}`, {
+            headers: { cookie },
+          });
+          expect(download.status).toBe(200);
+          expect(Buffer.compare(Buffer.from(await download.arrayBuffer()), file.content)).toBe(0);
+        }
+      }
+      const delivered = () => new Set(receiver.requests.map((request) => request.headers["submission-reference"]));
+      await waitFor("the pending deliveries sent", () =>
+        acknowledgedBeforeBackup.every((reference) => delivered().has(reference)),
+      );
+    } finally {
+      await app.stop();
+      await receiver.close();
+    }
+  }, 180_000);
 });
 
 describe("npm run restore refuses, leaving the target as it was", () => {
