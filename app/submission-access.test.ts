@@ -1,4 +1,6 @@
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertInboxSubmission } from "#tests/inbox-fixture";
 import { loadContextFor } from "#tests/load-context";
 import { allRated, peerReviewFields } from "#tests/peer-review-fixture";
 import { addStaffUser } from "#tests/staff";
@@ -10,6 +12,8 @@ import { serveSubmissionFile } from "~/features/inbox/submission-file-download.s
 import { loadSubmissionPage } from "~/features/inbox/submission-page.server";
 import type { PeerReviewActionResult } from "~/features/peer-review/definition";
 import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
+import { newWebhookId } from "~/outbox/submission-store.server";
+import { deliveries, deliveryAttempts } from "~/server/db/schema.server";
 
 /**
  * A form whose definition says `readableBy: "admin"` (the peer review, which records who wrote it) is kept
@@ -38,7 +42,7 @@ describe("who reads a peer review", () => {
     const admin = await addStaffUser(database.db, "admin");
     const { result, context } = await submit(writer.id, peerReviewFields("Sam Carter", allRated("5")));
     if (result.status !== "success") throw new Error("not stored");
-    const [, , , submissionId, , fileId] = result.pdfUrl.split("/");
+    const [, , , submissionId, , fileId] = (result.pdfUrl.split("?")[0] ?? "").split("/");
     const params = { submissionId, fileId };
     const detailPath = `/admin/inbox/${submissionId}`;
 
@@ -62,6 +66,20 @@ describe("who reads a peer review", () => {
       expect(download.headers.get("content-type")).toBe("application/pdf");
       expect(download.headers.get("content-disposition")).toContain("peer-review-Sam-Carter.pdf");
     }
+
+    // The writer's own download is not logged as theirs: the log would then name the review's author.
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const logged = { ...context, logger };
+    await serveSubmissionFile(await staffRequest(logged, writer.id, result.pdfUrl), logged, params);
+    const downloads = lines.filter((line) => line.msg === "submission file downloaded");
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]).not.toHaveProperty("by");
+    // Without its grant the link is the writer's no more than anyone's.
+    const bare = result.pdfUrl.split("?")[0] ?? "";
+    expect(await thrownStatus(serveSubmissionFile(await staffRequest(context, writer.id, bare), context, params))).toBe(
+      403,
+    );
   });
 
   it("leaves peer reviews out of a staff user's inbox list and CSV, and shows them to admins", async () => {
@@ -85,5 +103,68 @@ describe("who reads a peer review", () => {
     expect(staffCsv).not.toContain("Casey Jones");
     expect(staffCsv).not.toContain("Peer Review for");
     expect(await csv(admin.id)).toContain(result.reference);
+  });
+});
+
+describe("where deliveries went", () => {
+  const WEBHOOK_URL = "https://hooks.example.com/catch/secret-token-4711";
+  const TECHNICIAN_EMAIL = "dana.reyes@example.com";
+  const TECHNICIAN_MOBILE = "+18035550142";
+
+  it("is shown to admins only: webhook URLs carry secrets, and technicians' addresses and numbers are theirs", async () => {
+    const staff = await addStaffUser(database.db, "staff");
+    const admin = await addStaffUser(database.db, "admin");
+    const message = await insertInboxSubmission(database.db, {
+      type: "team-message",
+      payload: {
+        subject: "Storm call-out",
+        body: "All hands tomorrow at 6.",
+        recipients: [{ id: 1, name: "Dana Reyes", email: TECHNICIAN_EMAIL, phoneNumber: TECHNICIAN_MOBILE }],
+        sentAt: new Date().toISOString(),
+      },
+    });
+    const sent = [
+      { channel: "webhook", target: "WEBHOOK_TEAM_MESSAGE_URL", destination: WEBHOOK_URL },
+      { channel: "email", target: "Dana Reyes", destination: TECHNICIAN_EMAIL },
+      { channel: "sms", target: "Dana Reyes", destination: TECHNICIAN_MOBILE },
+    ] as const;
+    for (const delivery of sent) {
+      const [stored] = await database.db
+        .insert(deliveries)
+        .values({ ...delivery, submissionId: message.id, webhookId: newWebhookId(), body: {}, status: "failed" })
+        .returning({ id: deliveries.id });
+      await database.db.insert(deliveryAttempts).values({
+        deliveryId: stored?.id ?? 0,
+        startedAt: new Date(),
+        durationMs: 12,
+        httpStatus: 500,
+        succeeded: false,
+        destination: delivery.destination,
+      });
+    }
+    const context = loadContextFor(database.db, { WEBHOOK_TEAM_MESSAGE_URL: WEBHOOK_URL });
+    const detailPath = `/admin/inbox/${message.id}`;
+    const pageFor = async (userId: number) =>
+      JSON.stringify(
+        await loadSubmissionPage(await staffRequest(context, userId, detailPath), context, String(message.id)),
+      );
+
+    const forStaff = await pageFor(staff.id);
+    for (const secret of ["secret-token-4711", TECHNICIAN_EMAIL, TECHNICIAN_MOBILE, "8035550142"]) {
+      expect(forStaff).not.toContain(secret);
+    }
+    expect(forStaff).toContain("Dana Reyes (email and text)");
+    expect(forStaff).toContain("WEBHOOK_TEAM_MESSAGE_URL");
+
+    const forAdmin = await pageFor(admin.id);
+    for (const destination of [WEBHOOK_URL, TECHNICIAN_EMAIL, TECHNICIAN_MOBILE]) {
+      expect(forAdmin).toContain(destination);
+    }
+
+    const staffCsv = await (
+      await downloadInboxCsv(await staffRequest(context, staff.id, "/admin/inbox/export.csv"), context)
+    ).text();
+    expect(staffCsv).toContain("Dana Reyes (email and text)");
+    expect(staffCsv).not.toContain(TECHNICIAN_EMAIL);
   });
 });

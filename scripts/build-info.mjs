@@ -74,15 +74,15 @@ export function buildIfNeeded(label) {
 }
 
 /**
- * Reads .env (when present), fills in `defaults` for variables still unset or empty, builds if needed, then
- * runs one of the bundled entries in build/server-entry.
+ * Reads .env (when present), fills in `defaults` for variables still unset or empty, builds if needed (unless
+ * `build` is false), then runs one of the bundled entries in build/server-entry.
  */
-export async function runBuiltEntry(label, entryName, defaults = {}) {
+export async function runBuiltEntry(label, entryName, defaults = {}, { build = true } = {}) {
   const envFile = path.join(projectRoot, ".env");
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   for (const [name, value] of Object.entries(defaults)) {
     if (!process.env[name]) process.env[name] = value;
   }
-  buildIfNeeded(label);
+  if (build) buildIfNeeded(label);
   await import(pathToFileURL(path.join(projectRoot, "build/server-entry", `${entryName}.js`)).href);
 }

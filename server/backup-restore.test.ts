@@ -6,12 +6,14 @@ import path from "node:path";
 import { desc } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "#tests/app-server";
+import { projectRoot, startAppServer } from "#tests/app-server";
 import { smallPdf, validApplication } from "#tests/application-fixture";
 import { formActionHarness } from "#tests/form-action";
-import { addStaffUser } from "#tests/staff";
+import { addStaffUser, signInOverHttp } from "#tests/staff";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { waitFor } from "#tests/wait-for";
+import { startWebhookReceiver } from "#tests/webhook-receiver";
 import { submitApplication } from "~/features/careers/submit-application.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { findStaffUserByUsername } from "~/server/auth/staff-users.server";
@@ -159,7 +161,36 @@ describe("npm run backup and npm run restore", () => {
       await target.close();
       await embedded.stop();
     }
-  });
+
+    // The built app started on the restored DATA_DIR carries on: the staff account signs in, every file of a
+    // submission acknowledged before the backup downloads with the same bytes, and the deliveries left pending
+    // are sent.
+    const receiver = await startWebhookReceiver();
+    const app = await startAppServer({
+      dataDir: freshDataDir,
+      env: { WEBHOOK_APPLICATION_URL: `${receiver.url}primary` },
+    });
+    try {
+      const cookie = await signInOverHttp(app.url, staff.username, staff.password);
+      for (const reference of acknowledgedBeforeBackup) {
+        const { submission, files } = await storedByReference(source.db, reference);
+        for (const file of files) {
+          const download = await fetch(`${app.url}/admin/inbox/${submission.id}/files/${file.id}`, {
+            headers: { cookie },
+          });
+          expect(download.status).toBe(200);
+          expect(Buffer.compare(Buffer.from(await download.arrayBuffer()), file.content)).toBe(0);
+        }
+      }
+      const delivered = () => new Set(receiver.requests.map((request) => request.headers["submission-reference"]));
+      await waitFor("the pending deliveries sent", () =>
+        acknowledgedBeforeBackup.every((reference) => delivered().has(reference)),
+      );
+    } finally {
+      await app.stop();
+      await receiver.close();
+    }
+  }, 180_000);
 });
 
 describe("npm run restore refuses, leaving the target as it was", () => {

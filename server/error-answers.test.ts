@@ -71,3 +71,27 @@ describe("npm start", () => {
     expect(app.output.some((line) => line.includes("embedded PostgreSQL"))).toBe(true);
   });
 });
+
+describe("npm run serve", () => {
+  let database: TestDatabase;
+  let app: AppServer;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const scripts = JSON.parse(await readFile(path.join(projectRoot, "package.json"), "utf8")).scripts;
+    const entry = /^node (\S+)$/.exec(scripts.serve)?.[1];
+    if (!entry) throw new Error(`npm run serve is not "node <file>": ${scripts.serve}`);
+    app = await startAppServer({ entry, env: { DATABASE_URL: database.url, NODE_ENV: undefined } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await database.drop();
+  });
+
+  it("runs in production mode when NODE_ENV is not set, as npm start does", async () => {
+    const response = await fetch(`${app.url}/admin`);
+    await response.body?.cancel();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(app.output.some((line) => line.includes('"mode":"production"'))).toBe(true);
+  });
+});

@@ -153,7 +153,14 @@ async function main(): Promise<void> {
     retentionJob.start();
     stopSteps.push({ name: "retention job", run: retentionJob.stop });
 
-    const backupJob = createBackupJob({ db: database.db, config, logger });
+    const alertSmsTo = config.ALERT_SMS_TO;
+    const backupJob = createBackupJob({
+      db: database.db,
+      config,
+      logger,
+      sendAlertText:
+        smsSender && alertSmsTo ? async (text) => (await smsSender.send(alertSmsTo, { text })).ok : undefined,
+    });
     backupJob.start();
     stopSteps.push({ name: "backup job", run: backupJob.stop });
 

@@ -175,6 +175,8 @@ export type FormDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Payload
    * said otherwise. Whoever submitted one may still download the document it made.
    */
   readableBy?: StaffRole;
+  /** A staff form whose submissions record nothing of their sender: no user, address or browser (the peer review). */
+  anonymous?: boolean;
   /** What the inbox search finds it by besides its contact and reference (a job's name and address). */
   searchTerms?: (payload: Payload) => string;
   /**

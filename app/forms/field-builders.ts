@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import type { FieldDefinition, FieldKind, FieldOption } from "./definition";
-import { emailAddress, REQUIRED_MESSAGE, textField } from "./text-field";
+import { emailAddress, REQUIRED_MESSAGE, singleLineEmail, textField } from "./text-field";
 
 /** How a field is shown and printed, besides its name, label, kind and whether it may be left empty. */
 export type Presentation = Omit<FieldDefinition, "name" | "label" | "kind" | "optional">;
@@ -43,8 +43,15 @@ const lengthCapped =
 export const text = lengthCapped("text");
 export const textarea = lengthCapped("textarea");
 export const tel = lengthCapped("tel");
-/** An email input whose answer the server checks only for its length (the browser's input checks its form). */
-export const emailText = lengthCapped("email");
+/**
+ * An email input whose answer the server checks only for its length and for being one line (the browser's
+ * input checks its form): an address with a line break, sent as a Reply-To, could shape the mail's headers.
+ */
+export const emailText = <const Name extends string>(
+  name: Name,
+  label: string,
+  { max, ...presentation }: Presentation & { max: number },
+) => field("email", name, label, singleLineEmail(textField(label, max)), presentation);
 
 /** One email address, checked for its form on the server too. */
 export const email = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>

@@ -29,7 +29,7 @@ export type FormSteps<Value, Payload, Success extends object> = {
    * What is stored and delivered, from the checked value (default: the value without its files). It may look
    * things up on the server, and throw a PayloadProblem for an answer that turns out not to be acceptable.
    */
-  payload?: (value: Value, context: AppLoadContext) => Payload | Promise<Payload>;
+  payload?: (value: Value, context: AppLoadContext, staff: SignedInStaff | undefined) => Payload | Promise<Payload>;
   /**
    * What is stored of the uploaded files (default: each as it came). For example photos re-encoded upright
    * without their location; a file that cannot be prepared is left out, with the reason, in `problems`.
@@ -45,6 +45,8 @@ export type FormSteps<Value, Payload, Success extends object> = {
     payload: Payload;
     /** The stored submission: its id and its files' ids, for a page that offers its document to download. */
     stored: StoredSubmission;
+    /** Who sent a staff form. */
+    staff: SignedInStaff | undefined;
     reply: (options?: { resetForm?: boolean }) => FormReply;
   }) => Success;
   /** The invalid answer's message, from each field's first problem; undefined leaves the form's own line. */
@@ -98,7 +100,9 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     const value = submission.value;
     let payload: Payload;
     try {
-      payload = steps.payload ? await steps.payload(value, context) : (withoutFiles(value, definition) as Payload);
+      payload = steps.payload
+        ? await steps.payload(value, context, staff)
+        : (withoutFiles(value, definition) as Payload);
     } catch (error) {
       if (!(error instanceof PayloadProblem)) throw error;
       const { problems } = error;
@@ -125,9 +129,14 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       fileNames: (reference) => storedFileNames(reference, files),
       ...judged,
       limitPerAddress: definition.audience === "public" ? publicFormLimit(context.config) : undefined,
-      submittedById: staff?.id,
-      clientIp: context.clientIp,
-      userAgent: request.headers.get("user-agent") ?? undefined,
+      // An anonymous form's submission records nothing of who sent it, nor from where.
+      ...(definition.anonymous
+        ? {}
+        : {
+            submittedById: staff?.id,
+            clientIp: context.clientIp,
+            userAgent: request.headers.get("user-agent") ?? undefined,
+          }),
       deliveries: (reference) =>
         outgoingDeliveries(
           definition,
@@ -137,7 +146,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
         ),
     });
     const success = steps.success
-      ? steps.success({ payload, stored, reply: (options) => submission.reply(options) })
+      ? steps.success({ payload, stored, staff, reply: (options) => submission.reply(options) })
       : ({ result: submission.reply({ resetForm: true }) } as unknown as Success);
     return answer({ status: "success", reference: stored.reference, ...success });
   } catch (error) {

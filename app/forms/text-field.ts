@@ -24,6 +24,16 @@ export function optionalTextField(label: string, maxLength: number) {
   return z.optional(textField(label, maxLength));
 }
 
+/**
+ * An email answer its form checks no further (the estimate's, the checklist's), kept to one line: an address
+ * with a line break, sent as a Reply-To, could shape the mail's headers.
+ */
+export function singleLineEmail<Field extends z.ZodMiniType<string | undefined>>(field: Field): Field {
+  return field.check(
+    z.refine((value) => !/[\r\n]/.test(value ?? ""), "Enter an email address such as name@example.com"),
+  ) as Field;
+}
+
 /** One email address (not a list), trimmed, of at most 254 characters, as mail servers take them. */
 export function emailAddress(label: string) {
   return z

@@ -1,6 +1,12 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { EmailBody } from "./email-sender.server";
 
+/**
+ * A value's further lines in the text part, indented: a line break typed into an answer never starts a line of
+ * its own, which could read as another `Label: value`.
+ */
+const indentedLines = (value: string) => value.replace(/\r\n?|\n/g, "\n    ");
+
 /** An email that lists a form's answers, label by label, as plain text and HTML (React escapes every value). */
 export function fieldTableEmail(options: {
   subject: string;
@@ -10,8 +16,8 @@ export function fieldTableEmail(options: {
   replyTo?: string;
 }): EmailBody {
   const { subject, intro, reference, rows, replyTo } = options;
-  const text = [`${intro} Reference: ${reference}`, ...(rows.length > 0 ? [""] : [])]
-    .concat(rows.map(([label, value]) => `${label}: ${value}`))
+  const text = [`${indentedLines(intro)} Reference: ${reference}`, ...(rows.length > 0 ? [""] : [])]
+    .concat(rows.map(([label, value]) => `${label}: ${indentedLines(value)}`))
     .join("\n");
   const html = renderToStaticMarkup(
     <html lang="en">

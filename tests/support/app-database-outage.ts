@@ -8,7 +8,7 @@ import { openEmbeddedPostgres } from "../../app/server/db/embedded-postgres.serv
  */
 export async function appDatabaseOutage(dataDir: string) {
   const embedded = await openEmbeddedPostgres({ dataDir, logger: pino({ level: "silent" }) });
-  const appUrl = new URL(embedded.url);
+  const appUrl = new URL(embedded.superuserUrl);
   const database = appUrl.pathname.slice(1);
   appUrl.pathname = "/postgres";
   const admin = new pg.Client({ connectionString: appUrl.toString() });

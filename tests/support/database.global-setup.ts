@@ -27,7 +27,8 @@ export default async function setup(project: TestProject) {
   if (!serverUrl) {
     dataDir = await mkdtemp(path.join(tmpdir(), "tce-test-pg-"));
     const embedded = await startEmbeddedPostgres({ dataDir, logger });
-    serverUrl = embedded.url;
+    // Making and dropping a database per test file takes the superuser; the app's role may not.
+    serverUrl = embedded.superuserUrl;
     stopEmbedded = embedded.stop;
   }
 

@@ -2,6 +2,7 @@ import { company } from "~/content/company";
 import type { FormActionResult } from "~/forms/action-result";
 import { defineForm, type StoredSubmissionFacts } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
+import { officeEmail } from "~/forms/office-email";
 import type { MultipartBody } from "~/outbox/multipart-body";
 import {
   type Application,
@@ -116,6 +117,7 @@ export const applicationForm = defineForm({
       // Fixed words only: anyone can type any address here, so nothing typed into the form goes back out.
       intro: () => `Thank you for your application to ${company.name}; we will be in touch.`,
       rows: () => [],
+      replyTo: (_application, config) => officeEmail(config),
       dailyLimitPerRecipient: APPLICANT_RECEIPTS_PER_ADDRESS_PER_DAY,
     },
     {

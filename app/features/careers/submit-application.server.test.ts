@@ -76,8 +76,10 @@ describe("the application action", () => {
     const parts = partsOf(deliveries[0]);
     expect(parts.map((part) => part.name)).toEqual(APPLICATION_PARTS);
     expect(deliveries[2]?.destination).toBe("jordan@example.com");
-    const receipt = deliveries[2]?.body as { subject: string; text: string };
+    const receipt = deliveries[2]?.body as { subject: string; text: string; replyTo?: string };
     expect(receipt.subject).toBe(`We received your application (${reference})`);
+    // A reply reaches the office, not the site's sending address.
+    expect(receipt.replyTo).toBe("office@example.com");
     // Whoever typed the address chose it: the receipt carries fixed words and the reference, nothing typed.
     expect(receipt.text).toBe(
       `Thank you for your application to ${company.name}; we will be in touch. Reference: ${reference}`,

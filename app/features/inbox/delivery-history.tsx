@@ -66,7 +66,7 @@ export function DeliveryHistory({ deliveries }: { deliveries: SubmissionDetail["
               <p className="font-semibold text-slate-900">
                 {delivery.target} ({delivery.channel})
               </p>
-              <p className="break-all text-sm text-slate-700">{delivery.destination}</p>
+              {delivery.destination ? <p className="break-all text-sm text-slate-700">{delivery.destination}</p> : null}
               <p className="mt-1">
                 Status:{" "}
                 <strong>{deliveryStateLabel(delivery.status, delivery.attemptCount, delivery.lastError)}</strong>
@@ -83,7 +83,9 @@ export function DeliveryHistory({ deliveries }: { deliveries: SubmissionDetail["
               ) : null}
               {delivery.canReplay && delivery.replayTo !== null ? (
                 <div className="mt-3">
-                  <p className="break-all text-sm text-slate-700">A replay goes to {delivery.replayTo}.</p>
+                  {delivery.replayTo ? (
+                    <p className="break-all text-sm text-slate-700">A replay goes to {delivery.replayTo}.</p>
+                  ) : null}
                   <IntentForm intent="replay" label="Replay" busyLabel="Replaying..." showOutcome={false}>
                     <input type="hidden" name="deliveryId" value={delivery.id} />
                   </IntentForm>

@@ -7,21 +7,15 @@ import { submissions } from "~/server/db/schema.server";
 
 /**
  * Refuses a submission the staff user may not read (its form's `readableBy`) with 403, and an unknown one
- * with 404. `asSubmitter` lets whoever sent the submission through too: the screen that sent a peer review
- * downloads the PDF it made, though only admins read peer reviews in the inbox.
+ * with 404.
  */
 export async function requireReadableSubmission(
   db: Database,
   staff: Pick<SignedInStaff, "id" | "role">,
   submissionId: number,
-  options: { asSubmitter?: boolean } = {},
 ): Promise<void> {
-  const [row] = await db
-    .select({ type: submissions.type, submittedById: submissions.submittedById })
-    .from(submissions)
-    .where(eq(submissions.id, submissionId));
+  const [row] = await db.select({ type: submissions.type }).from(submissions).where(eq(submissions.id, submissionId));
   if (!row) throw data({ message: "No such submission." }, { status: 404 });
   if (mayReadSubmissionsOf(row.type, staff.role)) return;
-  if (options.asSubmitter && row.submittedById === staff.id) return;
   throw data({ message: "This page is for admins only." }, { status: 403 });
 }

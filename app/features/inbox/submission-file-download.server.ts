@@ -1,6 +1,7 @@
 import contentDisposition from "content-disposition";
 import { and, eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
+import { isValidFileGrant } from "~/forms/submitter-keys.server";
 import { requireStaff } from "~/server/auth/require-staff.server";
 import { submissionFiles } from "~/server/db/schema.server";
 import { requireReadableSubmission } from "./submission-access.server";
@@ -27,8 +28,10 @@ export function downloadHeaders(file: { fileName: string; contentType: string; s
 }
 
 /**
- * A file of a submission (a resume, a peer review's PDF), to signed-in staff who may read the submission or
- * sent it; a 404 when the pair of ids matches none.
+ * A file of a submission (a resume, a peer review's PDF), to signed-in staff who may read the submission, or
+ * who hold the grant its form gave them in the link (the sender of an anonymous form, for the document it
+ * made); a 404 when the pair of ids matches none. A download by grant is logged without who made it: it would
+ * name the sender.
  */
 export async function serveSubmissionFile(
   request: Request,
@@ -38,12 +41,16 @@ export async function serveSubmissionFile(
   const staff = await requireStaff(request, context);
   const submissionId = parseRecordId(params.submissionId, "file");
   const fileId = parseRecordId(params.fileId, "file");
-  await requireReadableSubmission(context.db, staff, submissionId, { asSubmitter: true });
+  const grant = new URL(request.url).searchParams.get("grant");
+  const granted =
+    grant !== null &&
+    isValidFileGrant(context.config.SESSION_SECRET, grant, { submissionId, fileId, userId: staff.id });
+  if (!granted) await requireReadableSubmission(context.db, staff, submissionId);
   const [file] = await context.db
     .select()
     .from(submissionFiles)
     .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submissionId, submissionId)));
   if (!file) throw data({ message: "No such file." }, { status: 404 });
-  context.logger.info({ submissionId, fileId, by: staff.id }, "submission file downloaded");
+  context.logger.info({ submissionId, fileId, ...(granted ? {} : { by: staff.id }) }, "submission file downloaded");
   return new Response(new Uint8Array(file.content), { headers: downloadHeaders(file) });
 }

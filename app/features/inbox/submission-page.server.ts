@@ -5,7 +5,7 @@ import { requireStaff } from "~/server/auth/require-staff.server";
 import { replayDelivery } from "./replay-delivery.server";
 import { markSubmissionSpam } from "./spam-marking.server";
 import { requireReadableSubmission } from "./submission-access.server";
-import { loadSubmissionDetail, parseRecordId } from "./submission-detail.server";
+import { loadSubmissionDetail, parseRecordId, type SubmissionDetail } from "./submission-detail.server";
 import { addSubmissionNote, changeSubmissionStatus, setSubmissionAssignee } from "./submission-workflow.server";
 import { WorkflowInputError } from "./workflow-error";
 
@@ -19,7 +19,25 @@ export async function loadSubmissionPage(request: Request, context: AppLoadConte
   const staff = await requireStaff(request, context);
   const submissionId = parseRecordId(submissionIdParam, "submission");
   await requireReadableSubmission(context.db, staff, submissionId);
-  return loadSubmissionDetail(context.db, submissionId, context.config);
+  const detail = await loadSubmissionDetail(context.db, submissionId, context.config);
+  return staff.role === "admin" ? detail : withoutDestinations(detail);
+}
+
+/**
+ * Where deliveries go is for admins only: a webhook URL carries its secret, and a team message's emails and
+ * texts go to technicians' own addresses and numbers. Staff users see each delivery's target and state; an
+ * empty destination or replayTo means hidden (a replayTo of null still means the target is not set).
+ */
+function withoutDestinations(detail: SubmissionDetail): SubmissionDetail {
+  return {
+    ...detail,
+    deliveries: detail.deliveries.map((delivery) => ({
+      ...delivery,
+      destination: "",
+      replayTo: delivery.replayTo === null ? null : "",
+      attempts: delivery.attempts.map((attempt) => ({ ...attempt, destination: null })),
+    })),
+  };
 }
 
 /** An id posted from a form: a positive whole number, or null for an empty value. */
@@ -65,7 +83,11 @@ export async function submissionPageAction(request: Request, context: AppLoadCon
         const replay = await replayDelivery(db, { ...change, deliveryId }, context.config);
         deliveryWorker.wake();
         logger.info({ submissionId, deliveryId, replayId: replay.deliveryId, by: staff.id }, "delivery replayed");
-        return success(`The delivery will be sent again now, to ${replay.destination}.`);
+        return success(
+          staff.role === "admin"
+            ? `The delivery will be sent again now, to ${replay.destination}.`
+            : "The delivery will be sent again now.",
+        );
       }
       case "spam":
       case "not-spam": {

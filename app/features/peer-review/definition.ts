@@ -14,7 +14,14 @@ export const PEER_REVIEW_PDF_FIELD = "pdf";
  * What is stored of a review: the answers as one list of fifteen in the statements' order ("" where a
  * statement was not rated, as the original sent it), and the average.
  */
-export type PeerReview = { reviewFor: string; date: string; answers: Array<Rating | "">; average: string };
+export type PeerReview = {
+  reviewFor: string;
+  date: string;
+  answers: Array<Rating | "">;
+  average: string;
+  /** The reviewer as senderKey gives them for this person: counted, never named (reviews before it have none). */
+  reviewerKey?: string;
+};
 
 /** The peer review questionnaire at /admin/quick-links/peer-review. */
 export const peerReviewForm = defineForm({
@@ -25,9 +32,11 @@ export const peerReviewForm = defineForm({
   statuses: [PEER_REVIEW_STATUS.received, PEER_REVIEW_STATUS.filed],
   schema: peerReviewSchema,
   fields: peerReviewFields,
-  // The person reviewed, never the reviewer: the reviewer is the staff user who sent it (submittedById).
+  // The person reviewed, never the reviewer.
   contact: (review: PeerReview) => ({ name: review.reviewFor, email: "", phone: "" }),
-  // A review records who wrote it: only admins read them one by one; the report shows only averages.
+  // Nothing stored says who wrote a review (its reviewerKey counts reviewers without naming them). Only admins
+  // read them one by one; the report shows only averages.
+  anonymous: true,
   readableBy: "admin",
   maxBodyBytes: 64 * 1024,
   messages: formMessages({

@@ -7,8 +7,8 @@ import { type PersonSummary, summarisePeerReviews } from "./peer-review-report";
 import { peerReviewReportPdf, reportFileName } from "./peer-review-report-pdf.server";
 
 /**
- * Every stored review's person and answers, and nothing else: not who wrote it, not when. What the report
- * is made of can then never name a reviewer.
+ * Every stored review's person, answers and reviewer key, and nothing else: not who wrote it, not when. What
+ * the report is made of can then never name a reviewer.
  */
 async function summaries(context: AppLoadContext): Promise<PersonSummary[]> {
   const rows = await context.db
@@ -19,6 +19,7 @@ async function summaries(context: AppLoadContext): Promise<PersonSummary[]> {
   const reviews = rows.map(({ payload }) => ({
     reviewFor: typeof payload.reviewFor === "string" ? payload.reviewFor : "",
     answers: Array.isArray(payload.answers) ? payload.answers : [],
+    reviewer: typeof payload.reviewerKey === "string" ? payload.reviewerKey : undefined,
   }));
   return summarisePeerReviews(reviews, context.config.PEER_REVIEW_MIN_RESPONSES);
 }

@@ -93,6 +93,22 @@ describe("the peer review report", () => {
     });
   });
 
+  it("counts reviewers, not reviews: one person's several reviews of someone neither reach the minimum nor outweigh", async () => {
+    const admin = await addStaffUser(database.db, "admin");
+    const [real, padder] = [await addStaffUser(database.db, "staff"), await addStaffUser(database.db, "staff")];
+    await review(real.id, "Robin Park", allRated("5"));
+    await review(padder.id, "Robin Park", allRated("1"));
+    await review(padder.id, "robin park", allRated("1"));
+    const person = () => reportAs(admin.id).then((report) => report.people.find((p) => p.key === "robin park"));
+    expect(await person()).toEqual({ key: "robin park", name: "Robin Park", reviews: 2, enough: false });
+
+    // A third reviewer reaches it; the padder counts once, with their latest review.
+    const third = await addStaffUser(database.db, "staff");
+    await review(padder.id, "Robin Park", allRated("3"));
+    await review(third.id, "Robin Park", allRated("4"));
+    expect(await person()).toMatchObject({ reviews: 3, enough: true, overall: "4.00" });
+  });
+
   it("answers a staff user 403, on the page and on the PDF", async () => {
     const staff = await addStaffUser(database.db, "staff");
     expect(await thrownStatus(reportAs(staff.id))).toBe(403);

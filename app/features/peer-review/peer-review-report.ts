@@ -23,7 +23,15 @@ export type PersonSummary =
     };
 
 /** What the report reads of one stored review, oldest first: the person's name as typed and the fifteen answers. */
-export type ReviewAnswers = { reviewFor: string; answers: readonly unknown[] };
+/** `reviewer` tells one reviewer's reviews of a person apart from another's; a review without one stands alone. */
+export type ReviewAnswers = { reviewFor: string; answers: readonly unknown[]; reviewer?: string };
+
+/** Each reviewer's latest review of the person (reviews come oldest first): a second review replaces the first. */
+function latestPerReviewer(reviews: readonly ReviewAnswers[]): ReviewAnswers[] {
+  const byReviewer = new Map<unknown, ReviewAnswers>();
+  for (const review of reviews) byReviewer.set(review.reviewer ?? review, review);
+  return [...byReviewer.values()];
+}
 
 /** The spelling most reviews used (the earliest on a tie): reviews come oldest first. */
 function commonSpelling(names: readonly string[]): string {
@@ -49,8 +57,11 @@ export function summarisePeerReviews(reviews: readonly ReviewAnswers[], minRespo
     byPerson.set(key, [...(byPerson.get(key) ?? []), review]);
   }
   return [...byPerson]
-    .map(([key, own]): PersonSummary => {
-      const name = commonSpelling(own.map((review) => review.reviewFor));
+    .map(([key, reviewsOfPerson]): PersonSummary => {
+      // Counted and averaged by reviewer: one person sending several reviews can neither reach the minimum
+      // alone nor outweigh the others.
+      const own = latestPerReviewer(reviewsOfPerson);
+      const name = commonSpelling(reviewsOfPerson.map((review) => review.reviewFor));
       if (own.length < minResponses) return { key, name, reviews: own.length, enough: false };
       const statements = PEER_REVIEW_STATEMENTS.map((statement, index) => {
         const answers = own.map((review) => review.answers[index]);

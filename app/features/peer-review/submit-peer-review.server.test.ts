@@ -52,8 +52,10 @@ describe("the peer review action", () => {
       date: "2026-03-05",
       answers: RATINGS,
       average: "3.77",
+      reviewerKey: expect.stringMatching(/^[\w-]{43}$/),
     });
-    expect(stored.submission.submittedById).toBe(reviewer.id);
+    // Nothing stored says who wrote it, nor from where.
+    expect(stored.submission).toMatchObject({ submittedById: null, clientIp: null, userAgent: null });
     expect(stored.files).toHaveLength(1);
     const [pdf] = stored.files;
     expect(pdf).toMatchObject({
@@ -61,7 +63,7 @@ describe("the peer review action", () => {
       fileName: "peer-review-Nguyễn-Văn-An.pdf",
       contentType: "application/pdf",
     });
-    expect(result.pdfUrl).toBe(`/admin/inbox/${stored.submission.id}/files/${pdf?.id}`);
+    expect(result.pdfUrl).toMatch(new RegExp(`^/admin/inbox/${stored.submission.id}/files/${pdf?.id}\\?grant=`));
     const text = (await pdfText(new Uint8Array(pdf?.content ?? []))).replace(/\s+/g, " ");
     expect(text).toContain("Peer Review for: Nguyễn Văn An");
     expect(text).toContain("Average Score: 3.77");
@@ -123,5 +125,19 @@ describe("the peer review action", () => {
     const response = (await submitPeerReview(request, context).catch((thrown: unknown) => thrown)) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/admin\?redirectTo=/);
+  });
+  it("keys each review by its reviewer and the person reviewed, so reviewers are counted but never named", async () => {
+    const [first, second] = [await addStaffUser(database.db, "staff"), await addStaffUser(database.db, "staff")];
+    const keyOf = async (userId: number, reviewFor: string) => {
+      const { result } = await submit(userId, peerReviewFields(reviewFor, RATINGS));
+      if (result.status !== "success") throw new Error("not stored");
+      const { submission } = await storedByReference(database.db, result.reference);
+      return { key: submission.payload.reviewerKey };
+    };
+    const again = await keyOf(first.id, "Pat Lee");
+    expect((await keyOf(first.id, " pat  LEE ")).key).toBe(again.key);
+    expect((await keyOf(second.id, "Pat Lee")).key).not.toBe(again.key);
+    // Across people the same reviewer's reviews cannot be linked either.
+    expect((await keyOf(first.id, "Sam Carter")).key).not.toBe(again.key);
   });
 });

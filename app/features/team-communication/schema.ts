@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { field, formFields, text, textarea } from "~/forms/field-builders";
 import type { TeamMessage } from "./team-message";
+import { reachabilityOf } from "./technician";
 
 /** A text longer than this is refused: Twilio sends at most 1,600 characters as one (concatenated) message. */
 export const MESSAGE_BODY_MAX_LENGTH = 1600;
@@ -25,11 +26,13 @@ const recipientIds = z.pipe(
 export const { schema: teamMessageSchema, fields: teamMessageFields } = formFields(
   // Printed as the names, each with where it went; the screen draws its own searchable list.
   field("text", "recipients", "Technicians", recipientIds, {
+    // Each name with how it reached them, never the address or number (the staff directory and admins'
+    // delivery history have those).
     read: (payload) =>
       (payload as TeamMessage).recipients
         .map((recipient) => {
-          const channels = [recipient.email, recipient.phoneNumber].filter((value) => value !== null).join(", ");
-          return `${recipient.name} (${channels || "no email or mobile number"})`;
+          const reach = reachabilityOf({ canEmail: recipient.email !== null, canText: recipient.phoneNumber !== null });
+          return `${recipient.name} (${reach})`;
         })
         .join("; "),
   }),

@@ -6,7 +6,9 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { waitFor } from "#tests/wait-for";
-import { backupRuns } from "~/server/db/schema.server";
+import { startWebhookReceiver } from "#tests/webhook-receiver";
+import { createSmsSender } from "~/outbox/sms-sender.server";
+import { alertTexts, backupRuns } from "~/server/db/schema.server";
 import { verifyBackup } from "./backup-file.server";
 import { createBackupJob, loadBackupStatus, takeScheduledBackup } from "./backup-schedule.server";
 
@@ -73,6 +75,51 @@ describe("scheduled backups", () => {
       "taken",
     );
     expect((await loadBackupStatus(database.db, failing))?.alert).toBeUndefined();
+  });
+
+  it("text the on-call number once per failure episode, when a failure's retry fails too", async () => {
+    const twilio = await startWebhookReceiver();
+    const sms = createSmsSender(
+      { accountSid: "AC1", authToken: "secret", from: "+18035550100", apiUrl: twilio.url },
+      logger,
+    );
+    const notADirectory = path.join(workDir, "not-a-folder");
+    await writeFile(notADirectory, "");
+    const config = { BACKUP_EVERY: 200, BACKUP_KEEP: 7, SITE_URL: "https://office.example.com" };
+    const runJob = async (backupDir: string, until: () => Promise<boolean>) => {
+      const job = createBackupJob({
+        db: database.db,
+        config: { ...config, BACKUP_DIR: backupDir },
+        logger,
+        sendAlertText: async (text) => (await sms.send("+18035550199", { text })).ok,
+      });
+      job.start();
+      try {
+        await waitFor("the backup runs", until);
+      } finally {
+        await job.stop();
+      }
+    };
+    const failedRuns = async () =>
+      (await database.db.select().from(backupRuns)).filter((run) => run.error !== null).length;
+    try {
+      await runJob(path.join(notADirectory, "backups"), async () => (await failedRuns()) >= 5);
+      expect(twilio.requests).toHaveLength(1);
+      const text = new URLSearchParams(twilio.requests[0]?.body).get("Body");
+      expect(text).toMatch(/^Alert: the scheduled backup failed, and failed again when retried \(.*ENOTDIR.*\)\. /);
+      expect(text).toMatch(/ https:\/\/office\.example\.com\/admin\/quick-links$/);
+
+      // A good backup ends the episode: the next failures that outlast their retry are texted again, once.
+      await runJob(
+        path.join(workDir, "good"),
+        async () => (await database.db.$count(backupRuns)) > (await failedRuns()),
+      );
+      await runJob(path.join(notADirectory, "backups"), async () => (await failedRuns()) >= 10);
+      expect(twilio.requests).toHaveLength(2);
+      expect(await database.db.$count(alertTexts)).toBe(2);
+    } finally {
+      await twilio.close();
+    }
   });
 
   it("raise the alert when there has been no good backup for twice BACKUP_EVERY", async () => {

@@ -1,10 +1,10 @@
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { desc, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "../config.server";
 import type { Database } from "../db/database.server";
-import { backupRuns } from "../db/schema.server";
+import { alertTexts, backupRuns } from "../db/schema.server";
 import { BACKUP_FILE_EXTENSION, writeBackup } from "./backup-file.server";
 
 /** Any fixed number: it names the lock that lets one instance at a time take the scheduled backup. */
@@ -67,11 +67,61 @@ async function keepNewest(directory: string, keep: number): Promise<void> {
   for (const name of names.slice(keep)) await rm(path.join(directory, name), { force: true });
 }
 
+/** Sends a text to the on-call number (ALERT_SMS_TO); resolves with whether it was sent. */
+export type AlertTextSender = (text: string) => Promise<boolean>;
+
+/**
+ * Texts the on-call number once per failure episode: when a failed backup's retry failed too, and not again
+ * until a good backup ends the episode. The episode is keyed in `alert_texts` by its first failed run, so of
+ * several instances one texts; a text that could not be sent gives the key back for the next retry.
+ */
+export async function textBackupFailure(
+  db: Database,
+  sendAlertText: AlertTextSender,
+  siteUrl: string | undefined,
+): Promise<boolean> {
+  const [lastGood] = await db
+    .select({ id: backupRuns.id })
+    .from(backupRuns)
+    .where(isNull(backupRuns.error))
+    .orderBy(desc(backupRuns.startedAt))
+    .limit(1);
+  const failedSince = await db
+    .select({ id: backupRuns.id, error: backupRuns.error })
+    .from(backupRuns)
+    .where(lastGood ? and(isNotNull(backupRuns.error), gt(backupRuns.id, lastGood.id)) : isNotNull(backupRuns.error))
+    .orderBy(asc(backupRuns.id));
+  const first = failedSince[0];
+  const latest = failedSince.at(-1);
+  if (!first || !latest || failedSince.length < 2) return false;
+  const key = `backup-failed:${first.id}`;
+  const [claimed] = await db
+    .insert(alertTexts)
+    .values({ key })
+    .onConflictDoNothing()
+    .returning({ key: alertTexts.key });
+  if (!claimed) return false;
+  const reason = (latest.error ?? "").slice(0, 200);
+  const sent = await sendAlertText(
+    `Alert: the scheduled backup failed, and failed again when retried (${reason}). ${siteUrl ?? ""}/admin/quick-links`,
+  ).catch(() => false);
+  if (!sent) await db.delete(alertTexts).where(eq(alertTexts.key, key));
+  return sent;
+}
+
 export type BackupJob = { start: () => void; stop: () => Promise<void> };
 
-/** Tries a backup at start and every BACKUP_EVERY after it (sooner again after a failure); BACKUP_EVERY=0 is off. */
-export function createBackupJob(options: { db: Database; config: BackupScheduleConfig; logger: Logger }): BackupJob {
-  const { db, config, logger } = options;
+/**
+ * Tries a backup at start and every BACKUP_EVERY after it (sooner again after a failure); BACKUP_EVERY=0 is off.
+ * With `sendAlertText`, a failure whose retry failed too is texted to the on-call number.
+ */
+export function createBackupJob(options: {
+  db: Database;
+  config: BackupScheduleConfig & Partial<Pick<Config, "SITE_URL">>;
+  logger: Logger;
+  sendAlertText?: AlertTextSender;
+}): BackupJob {
+  const { db, config, logger, sendAlertText } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -90,6 +140,12 @@ export function createBackupJob(options: { db: Database; config: BackupScheduleC
       schedule(config.BACKUP_EVERY);
     } catch (error) {
       logger.error({ err: error }, "scheduled backup failed; trying again");
+      if (sendAlertText) {
+        await textBackupFailure(db, sendAlertText, config.SITE_URL).then(
+          (sent) => sent && logger.info("scheduled backup failure texted to ALERT_SMS_TO"),
+          (textFailure: unknown) => logger.error({ err: textFailure }, "scheduled backup failure not texted"),
+        );
+      }
       schedule(Math.min(RETRY_AFTER_MS, config.BACKUP_EVERY));
     }
   }

@@ -9,7 +9,10 @@ import { findFreePort, isPortFree } from "../free-port.server";
 import { StartRefusal } from "../start-refusal.server";
 
 export type EmbeddedPostgres = {
+  /** The app's connection: its own role, which owns the app's database and nothing else. */
   url: string;
+  /** The superuser's, for what only it may do (the test suite making and dropping databases). */
+  superuserUrl: string;
   /** False while the server is down (it died and is being restarted). */
   isUp: () => boolean;
   stop: () => Promise<void>;
@@ -23,7 +26,12 @@ export type EmbeddedPostgresOptions = {
 };
 
 const APP_DATABASE = "app";
+/** Bootstraps the cluster and the app's role; the app never connects as it. */
 const SUPERUSER = "postgres";
+/** The app's role: it owns the app's database, its schemas and tables, and nothing else (decision 0802). */
+const APP_ROLE = "tce_app";
+/** The schemas the app's migrations make; an older data folder has them owned by the superuser. */
+const APP_SCHEMAS = ["public", "drizzle"];
 const WATCH_INTERVAL_MS = 500;
 /** Waits before each restart of a server that died; after the last one the server is given up as lost. */
 const RESTART_DELAYS_MS = [250, 1_000, 2_000, 4_000];
@@ -57,6 +65,7 @@ async function startLocked(
 ): Promise<EmbeddedPostgres> {
   const { logger, dataDir, clusterDir } = options;
   const password = await readOrCreatePassword(path.join(dataDir, "postgres-password"));
+  const appPassword = await readOrCreatePassword(path.join(dataDir, APP_PASSWORD_FILE));
 
   const EmbeddedPostgresServer = await importWithoutExitHooks();
   const serverFor = (port: number) =>
@@ -96,16 +105,8 @@ async function startLocked(
   };
   let pid = await startServer();
 
-  const admin = new pg.Client({ host: "127.0.0.1", port, user: SUPERUSER, password, database: "postgres" });
-  await admin.connect();
-  try {
-    const existing = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [APP_DATABASE]);
-    if (existing.rowCount === 0) await admin.query(`CREATE DATABASE ${APP_DATABASE}`);
-  } finally {
-    await admin.end();
-  }
-
-  const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
+  await prepareAppRole({ port, password, appPassword });
+  const url = appUrl(port, appPassword);
   logger.info({ port, clusterDir }, "embedded PostgreSQL started");
 
   let up = true;
@@ -150,7 +151,8 @@ async function startLocked(
     }
     await options.releaseLock();
   };
-  return { url, isUp: () => up, stop };
+  const superuserUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
+  return { url, superuserUrl, isUp: () => up, stop };
 }
 
 /**
@@ -164,11 +166,71 @@ export async function openEmbeddedPostgres(options: EmbeddedPostgresOptions): Pr
   const pid = Number.parseInt(lines[0] ?? "", 10);
   const port = Number.parseInt(lines[3] ?? "", 10);
   if (Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && (await isPostgresProcess(pid))) {
+    const appPassword = await readOrCreatePassword(path.join(dataDir, APP_PASSWORD_FILE));
     const password = await readOrCreatePassword(path.join(dataDir, "postgres-password"));
-    const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
-    return { url, isUp: () => true, stop: async () => {} };
+    const superuserUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
+    return { url: appUrl(port, appPassword), superuserUrl, isUp: () => true, stop: async () => {} };
   }
   return startEmbeddedPostgres(options);
+}
+
+const APP_PASSWORD_FILE = "postgres-app-password";
+
+const appUrl = (port: number, appPassword: string) =>
+  `postgres://${APP_ROLE}:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/${APP_DATABASE}`;
+
+/**
+ * As the superuser, on every start: makes the app's role (LOGIN, and no SUPERUSER, CREATEROLE or CREATEDB) and its
+ * database, and gives the role whatever of the app's an older data folder has owned by the superuser (the
+ * database, the schemas, their tables with their sequences and indexes), so its migrations, backups and
+ * restores run as the role. The extensions stay the superuser's: a restore drops them with the schema it owns.
+ */
+async function prepareAppRole(options: { port: number; password: string; appPassword: string }): Promise<void> {
+  const { port, password, appPassword } = options;
+  const connect = async (database: string) => {
+    const client = new pg.Client({ host: "127.0.0.1", port, user: SUPERUSER, password, database });
+    await client.connect();
+    return client;
+  };
+  const admin = await connect("postgres");
+  try {
+    const role = await admin.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [APP_ROLE]);
+    if (role.rowCount === 0) await admin.query(`CREATE ROLE ${APP_ROLE}`);
+    await admin.query(
+      `ALTER ROLE ${APP_ROLE} WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS PASSWORD ${admin.escapeLiteral(appPassword)}`,
+    );
+    const existing = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [APP_DATABASE]);
+    if (existing.rowCount === 0) await admin.query(`CREATE DATABASE ${APP_DATABASE} OWNER ${APP_ROLE}`);
+    else await admin.query(`ALTER DATABASE ${APP_DATABASE} OWNER TO ${APP_ROLE}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await connect(APP_DATABASE);
+  try {
+    const schemas = await database.query<{ name: string }>(
+      "SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1)",
+      [APP_SCHEMAS],
+    );
+    for (const { name } of schemas.rows) {
+      await database.query(`ALTER SCHEMA ${database.escapeIdentifier(name)} OWNER TO ${APP_ROLE}`);
+    }
+    // Tables first: a serial column's sequence goes with its table, and may not be given away on its own. An
+    // extension's own objects are left to it.
+    for (const kinds of [["r", "p", "v", "m", "f"], ["S"]]) {
+      const statements = await database.query<{ statement: string }>(
+        `SELECT format('ALTER %s %I.%I OWNER TO ${APP_ROLE}', CASE c.relkind WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END,
+                       n.nspname, c.relname) AS statement
+           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = ANY($1) AND c.relkind = ANY($2) AND pg_get_userbyid(c.relowner) <> $3
+            AND NOT EXISTS (SELECT 1 FROM pg_depend d
+                             WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')`,
+        [APP_SCHEMAS, kinds, APP_ROLE],
+      );
+      for (const { statement } of statements.rows) await database.query(statement);
+    }
+  } finally {
+    await database.end();
+  }
 }
 
 /**
