@@ -15,4 +15,14 @@ declare module "react-router" {
     /** The Content-Security-Policy nonce of this response, for the inline scripts React Router writes. */
     cspNonce: string;
   }
+
+  /**
+   * With middleware on, the load context is a RouterContextProvider; the server sets the app's services on it
+   * as fields, the migration React Router documents (docs/decisions/0902-staff-middleware.md).
+   */
+  interface RouterContextProvider extends AppLoadContext {}
+
+  interface Future {
+    v8_middleware: true;
+  }
 }

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import pino from "pino";
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createEmailSender } from "~/features/deliveries/email-sender.server";
@@ -17,7 +17,7 @@ import { describeSubmissionType } from "~/submission-types";
 import { loadContextFor } from "../tests/support/load-context";
 import { type SmtpReceiver, startSmtpReceiver } from "../tests/support/smtp-receiver";
 import { addStaffUser } from "../tests/support/staff";
-import { staffRequest } from "../tests/support/staff-request";
+import { asStaffRoute, staffRequest } from "../tests/support/staff-request";
 import {
   ESTIMATE_REQUEST_WEBHOOK_KEYS,
   JOB_REQUEST_WEBHOOK_KEYS,
@@ -51,7 +51,7 @@ afterEach(() => {
   process.env.TZ = originalZone;
 });
 
-function contextFor(): AppLoadContext {
+function contextFor(): RouterContextProvider {
   return loadContextFor(database.db, {
     WEBHOOK_ESTIMATE_INTERNAL_URL: `${hooks.url}estimate-internal`,
     WEBHOOK_JOB_REQUEST_URL: `${hooks.url}job-request`,
@@ -69,9 +69,8 @@ const FORMS = {
 } as const;
 
 /** The route's own action, called as React Router calls it: only the request and the context are read. */
-function callAction(form: keyof typeof FORMS, request: Request, context: AppLoadContext) {
-  type Args = Parameters<typeof estimateRequestAction>[0] & Parameters<typeof jobRequestAction>[0];
-  return FORMS[form].action({ request, context, params: {} } as Args);
+function callAction(form: keyof typeof FORMS, request: Request, context: RouterContextProvider) {
+  return FORMS[form].action({ request, url: new URL(request.url), pattern: "", context, params: {} });
 }
 
 async function submit(form: keyof typeof FORMS, fields: Record<string, string>, context = contextFor()) {
@@ -82,7 +81,7 @@ async function submit(form: keyof typeof FORMS, fields: Record<string, string>, 
 }
 
 /** Sends what is due until `done`, with the worker as the app runs it: real SMTP, real webhooks. */
-async function deliverUntil(context: AppLoadContext, done: () => Promise<boolean> | boolean) {
+async function deliverUntil(context: RouterContextProvider, done: () => Promise<boolean> | boolean) {
   const worker = createDeliveryWorker({
     db: database.db,
     config: context.config,
@@ -305,8 +304,8 @@ describe("both forms", () => {
           method: "POST",
           body: new URLSearchParams(form === "estimate" ? validEstimateRequest : validJobRequest),
         });
-        const context = { ...live, db: dead.db };
-        const response = await callAction(form, signedIn, context);
+        const context = Object.assign(contextFor(), { db: dead.db });
+        const response = await asStaffRoute(signedIn, context, (request) => callAction(form, request, context));
         expect(response.init?.status).toBe(503);
         expect(response.data).toMatchObject({
           status: "error",

@@ -1,5 +1,5 @@
 import pino from "pino";
-import type { AppLoadContext } from "react-router";
+import { RouterContextProvider } from "react-router";
 import { createDeliveryWorker } from "../../app/features/deliveries/worker.server";
 import { loadConfig } from "../../app/server/config.server";
 import type { Database } from "../../app/server/db/database.server";
@@ -13,7 +13,7 @@ export function loadContextFor(
   db: Database,
   env: Record<string, string> = {},
   clientIp = "192.0.2.10",
-): AppLoadContext {
+): RouterContextProvider {
   const config = loadConfig({
     SESSION_SECRET: TEST_SESSION_SECRET,
     DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
@@ -22,5 +22,12 @@ export function loadContextFor(
   });
   const logger = pino({ level: "silent" });
   const deliveryWorker = createDeliveryWorker({ db, config, logger });
-  return { config, logger, db, deliveryWorker, clientIp, cspNonce: "test-nonce" };
+  return Object.assign(new RouterContextProvider(), {
+    config,
+    logger,
+    db,
+    deliveryWorker,
+    clientIp,
+    cspNonce: "test-nonce",
+  });
 }

@@ -1,17 +1,17 @@
 import exifr from "exifr";
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heicPhoto } from "../../../tests/support/checklist-fixture";
 import { loadContextFor } from "../../../tests/support/load-context";
 import { addStaffUser } from "../../../tests/support/staff";
-import { staffRequest } from "../../../tests/support/staff-request";
+import { asStaffRoute, staffRequest } from "../../../tests/support/staff-request";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { PHOTO_PREVIEW_FIELD, PHOTO_PREVIEW_PATH } from "./photo-preview";
 import { photoPreview } from "./photo-preview.server";
 
 let database: TestDatabase;
-let context: AppLoadContext;
+let context: RouterContextProvider;
 let staffId: number;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -26,7 +26,7 @@ async function postPhoto(bytes: Uint8Array, name: string, type: string, signedIn
   const request = signedIn
     ? await staffRequest(context, staffId, PHOTO_PREVIEW_PATH, { method: "POST", body })
     : new Request(`http://localhost${PHOTO_PREVIEW_PATH}`, { method: "POST", body });
-  return photoPreview(request, context).catch((thrown: unknown) => thrown as Response);
+  return asStaffRoute(request, context, photoPreview).catch((thrown: unknown) => thrown as Response);
 }
 
 describe("the checklist's photo preview", () => {

@@ -1,7 +1,7 @@
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { sniffPhoto } from "~/forms/photo-types";
 import { readFormBody } from "~/forms/read-form-body.server";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import { cleanPhoto } from "~/server/photos/clean-photo.server";
 import { photoThumbnail } from "~/server/photos/photo-thumbnail.server";
 import { PHOTO_MAX_BYTES } from "./definition";
@@ -22,8 +22,8 @@ const refusal = (status: number, message: string) =>
  * a 2 MB download; the server already decodes HEIC for the submit. The photo goes through the same cleaning
  * the submit gives it (upright, metadata and GPS removed) before it is shrunk; nothing is stored.
  */
-export async function photoPreview(request: Request, context: AppLoadContext): Promise<Response> {
-  await requireStaff(request, context);
+export async function photoPreview(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
+  signedInStaff(context);
   const body = await readFormBody(request, {
     maxBytes: PHOTO_MAX_BYTES + ENVELOPE_BYTES,
     files: [{ field: PHOTO_PREVIEW_FIELD, maxBytes: PHOTO_MAX_BYTES, maxCount: 1, sniff: sniffPhoto }],

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { company } from "~/content/company";
 import type { FieldDefinition } from "~/forms/definition";
 import { answerOf, printAnswer } from "~/forms/print-answer";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import type { Database } from "~/server/db/database.server";
 import { inboxExports, type StaffRole, staffUsers, submissions } from "~/server/db/schema.server";
 import { describeSubmissionType, submissionTypes, typesHiddenFrom, typesNotExportableBy } from "~/submission-types";
@@ -157,8 +157,8 @@ export function typesLeftOutOfExport(role: StaffRole): string[] {
  * The export route's loader: signed-in staff only, the same filters as the list, downloaded as a file. Each
  * export is recorded with who asked for it (inbox_exports) and logged.
  */
-export async function downloadInboxCsv(request: Request, context: AppLoadContext) {
-  const staff = await requireStaff(request, context);
+export async function downloadInboxCsv(request: Request, context: Readonly<RouterContextProvider>) {
+  const staff = signedInStaff(context);
   const url = new URL(request.url);
   const parsed = parseInboxFilters(url.searchParams);
   if (parsed.status === "invalid") {

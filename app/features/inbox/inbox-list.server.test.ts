@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSession } from "~/server/auth/sessions.server";
 import { parseCsv } from "../../../tests/support/csv-parser";
 import { estimatePayload, insertInboxSubmission } from "../../../tests/support/inbox-fixture";
 import { loadContextFor } from "../../../tests/support/load-context";
 import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
+import { asStaffRoute } from "../../../tests/support/staff-request";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { downloadInboxCsv } from "./export-csv.server";
 import { loadInboxAlerts } from "./inbox-alerts.server";
@@ -16,7 +17,7 @@ import { loadInbox } from "./load-inbox.server";
 import { countHeldSpam } from "./spam-count.server";
 
 let database: TestDatabase;
-let context: AppLoadContext;
+let context: RouterContextProvider;
 let cookie: string;
 
 async function signedIn(role: "staff" | "admin") {
@@ -38,7 +39,7 @@ beforeEach(async () => {
 const staffRequest = (path: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
 
 async function inbox(query = "") {
-  const result = await loadInbox(staffRequest(`/admin/inbox${query}`), context);
+  const result = await asStaffRoute(staffRequest(`/admin/inbox${query}`), context, loadInbox);
   return { httpStatus: result.init?.status ?? 200, ...result.data };
 }
 
@@ -250,9 +251,10 @@ describe("the inbox list", () => {
 
 describe("the CSV export", () => {
   async function download(query = "", as = cookie) {
-    const response = await downloadInboxCsv(
+    const response = await asStaffRoute(
       new Request(`http://localhost/admin/inbox/export.csv${query}`, { headers: { cookie: as } }),
       context,
+      downloadInboxCsv,
     );
     const bytes = new Uint8Array(await response.arrayBuffer());
     return { response, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };

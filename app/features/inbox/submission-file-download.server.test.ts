@@ -1,16 +1,17 @@
 import { createHash } from "node:crypto";
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallPdf } from "../../../tests/support/application-fixture";
 import { RESUME_NAME, signedInRequest, storeApplication } from "../../../tests/support/inbox-fixture";
 import { loadContextFor } from "../../../tests/support/load-context";
 import { addStaffUser } from "../../../tests/support/staff";
+import { asStaffRoute } from "../../../tests/support/staff-request";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { loadSubmissionDetail } from "./submission-detail.server";
 import { downloadHeaders, serveSubmissionFile } from "./submission-file-download.server";
 
 let database: TestDatabase;
-let context: AppLoadContext;
+let context: RouterContextProvider;
 let staffId: number;
 
 beforeAll(async () => {
@@ -73,7 +74,8 @@ describe("the file route", () => {
   it("sends a request without a session to sign in, with no file", async () => {
     const { id } = await storeApplication(database.db);
     const request = new Request(`http://localhost/admin/inbox/${id}/files/1`);
-    const refused = await serveSubmissionFile(request, context, { submissionId: String(id), fileId: "1" }).catch(
+    const params = { submissionId: String(id), fileId: "1" };
+    const refused = await asStaffRoute(request, context, () => serveSubmissionFile(request, context, params)).catch(
       (thrown: unknown) => thrown,
     );
     expect(refused).toBeInstanceOf(Response);

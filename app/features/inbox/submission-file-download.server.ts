@@ -1,7 +1,7 @@
 import contentDisposition from "content-disposition";
 import { and, eq } from "drizzle-orm";
-import { type AppLoadContext, data } from "react-router";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { data, type RouterContextProvider } from "react-router";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import { submissionFiles } from "~/server/db/schema.server";
 import { requireReadableSubmission } from "./submission-access.server";
 import { parseRecordId } from "./submission-detail.server";
@@ -32,10 +32,10 @@ export function downloadHeaders(file: { fileName: string; contentType: string; s
  */
 export async function serveSubmissionFile(
   request: Request,
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
   params: { submissionId?: string; fileId?: string },
 ): Promise<Response> {
-  const staff = await requireStaff(request, context);
+  const staff = signedInStaff(context);
   const submissionId = parseRecordId(params.submissionId, "file");
   const fileId = parseRecordId(params.fileId, "file");
   await requireReadableSubmission(context.db, staff, submissionId, { asSubmitter: true });

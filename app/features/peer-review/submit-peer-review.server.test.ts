@@ -4,7 +4,7 @@ import { loadContextFor } from "../../../tests/support/load-context";
 import { pdfText } from "../../../tests/support/pdf-reading";
 import { allRated, peerReviewFields } from "../../../tests/support/peer-review-fixture";
 import { addStaffUser } from "../../../tests/support/staff";
-import { staffRequest } from "../../../tests/support/staff-request";
+import { asStaffRoute, staffRequest } from "../../../tests/support/staff-request";
 import { storedByReference } from "../../../tests/support/stored-submission";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
@@ -120,7 +120,9 @@ describe("the peer review action", () => {
       method: "POST",
       body: new URLSearchParams(peerReviewFields("Jo Bloggs", allRated("3"))),
     });
-    const response = (await submitPeerReview(request, context).catch((thrown: unknown) => thrown)) as Response;
+    const response = (await asStaffRoute(request, context, submitPeerReview).catch(
+      (thrown: unknown) => thrown,
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/admin\?redirectTo=/);
   });

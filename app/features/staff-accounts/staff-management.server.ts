@@ -1,10 +1,10 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import { type AppLoadContext, data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import { invalidFieldsResult, type StaffFormResult } from "~/forms/staff-form-result";
 import { listSignInLocks, unlockSignIn } from "~/server/auth/login-throttle.server";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import { removeTotp } from "~/server/auth/second-factor.server";
 import { endAllSessionsOf } from "~/server/auth/sessions.server";
 import {
@@ -26,8 +26,8 @@ function reply(intent: string, status: number, result: StaffFormResult) {
   return data({ ...result, intent } satisfies Reply, { status });
 }
 
-export async function loadStaffList(request: Request, context: AppLoadContext) {
-  const admin = await requireStaff(request, context, { role: "admin" });
+export async function loadStaffList(request: Request, context: Readonly<RouterContextProvider>) {
+  const admin = signedInStaff(context, { role: "admin" });
   const [users, secondFactorRequired, signInLocks] = await Promise.all([
     listStaffUsers(context.db),
     isSecondFactorRequired(context.db),
@@ -37,8 +37,8 @@ export async function loadStaffList(request: Request, context: AppLoadContext) {
 }
 
 /** The staff list page: add a user, require a second factor of everyone, or lift a sign-in lock. */
-export async function staffListAction(request: Request, context: AppLoadContext) {
-  const admin = await requireStaff(request, context, { role: "admin" });
+export async function staffListAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const admin = signedInStaff(context, { role: "admin" });
   const formData = await readStaffForm(request);
   const intent = String(formData.get("intent"));
   if (intent === "unlock-sign-in") {
@@ -85,14 +85,18 @@ function parseUserId(value: string | undefined): number {
   return id;
 }
 
-async function requireStaffUser(context: AppLoadContext, userIdParam: string | undefined) {
+async function requireStaffUser(context: Readonly<RouterContextProvider>, userIdParam: string | undefined) {
   const user = await findStaffUserById(context.db, parseUserId(userIdParam));
   if (!user) throw data({ message: "No such staff user." }, { status: 404 });
   return user;
 }
 
-export async function loadStaffUser(request: Request, context: AppLoadContext, userIdParam: string | undefined) {
-  const admin = await requireStaff(request, context, { role: "admin" });
+export async function loadStaffUser(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  userIdParam: string | undefined,
+) {
+  const admin = signedInStaff(context, { role: "admin" });
   const user = await requireStaffUser(context, userIdParam);
   const [sessions] = await context.db
     .select({ count: count() })
@@ -121,8 +125,12 @@ export async function loadStaffUser(request: Request, context: AppLoadContext, u
 }
 
 /** One staff user's page: change the display name, reset the password, sign out everywhere, remove the second factor, (de)activate. */
-export async function staffUserAction(request: Request, context: AppLoadContext, userIdParam: string | undefined) {
-  const admin = await requireStaff(request, context, { role: "admin" });
+export async function staffUserAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  userIdParam: string | undefined,
+) {
+  const admin = signedInStaff(context, { role: "admin" });
   const user = await requireStaffUser(context, userIdParam);
   const formData = await readStaffForm(request);
   const intent = String(formData.get("intent"));

@@ -1,10 +1,10 @@
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { data } from "react-router";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { throttledAttempt } from "~/server/auth/login-throttle.server";
 import { verifyPassword } from "~/server/auth/password.server";
-import { requireStaff, type SignedInStaff } from "~/server/auth/require-staff.server";
+import { type SignedInStaff, signedInStaff } from "~/server/auth/require-staff.server";
 import {
   acceptedTotpStep,
   claimTotpStep,
@@ -32,8 +32,8 @@ const PASSWORD_REJECTED = "That password did not match.";
  * The second-factor page. Without one, a secret is made and kept on the session (encrypted) until confirmed,
  * so a reload shows the same QR code; it only becomes the user's once a code from the app proves the app has it.
  */
-export async function loadTwoFactor(request: Request, context: AppLoadContext) {
-  const user = await requireStaff(request, context);
+export async function loadTwoFactor(request: Request, context: Readonly<RouterContextProvider>) {
+  const user = signedInStaff(context);
   const key = context.config.DATA_ENCRYPTION_KEY;
   const required = await isSecondFactorRequired(context.db);
   if (user.totpSecret) {
@@ -51,7 +51,7 @@ export async function loadTwoFactor(request: Request, context: AppLoadContext) {
 
 /** Checks the user's password (and, when given, a current code), under the sign-in throttle. */
 function confirmIdentity(
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
   user: SignedInStaff,
   password: string,
   code: string | undefined,
@@ -67,8 +67,8 @@ function confirmIdentity(
   });
 }
 
-export async function twoFactorAction(request: Request, context: AppLoadContext) {
-  const user = await requireStaff(request, context);
+export async function twoFactorAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const user = signedInStaff(context);
   const key = context.config.DATA_ENCRYPTION_KEY;
   const formData = await readStaffForm(request);
   const intent = String(formData.get("intent"));

@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 const PATH = "/admin/staff-directory";
-const context = () => loadContextFor(database.db);
+let sharedContext: ReturnType<typeof loadContextFor> | undefined;
+/** One context, as one server's: each signed-in request puts its user in it before the handler reads it. */
+const context = () => {
+  sharedContext ??= loadContextFor(database.db);
+  return sharedContext;
+};
 const act = async (userId: number, form: Record<string, string>) =>
   staffDirectoryAction(await signedInRequest(context(), userId, PATH, { form }), context());
 

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import pino from "pino";
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmailSender } from "~/features/deliveries/email-sender.server";
 import { createSmsSender } from "~/features/deliveries/sms-sender.server";
@@ -10,6 +10,7 @@ import { deliveries, deliveryAttempts, staffDirectory } from "~/server/db/schema
 import { loadContextFor } from "../../../tests/support/load-context";
 import { type SmtpReceiver, startSmtpReceiver } from "../../../tests/support/smtp-receiver";
 import { addStaffUser, cookieFrom } from "../../../tests/support/staff";
+import { asStaffRoute } from "../../../tests/support/staff-request";
 import { storedByReference } from "../../../tests/support/stored-submission";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
@@ -57,7 +58,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-function contextFor(env: Record<string, string> = {}): AppLoadContext {
+function contextFor(env: Record<string, string> = {}): RouterContextProvider {
   return loadContextFor(database?.db, {
     SMTP_URL: smtp?.smtpUrl ?? "smtp://127.0.0.1:9",
     TWILIO_ACCOUNT_SID: TWILIO_SID,
@@ -76,11 +77,11 @@ function send(fields: Array<[string, string]>) {
     headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
-  return submitTeamMessage(request, contextFor());
+  return asStaffRoute(request, contextFor(), submitTeamMessage);
 }
 
 /** The worker as the app runs it, with real SMTP and Twilio senders pointed at the loopback servers. */
-function workerFor(context: AppLoadContext) {
+function workerFor(context: RouterContextProvider) {
   const logger = pino({ level: "silent" });
   const { config } = context;
   return createDeliveryWorker({
@@ -350,7 +351,7 @@ describe("sending a team message", () => {
       body: new URLSearchParams({ recipients: String(people.both), subject: "x", body: "y" }),
     });
     const before = (await database.db.select().from(deliveries)).length;
-    await expect(submitTeamMessage(request, contextFor())).rejects.toMatchObject({ status: 302 });
+    await expect(asStaffRoute(request, contextFor(), submitTeamMessage)).rejects.toMatchObject({ status: 302 });
     expect((await database.db.select().from(deliveries)).length).toBe(before);
   });
 });
