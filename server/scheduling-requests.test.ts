@@ -3,7 +3,7 @@ import fc from "fast-check";
 import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import pino from "pino";
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createEmailSender } from "~/features/deliveries/email-sender.server";
@@ -51,7 +51,7 @@ afterEach(() => {
   process.env.TZ = originalZone;
 });
 
-function contextFor(): RouterContextProvider {
+function contextFor(): AppLoadContext {
   return loadContextFor(database.db, {
     WEBHOOK_ESTIMATE_INTERNAL_URL: `${hooks.url}estimate-internal`,
     WEBHOOK_JOB_REQUEST_URL: `${hooks.url}job-request`,
@@ -69,7 +69,7 @@ const FORMS = {
 } as const;
 
 /** The route's own action, called as React Router calls it: only the request and the context are read. */
-function callAction(form: keyof typeof FORMS, request: Request, context: RouterContextProvider) {
+function callAction(form: keyof typeof FORMS, request: Request, context: AppLoadContext) {
   return FORMS[form].action({ request, url: new URL(request.url), pattern: "", context, params: {} });
 }
 
@@ -81,7 +81,7 @@ async function submit(form: keyof typeof FORMS, fields: Record<string, string>, 
 }
 
 /** Sends what is due until `done`, with the worker as the app runs it: real SMTP, real webhooks. */
-async function deliverUntil(context: RouterContextProvider, done: () => Promise<boolean> | boolean) {
+async function deliverUntil(context: AppLoadContext, done: () => Promise<boolean> | boolean) {
   const worker = createDeliveryWorker({
     db: database.db,
     config: context.config,

@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
-import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import { isJsonAnswer, isServerAnswered } from "../app/server-answered-route";
 
 type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
@@ -14,7 +14,7 @@ type AnsweredRoute = { module: RouteModule; maxBodyBytes: number };
  */
 export function serverAnsweredRoutes(
   build: ServerBuild,
-  loadContextOf: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider,
+  loadContextOf: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
 ): RequestHandler {
   const routes = new Map<string, AnsweredRoute>();
   for (const route of Object.values(build.routes)) {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { loader as estimateChecklistLoader } from "~/routes/admin/estimate-checklist";
@@ -18,7 +18,7 @@ import { staffRequest } from "../tests/support/staff-request";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 let database: TestDatabase;
-let context: RouterContextProvider;
+let context: AppLoadContext;
 let robin: { id: number; username: string };
 let admin: { id: number };
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type AppLoadContext, data, type RouterContextProvider } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import type * as z from "zod/mini";
 import {
   acceptSubmission,
@@ -58,7 +58,7 @@ export type FormSteps<Value, Payload, Success extends object> = {
  */
 export async function submitForm<Schema extends z.ZodMiniType, Payload, Success extends object = { result: FormReply }>(
   request: Request,
-  context: Readonly<RouterContextProvider>,
+  context: AppLoadContext,
   definition: FormDefinition<Schema, Payload>,
   steps: FormSteps<z.output<Schema>, Payload, Success> = {},
 ) {

@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import type { Database } from "../../app/server/db/database.server";
 import { loadContextFor } from "./load-context";
 
@@ -16,7 +16,7 @@ export function formActionHarness(options: {
   clientIp?: string;
 }) {
   return {
-    contextFor(env: Record<string, string> = {}, clientIp = options.clientIp): RouterContextProvider {
+    contextFor(env: Record<string, string> = {}, clientIp = options.clientIp): AppLoadContext {
       return loadContextFor(options.database(), { ...options.env, ...env }, clientIp);
     },
     /** A urlencoded post of the fields, or a multipart one when files are given, from a browser's user agent. */

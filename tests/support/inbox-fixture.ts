@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { applicationForm } from "../../app/features/careers/definition";
 import {
   newReference,
@@ -65,7 +65,7 @@ export async function setDeliveryStatus(db: Database, submissionId: number, stat
 
 /** A signed-in staff request (staffRequest) with a form body, as the inbox's screens post them. */
 export function signedInRequest(
-  context: RouterContextProvider,
+  context: AppLoadContext,
   userId: number,
   url: string,
   init: { method?: string; form?: Record<string, string> } = {},

@@ -1,5 +1,5 @@
 import pino from "pino";
-import { RouterContextProvider } from "react-router";
+import { type AppLoadContext, RouterContextProvider } from "react-router";
 import { createDeliveryWorker } from "../../app/features/deliveries/worker.server";
 import { loadConfig } from "../../app/server/config.server";
 import type { Database } from "../../app/server/db/database.server";
@@ -13,7 +13,7 @@ export function loadContextFor(
   db: Database,
   env: Record<string, string> = {},
   clientIp = "192.0.2.10",
-): RouterContextProvider {
+): AppLoadContext {
   const config = loadConfig({
     SESSION_SECRET: TEST_SESSION_SECRET,
     DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,

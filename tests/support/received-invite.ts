@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import pino from "pino";
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { createEmailSender } from "../../app/features/deliveries/email-sender.server";
 import { createDeliveryWorker } from "../../app/features/deliveries/worker.server";
 import type { AnyFormDefinition } from "../../app/forms/definition";
@@ -21,7 +21,7 @@ export const INVITE_SCHEDULER_EMAIL = "pm@example.com";
 export type InviteWorld = {
   database: TestDatabase;
   smtp: SmtpReceiver;
-  context: RouterContextProvider;
+  context: AppLoadContext;
   cookie: string;
   close: () => Promise<void>;
 };

@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { signInStaff } from "../../app/server/auth/require-staff.server";
 import { startSession } from "../../app/server/auth/sessions.server";
 import { cookieFrom } from "./staff";
@@ -8,7 +8,7 @@ import { cookieFrom } from "./staff";
  * passed through the staff middleware on `context` first, as the staff routes' requests are.
  */
 export async function staffRequest(
-  context: Readonly<RouterContextProvider>,
+  context: AppLoadContext,
   userId: number,
   path: string,
   init: { method?: string; body?: URLSearchParams | FormData } = {},
@@ -26,8 +26,8 @@ export async function staffRequest(
 /** Calls a staff loader or action as the app does: the staff middleware signs the request in first. */
 export async function asStaffRoute<Result>(
   request: Request,
-  context: Readonly<RouterContextProvider>,
-  handler: (request: Request, context: Readonly<RouterContextProvider>) => Result,
+  context: AppLoadContext,
+  handler: (request: Request, context: AppLoadContext) => Result,
 ): Promise<Awaited<Result>> {
   await signInStaff(request, context);
   return await handler(request, context);

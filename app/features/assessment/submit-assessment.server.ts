@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { submitForm } from "~/forms/submit-form.server";
 import { assessmentForm } from "./definition";
 import { assessmentQuestions } from "./questions";
@@ -11,7 +11,7 @@ const INVALID_ANSWERS_MESSAGE = "Some answers need another look:";
  * The assessment's action: the pipeline, with the answers scored here on the server. It answers with the
  * score only, never with which answers were right.
  */
-export function submitAssessment(request: Request, context: Readonly<RouterContextProvider>) {
+export function submitAssessment(request: Request, context: AppLoadContext) {
   return submitForm(request, context, assessmentForm, {
     payload: (given): AssessmentPayload => {
       const answers = inQuestionOrder(given);

@@ -1,5 +1,5 @@
 import exifr from "exifr";
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heicPhoto } from "../../../tests/support/checklist-fixture";
@@ -11,7 +11,7 @@ import { PHOTO_PREVIEW_FIELD, PHOTO_PREVIEW_PATH } from "./photo-preview";
 import { photoPreview } from "./photo-preview.server";
 
 let database: TestDatabase;
-let context: RouterContextProvider;
+let context: AppLoadContext;
 let staffId: number;
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { sniffPhoto } from "~/forms/photo-types";
 import { readFormBody } from "~/forms/read-form-body.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
@@ -22,7 +22,7 @@ const refusal = (status: number, message: string) =>
  * a 2 MB download; the server already decodes HEIC for the submit. The photo goes through the same cleaning
  * the submit gives it (upright, metadata and GPS removed) before it is shrunk; nothing is stored.
  */
-export async function photoPreview(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
+export async function photoPreview(request: Request, context: AppLoadContext): Promise<Response> {
   signedInStaff(context);
   const body = await readFormBody(request, {
     maxBytes: PHOTO_MAX_BYTES + ENVELOPE_BYTES,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import exifr from "exifr";
 import pino from "pino";
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmailSender } from "~/features/deliveries/email-sender.server";
@@ -38,7 +38,7 @@ const PATH = "/admin/quick-links/estimate-checklist";
 let database: TestDatabase;
 let webhook: WebhookReceiver;
 let smtp: SmtpReceiver;
-let context: RouterContextProvider;
+let context: AppLoadContext;
 let cookie: string;
 let workDir: string;
 /** The outbox worker as the app runs it, with its mail sender. */
@@ -82,7 +82,7 @@ function checklistPost(fields: Record<string, string>, photos: FixturePhoto[]): 
 }
 
 /** The checklist's action as the app calls it: behind the staff middleware. */
-const submit = (request: Request, signedIn: RouterContextProvider) => asStaffRoute(request, signedIn, submitChecklist);
+const submit = (request: Request, signedIn: AppLoadContext) => asStaffRoute(request, signedIn, submitChecklist);
 
 const resultOf = (response: { data: unknown }) =>
   response.data as { status: string; reference?: string; message?: string };

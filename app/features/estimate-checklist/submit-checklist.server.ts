@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import type { SubmittedFile } from "~/features/deliveries/submission-store.server";
 import { type PreparedUploads, submitForm } from "~/forms/submit-form.server";
 import { cleanPhoto } from "~/server/photos/clean-photo.server";
@@ -11,7 +11,7 @@ import { checklistAnswers } from "./schema";
  * The checklist's action: the photos are stored upright and without their location, the PDF is built from
  * the answers and the photos, and both are stored with the checklist and its deliveries in one transaction.
  */
-export function submitChecklist(request: Request, context: Readonly<RouterContextProvider>) {
+export function submitChecklist(request: Request, context: AppLoadContext) {
   return submitForm(request, context, checklistForm, {
     payload: checklistAnswers,
     prepareUploads: cleanPhotos,

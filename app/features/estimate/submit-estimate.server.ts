@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { submitForm } from "~/forms/submit-form.server";
 import { estimateForm } from "./definition";
 
@@ -6,7 +6,7 @@ import { estimateForm } from "./definition";
  * The estimate form's action, shared by every page that carries the form. The form is not cleared after a
  * success (spec §4), and the page needs the project type for its success text.
  */
-export function submitEstimate(request: Request, context: Readonly<RouterContextProvider>) {
+export function submitEstimate(request: Request, context: AppLoadContext) {
   return submitForm(request, context, estimateForm, {
     success: ({ payload, reply }) => ({ projectType: payload.projectType, result: reply() }),
   });

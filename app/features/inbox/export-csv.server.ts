@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { company } from "~/content/company";
 import type { FieldDefinition } from "~/forms/definition";
 import { answerOf, printAnswer } from "~/forms/print-answer";
@@ -157,7 +157,7 @@ export function typesLeftOutOfExport(role: StaffRole): string[] {
  * The export route's loader: signed-in staff only, the same filters as the list, downloaded as a file. Each
  * export is recorded with who asked for it (inbox_exports) and logged.
  */
-export async function downloadInboxCsv(request: Request, context: Readonly<RouterContextProvider>) {
+export async function downloadInboxCsv(request: Request, context: AppLoadContext) {
   const staff = signedInStaff(context);
   const url = new URL(request.url);
   const parsed = parseInboxFilters(url.searchParams);

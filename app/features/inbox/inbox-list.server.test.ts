@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSession } from "~/server/auth/sessions.server";
 import { parseCsv } from "../../../tests/support/csv-parser";
@@ -17,7 +17,7 @@ import { loadInbox } from "./load-inbox.server";
 import { countHeldSpam } from "./spam-count.server";
 
 let database: TestDatabase;
-let context: RouterContextProvider;
+let context: AppLoadContext;
 let cookie: string;
 
 async function signedIn(role: "staff" | "admin") {

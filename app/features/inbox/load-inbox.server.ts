@@ -1,11 +1,11 @@
-import { data, type RouterContextProvider } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import { typesHiddenFrom, typesNotExportableBy } from "~/submission-types";
 import { parseInboxFilters } from "./inbox-filters";
 import { countNewSubmissions, listSubmissions } from "./list-submissions.server";
 
 /** The inbox list's loader: a filter the URL gets wrong is answered 400 with what to fix, never a 500. */
-export async function loadInbox(request: Request, context: Readonly<RouterContextProvider>) {
+export async function loadInbox(request: Request, context: AppLoadContext) {
   const staff = signedInStaff(context);
   const hiddenTypes = typesHiddenFrom(staff.role);
   const parsed = parseInboxFilters(new URL(request.url).searchParams);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallPdf } from "../../../tests/support/application-fixture";
 import { RESUME_NAME, signedInRequest, storeApplication } from "../../../tests/support/inbox-fixture";
@@ -11,7 +11,7 @@ import { loadSubmissionDetail } from "./submission-detail.server";
 import { downloadHeaders, serveSubmissionFile } from "./submission-file-download.server";
 
 let database: TestDatabase;
-let context: RouterContextProvider;
+let context: AppLoadContext;
 let staffId: number;
 
 beforeAll(async () => {

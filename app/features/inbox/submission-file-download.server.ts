@@ -1,6 +1,6 @@
 import contentDisposition from "content-disposition";
 import { and, eq } from "drizzle-orm";
-import { data, type RouterContextProvider } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import { submissionFiles } from "~/server/db/schema.server";
 import { requireReadableSubmission } from "./submission-access.server";
@@ -32,7 +32,7 @@ export function downloadHeaders(file: { fileName: string; contentType: string; s
  */
 export async function serveSubmissionFile(
   request: Request,
-  context: Readonly<RouterContextProvider>,
+  context: AppLoadContext,
   params: { submissionId?: string; fileId?: string },
 ): Promise<Response> {
   const staff = signedInStaff(context);

@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { signedInStaff } from "~/server/auth/require-staff.server";
@@ -15,11 +15,7 @@ function reply(intent: string, status: number, result: StaffFormResult) {
   return data({ ...result, intent } satisfies SubmissionActionResult, { status });
 }
 
-export async function loadSubmissionPage(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  submissionIdParam?: string,
-) {
+export async function loadSubmissionPage(request: Request, context: AppLoadContext, submissionIdParam?: string) {
   const staff = signedInStaff(context);
   const submissionId = parseRecordId(submissionIdParam, "submission");
   await requireReadableSubmission(context.db, staff, submissionId);
@@ -37,11 +33,7 @@ function postedId(value: FormDataEntryValue | null, what: string): number | null
 }
 
 /** The detail page's forms: status, assignee, note, replay, and the spam flag. Each answers with a message. */
-export async function submissionPageAction(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  submissionIdParam?: string,
-) {
+export async function submissionPageAction(request: Request, context: AppLoadContext, submissionIdParam?: string) {
   const staff = signedInStaff(context);
   const submissionId = parseRecordId(submissionIdParam, "submission");
   await requireReadableSubmission(context.db, staff, submissionId);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { RouterContextProvider, UNSAFE_DataWithResponseInit } from "react-router";
+import type { AppLoadContext, UNSAFE_DataWithResponseInit } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setStaffUserActive } from "~/server/auth/staff-users.server";
 import { submissionEvents, submissions } from "~/server/db/schema.server";
@@ -11,7 +11,7 @@ import { NOTE_MAX_LENGTH } from "./note-limits";
 import { loadSubmissionPage, type SubmissionActionResult, submissionPageAction } from "./submission-page.server";
 
 let database: TestDatabase;
-let context: RouterContextProvider;
+let context: AppLoadContext;
 let staff: Awaited<ReturnType<typeof addStaffUser>>;
 
 beforeAll(async () => {

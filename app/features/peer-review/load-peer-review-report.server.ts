@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { data, type RouterContextProvider } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import { submissions } from "~/server/db/schema.server";
 import { peerReviewForm } from "./definition";
@@ -10,7 +10,7 @@ import { peerReviewReportPdf, reportFileName } from "./peer-review-report-pdf.se
  * Every stored review's person and answers, and nothing else: not who wrote it, not when. What the report
  * is made of can then never name a reviewer.
  */
-async function summaries(context: Readonly<RouterContextProvider>): Promise<PersonSummary[]> {
+async function summaries(context: AppLoadContext): Promise<PersonSummary[]> {
   const rows = await context.db
     .select({ payload: submissions.payload })
     .from(submissions)
@@ -24,16 +24,13 @@ async function summaries(context: Readonly<RouterContextProvider>): Promise<Pers
 }
 
 /** The report page's loader: admins only. */
-export async function loadPeerReviewReport(request: Request, context: Readonly<RouterContextProvider>) {
+export async function loadPeerReviewReport(request: Request, context: AppLoadContext) {
   signedInStaff(context, { role: "admin" });
   return { people: await summaries(context), minResponses: context.config.PEER_REVIEW_MIN_RESPONSES };
 }
 
 /** One person's report as a PDF, to admins only; a person with too few reviews has none. */
-export async function downloadPeerReviewReport(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<Response> {
+export async function downloadPeerReviewReport(request: Request, context: AppLoadContext): Promise<Response> {
   signedInStaff(context, { role: "admin" });
   const key = new URL(request.url).searchParams.get("person") ?? "";
   const person = (await summaries(context)).find((candidate) => candidate.key === key);

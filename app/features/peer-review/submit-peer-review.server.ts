@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { submitForm } from "~/forms/submit-form.server";
 import { averageRating } from "./average";
 import { PEER_REVIEW_PDF_FIELD, type PeerReview, peerReviewForm } from "./definition";
@@ -18,7 +18,7 @@ function storedReview(answers: PeerReviewAnswers): PeerReview {
  * The questionnaire's action: the server builds the PDF, stores it with the review and queues the webhook.
  * The page then downloads the stored PDF from the file route, which lets its submitter have it.
  */
-export function submitPeerReview(request: Request, context: Readonly<RouterContextProvider>) {
+export function submitPeerReview(request: Request, context: AppLoadContext) {
   return submitForm(request, context, peerReviewForm, {
     payload: storedReview,
     document: async (review) => [

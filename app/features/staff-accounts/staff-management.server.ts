@@ -1,5 +1,5 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import { data, type RouterContextProvider } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import { invalidFieldsResult, type StaffFormResult } from "~/forms/staff-form-result";
@@ -26,7 +26,9 @@ function reply(intent: string, status: number, result: StaffFormResult) {
   return data({ ...result, intent } satisfies Reply, { status });
 }
 
-export async function loadStaffList(request: Request, context: Readonly<RouterContextProvider>) {
+const succeeded = (intent: string, message: string) => reply(intent, 200, { status: "success", message });
+
+export async function loadStaffList(context: AppLoadContext) {
   const admin = signedInStaff(context, { role: "admin" });
   const [users, secondFactorRequired, signInLocks] = await Promise.all([
     listStaffUsers(context.db),
@@ -37,7 +39,7 @@ export async function loadStaffList(request: Request, context: Readonly<RouterCo
 }
 
 /** The staff list page: add a user, require a second factor of everyone, or lift a sign-in lock. */
-export async function staffListAction(request: Request, context: Readonly<RouterContextProvider>) {
+export async function staffListAction(request: Request, context: AppLoadContext) {
   const admin = signedInStaff(context, { role: "admin" });
   const formData = await readStaffForm(request);
   const intent = String(formData.get("intent"));
@@ -53,12 +55,12 @@ export async function staffListAction(request: Request, context: Readonly<Router
   if (intent === "require-second-factor") {
     const required = formData.get("required") === "on";
     await setSecondFactorRequired(context.db, required);
-    return reply(intent, 200, {
-      status: "success",
-      message: required
+    return succeeded(
+      intent,
+      required
         ? "Everyone must now set up a second factor before using the staff tools."
         : "A second factor is now optional.",
-    });
+    );
   }
   if (intent !== "add-user") return reply(intent, 400, { status: "error", message: "Unknown action." });
   const submission = parseForm(formData, newStaffUserSchema);
@@ -85,17 +87,13 @@ function parseUserId(value: string | undefined): number {
   return id;
 }
 
-async function requireStaffUser(context: Readonly<RouterContextProvider>, userIdParam: string | undefined) {
+async function requireStaffUser(context: AppLoadContext, userIdParam: string | undefined) {
   const user = await findStaffUserById(context.db, parseUserId(userIdParam));
   if (!user) throw data({ message: "No such staff user." }, { status: 404 });
   return user;
 }
 
-export async function loadStaffUser(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  userIdParam: string | undefined,
-) {
+export async function loadStaffUser(context: AppLoadContext, userIdParam: string | undefined) {
   const admin = signedInStaff(context, { role: "admin" });
   const user = await requireStaffUser(context, userIdParam);
   const [sessions] = await context.db
@@ -125,11 +123,7 @@ export async function loadStaffUser(
 }
 
 /** One staff user's page: change the display name, reset the password, sign out everywhere, remove the second factor, (de)activate. */
-export async function staffUserAction(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  userIdParam: string | undefined,
-) {
+export async function staffUserAction(request: Request, context: AppLoadContext, userIdParam: string | undefined) {
   const admin = signedInStaff(context, { role: "admin" });
   const user = await requireStaffUser(context, userIdParam);
   const formData = await readStaffForm(request);
@@ -143,10 +137,7 @@ export async function staffUserAction(
       }
       await setStaffDisplayName(db, user.id, submission.value.displayName);
       logger.info({ userId: user.id, by: admin.id }, "staff display name changed");
-      return reply(intent, 200, {
-        status: "success",
-        message: `${user.username} is now shown as ${submission.value.displayName}.`,
-      });
+      return succeeded(intent, `${user.username} is now shown as ${submission.value.displayName}.`);
     }
     case "reset-password": {
       const submission = parseForm(formData, passwordResetSchema);
@@ -155,28 +146,22 @@ export async function staffUserAction(
       }
       await resetStaffPassword(db, user.id, submission.value.password);
       logger.info({ userId: user.id, by: admin.id }, "staff password reset");
-      return reply(intent, 200, {
-        status: "success",
-        message: `The password of ${user.username} was reset and all of their sessions were signed out.`,
-      });
+      return succeeded(intent, `The password of ${user.username} was reset and all of their sessions were signed out.`);
     }
     case "sign-out-everywhere": {
       const ended = await endAllSessionsOf(db, user.id);
       logger.info({ userId: user.id, by: admin.id, ended }, "staff sessions signed out");
-      return reply(intent, 200, {
-        status: "success",
-        message: `Signed ${user.username} out of ${ended} session${ended === 1 ? "" : "s"}.`,
-      });
+      return succeeded(intent, `Signed ${user.username} out of ${ended} session${ended === 1 ? "" : "s"}.`);
     }
     case "remove-second-factor": {
       await removeTotp(db, user.id);
       // Whoever holds the lost phone, or a session opened with it, is out too.
       const ended = await endAllSessionsOf(db, user.id);
       logger.info({ userId: user.id, by: admin.id, ended }, "staff second factor removed");
-      return reply(intent, 200, {
-        status: "success",
-        message: `The second factor of ${user.username} was removed and they were signed out everywhere. They can set up a new one after signing in.`,
-      });
+      return succeeded(
+        intent,
+        `The second factor of ${user.username} was removed and they were signed out everywhere. They can set up a new one after signing in.`,
+      );
     }
     case "deactivate":
     case "reactivate": {
@@ -186,12 +171,10 @@ export async function staffUserAction(
       const active = intent === "reactivate";
       await setStaffUserActive(db, user.id, active);
       logger.info({ userId: user.id, by: admin.id, active }, "staff user active state changed");
-      return reply(intent, 200, {
-        status: "success",
-        message: active
-          ? `${user.username} can sign in again.`
-          : `${user.username} was deactivated and signed out everywhere.`,
-      });
+      return succeeded(
+        intent,
+        active ? `${user.username} can sign in again.` : `${user.username} was deactivated and signed out everywhere.`,
+      );
     }
     default:
       return reply(intent, 400, { status: "error", message: "Unknown action." });

@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
@@ -32,7 +32,7 @@ const PASSWORD_REJECTED = "That password did not match.";
  * The second-factor page. Without one, a secret is made and kept on the session (encrypted) until confirmed,
  * so a reload shows the same QR code; it only becomes the user's once a code from the app proves the app has it.
  */
-export async function loadTwoFactor(request: Request, context: Readonly<RouterContextProvider>) {
+export async function loadTwoFactor(context: AppLoadContext) {
   const user = signedInStaff(context);
   const key = context.config.DATA_ENCRYPTION_KEY;
   const required = await isSecondFactorRequired(context.db);
@@ -51,7 +51,7 @@ export async function loadTwoFactor(request: Request, context: Readonly<RouterCo
 
 /** Checks the user's password (and, when given, a current code), under the sign-in throttle. */
 function confirmIdentity(
-  context: Readonly<RouterContextProvider>,
+  context: AppLoadContext,
   user: SignedInStaff,
   password: string,
   code: string | undefined,
@@ -67,7 +67,7 @@ function confirmIdentity(
   });
 }
 
-export async function twoFactorAction(request: Request, context: Readonly<RouterContextProvider>) {
+export async function twoFactorAction(request: Request, context: AppLoadContext) {
   const user = signedInStaff(context);
   const key = context.config.DATA_ENCRYPTION_KEY;
   const formData = await readStaffForm(request);

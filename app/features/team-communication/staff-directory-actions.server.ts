@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import * as z from "zod/mini";
 import { readFormBody } from "~/forms/read-form-body.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
@@ -16,7 +16,7 @@ import {
 } from "./staff-directory.server";
 import { usesServiceTitan } from "./technician-source.server";
 
-export async function loadStaffDirectory(request: Request, context: Readonly<RouterContextProvider>) {
+export async function loadStaffDirectory(request: Request, context: AppLoadContext) {
   signedInStaff(context, { role: "admin" });
   const entries = await listDirectoryEntries(context.db);
   return {
@@ -61,7 +61,7 @@ function entryIdOf(formData: FormData): number | undefined {
 }
 
 /** Add, save, deactivate and reactivate, for admins; each answers with a message beside its own form. */
-export async function staffDirectoryAction(request: Request, context: Readonly<RouterContextProvider>) {
+export async function staffDirectoryAction(request: Request, context: AppLoadContext) {
   signedInStaff(context, { role: "admin" });
   const read = await readFormBody(request, { maxBytes: 16 * 1024 });
   if (!read.ok) {

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import pino from "pino";
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmailSender } from "~/features/deliveries/email-sender.server";
 import { createSmsSender } from "~/features/deliveries/sms-sender.server";
@@ -58,7 +58,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-function contextFor(env: Record<string, string> = {}): RouterContextProvider {
+function contextFor(env: Record<string, string> = {}): AppLoadContext {
   return loadContextFor(database?.db, {
     SMTP_URL: smtp?.smtpUrl ?? "smtp://127.0.0.1:9",
     TWILIO_ACCOUNT_SID: TWILIO_SID,
@@ -81,7 +81,7 @@ function send(fields: Array<[string, string]>) {
 }
 
 /** The worker as the app runs it, with real SMTP and Twilio senders pointed at the loopback servers. */
-function workerFor(context: RouterContextProvider) {
+function workerFor(context: AppLoadContext) {
   const logger = pino({ level: "silent" });
   const { config } = context;
   return createDeliveryWorker({

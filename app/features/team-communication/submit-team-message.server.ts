@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { PayloadProblem } from "~/forms/payload-problem";
 import { submitForm } from "~/forms/submit-form.server";
 import { teamMessageForm } from "./definition";
@@ -10,7 +10,7 @@ import { listTechnicians } from "./technician-source.server";
  * Sends a team message: the chosen ids are looked up on the server, where the addresses and numbers are, and
  * the message is stored with one email or text per recipient and the webhook, in one transaction.
  */
-export function submitTeamMessage(request: Request, context: Readonly<RouterContextProvider>) {
+export function submitTeamMessage(request: Request, context: AppLoadContext) {
   return submitForm(request, context, teamMessageForm, {
     payload: async (input, { config, db, logger }): Promise<TeamMessage> => {
       const technicians = await listTechnicians({ config, db, logger });

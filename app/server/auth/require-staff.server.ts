@@ -1,4 +1,4 @@
-import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { type AppLoadContext, createContext, data, type MiddlewareFunction, redirect } from "react-router";
 import type { StaffRole } from "../db/schema.server";
 import { isSecondFactorRequired } from "../settings.server";
 import { loginPathFor } from "./safe-redirect";
@@ -22,7 +22,7 @@ const staffContext = createContext<StaffSignIn>();
  * sent to sign in (and back here afterwards); a user who must enrol a second factor first is sent to do so. It
  * runs for `.data` requests too, whose URL React Router has already turned back into the page's.
  */
-export async function signInStaff(request: Request, context: Readonly<RouterContextProvider>): Promise<void> {
+export async function signInStaff(request: Request, context: AppLoadContext): Promise<void> {
   try {
     const session = await findSession(context.db, context.config, request);
     const url = new URL(request.url);
@@ -46,10 +46,7 @@ export async function signInStaff(request: Request, context: Readonly<RouterCont
 export const staffMiddleware: MiddlewareFunction<Response> = ({ request, context }) => signInStaff(request, context);
 
 /** The user the staff middleware signed in; an admin page passes `role: "admin"` and a staff user gets 403. */
-export function signedInStaff(
-  context: Readonly<RouterContextProvider>,
-  options: { role?: StaffRole } = {},
-): SignedInStaff {
+export function signedInStaff(context: AppLoadContext, options: { role?: StaffRole } = {}): SignedInStaff {
   const signIn = context.get(staffContext);
   if ("failure" in signIn) throw signIn.failure;
   if (options.role === "admin" && signIn.user.role !== "admin") {
