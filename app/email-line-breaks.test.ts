@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { assessmentSchema } from "~/features/skills/assessment/schema";
 import { applicationSchema } from "~/features/careers/schema";
 import { estimateSchema } from "~/features/estimate/schema";
 import { checklistSchema } from "~/features/estimate-checklist/schema";
 import { estimateRequestSchema } from "~/features/scheduling/estimate-request/schema";
 import { jobRequestSchema } from "~/features/scheduling/job-request/schema";
+import { assessmentSchema } from "~/features/skills/assessment/schema";
 import { directoryEntrySchema } from "~/features/team-communication/directory-schema";
 import { fieldTableEmail } from "~/outbox/field-table-email.server";
 

@@ -48,11 +48,13 @@ describe("who reads a peer review", () => {
 
     for (const user of [writer, colleague]) {
       const status = await thrownStatus(
-        loadSubmissionPage(await staffRequest(context, user.id, detailPath), context, submissionId),
+        staffRequest(context, user.id, detailPath).then(() => loadSubmissionPage(context, submissionId)),
       );
       expect(status, `${user.username} opens the review`).toBe(403);
     }
-    const forAdmin = await loadSubmissionPage(await staffRequest(context, admin.id, detailPath), context, submissionId);
+    const forAdmin = await staffRequest(context, admin.id, detailPath).then(() =>
+      loadSubmissionPage(context, submissionId),
+    );
     expect(forAdmin.submission.reference).toBe(result.reference);
 
     expect(
@@ -70,7 +72,7 @@ describe("who reads a peer review", () => {
     // The writer's own download is not logged as theirs: the log would then name the review's author.
     const lines: Record<string, unknown>[] = [];
     const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
-    const logged = { ...context, logger };
+    const logged = Object.assign(loadContextFor(database.db), { logger });
     await serveSubmissionFile(await staffRequest(logged, writer.id, result.pdfUrl), logged, params);
     const downloads = lines.filter((line) => line.msg === "submission file downloaded");
     expect(downloads).toHaveLength(1);
@@ -146,7 +148,7 @@ describe("where deliveries went", () => {
     const detailPath = `/admin/inbox/${message.id}`;
     const pageFor = async (userId: number) =>
       JSON.stringify(
-        await loadSubmissionPage(await staffRequest(context, userId, detailPath), context, String(message.id)),
+        await staffRequest(context, userId, detailPath).then(() => loadSubmissionPage(context, String(message.id))),
       );
 
     const forStaff = await pageFor(staff.id);

@@ -4,7 +4,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import type pg from "pg";
 import type { Logger } from "pino";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { DeliveryWorker } from "../app/outbox/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
@@ -111,16 +111,18 @@ export function createApp(dependencies: AppDependencies) {
   });
 
   const contentSecurityPolicy = nonceContentSecurityPolicy(inlineStyleSources);
-  const loadContextOf = (req: express.Request, res: express.Response) => ({
-    get logger() {
-      return req.log;
-    },
-    config,
-    db: database.db,
-    deliveryWorker,
-    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    cspNonce: String(res.locals.cspNonce),
-  });
+  const loadContextOf = (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    // A getter, since most requests never log and req.log makes its child logger when first asked for.
+    Object.defineProperty(context, "logger", { get: () => req.log });
+    return Object.assign(context, {
+      config,
+      db: database.db,
+      deliveryWorker,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      cspNonce: String(res.locals.cspNonce),
+    });
+  };
   const renderWithReactRouter = createRequestHandler({
     build: serverBuild,
     // Always production: in any other mode React Router sends an error's message and stack (a failed

@@ -1,10 +1,14 @@
 import type { Logger } from "pino";
+import type { RouterContext } from "react-router";
 import type { DeliveryWorker } from "../app/outbox/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { Database } from "../app/server/db/database.server";
 
 declare module "react-router" {
-  /** What the Express server hands every loader and action (see server/app.ts). */
+  /**
+   * What every loader and action gets as `context`: a RouterContextProvider (middleware is on) on which the
+   * Express server sets the app's services (see server/app.ts), the migration React Router documents.
+   */
   interface AppLoadContext {
     logger: Logger;
     config: Config;
@@ -14,5 +18,14 @@ declare module "react-router" {
     clientIp: string;
     /** The Content-Security-Policy nonce of this response, for the inline scripts React Router writes. */
     cspNonce: string;
+    /** What middleware put in the context (the staff middleware: who is signed in). */
+    get<T>(context: RouterContext<T>): T;
+    set<C extends RouterContext>(context: C, value: C extends RouterContext<infer T> ? T : never): void;
+  }
+
+  interface RouterContextProvider extends AppLoadContext {}
+
+  interface Future {
+    v8_middleware: true;
   }
 }

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadContextFor } from "#tests/load-context";
 import { type SmtpReceiver, startSmtpReceiver } from "#tests/smtp-receiver";
 import { addStaffUser } from "#tests/staff";
-import { staffRequest } from "#tests/staff-request";
+import { asStaffRoute, staffRequest } from "#tests/staff-request";
 import {
   ESTIMATE_REQUEST_WEBHOOK_KEYS,
   JOB_REQUEST_WEBHOOK_KEYS,
@@ -70,8 +70,7 @@ const FORMS = {
 
 /** The route's own action, called as React Router calls it: only the request and the context are read. */
 function callAction(form: keyof typeof FORMS, request: Request, context: AppLoadContext) {
-  type Args = Parameters<typeof estimateRequestAction>[0] & Parameters<typeof jobRequestAction>[0];
-  return FORMS[form].action({ request, context, params: {} } as Args);
+  return FORMS[form].action({ request, url: new URL(request.url), pattern: "", context, params: {} });
 }
 
 async function submit(form: keyof typeof FORMS, fields: Record<string, string>, context = contextFor()) {
@@ -305,8 +304,8 @@ describe("both forms", () => {
           method: "POST",
           body: new URLSearchParams(form === "estimate" ? validEstimateRequest : validJobRequest),
         });
-        const context = { ...live, db: dead.db };
-        const response = await callAction(form, signedIn, context);
+        const context = Object.assign(contextFor(), { db: dead.db });
+        const response = await asStaffRoute(signedIn, context, (request) => callAction(form, request, context));
         expect(response.init?.status).toBe(503);
         expect(response.data).toMatchObject({
           status: "error",

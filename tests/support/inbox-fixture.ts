@@ -13,12 +13,11 @@ import {
   type SubmittedFile,
   storeSubmission,
 } from "../../app/outbox/submission-store.server";
-import { startSession } from "../../app/server/auth/sessions.server";
 import type { Database } from "../../app/server/db/database.server";
 import { type DeliveryStatus, deliveries, submissions } from "../../app/server/db/schema.server";
 import { smallPdf, validApplication } from "./application-fixture";
 import { validEstimate } from "./estimate-fixture";
-import { cookieFrom } from "./staff";
+import { staffRequest } from "./staff-request";
 
 export const ESTIMATE_WEBHOOK: OutgoingDelivery = {
   channel: "webhook",
@@ -67,19 +66,15 @@ export async function setDeliveryStatus(db: Database, submissionId: number, stat
   await db.update(deliveries).set({ status }).where(eq(deliveries.submissionId, submissionId));
 }
 
-/** A request carrying a live session of the user, as a signed-in browser sends it. */
-export async function signedInRequest(
+/** A signed-in staff request (staffRequest) with a form body, as the inbox's screens post them. */
+export function signedInRequest(
   context: AppLoadContext,
   userId: number,
   url: string,
   init: { method?: string; form?: Record<string, string> } = {},
 ): Promise<Request> {
-  const cookie = cookieFrom(await startSession(context.db, context.config, { userId, secondFactorPending: false }));
-  return new Request(`http://localhost${url}`, {
-    method: init.method ?? (init.form ? "POST" : "GET"),
-    headers: { cookie, ...(init.form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
-    body: init.form ? new URLSearchParams(init.form) : undefined,
-  });
+  const body = init.form ? new URLSearchParams(init.form) : undefined;
+  return staffRequest(context, userId, url, { method: init.method ?? (body ? "POST" : "GET"), body });
 }
 
 const REFERENCE_PREFIXES: Record<string, string> = { estimate: "EST", application: "APP", assessment: "ASM" };

@@ -1,5 +1,5 @@
 import pino from "pino";
-import type { AppLoadContext } from "react-router";
+import { type AppLoadContext, RouterContextProvider } from "react-router";
 import { createDeliveryWorker } from "../../app/outbox/worker.server";
 import { loadConfig } from "../../app/server/config.server";
 import type { Database } from "../../app/server/db/database.server";
@@ -22,5 +22,12 @@ export function loadContextFor(
   });
   const logger = pino({ level: "silent" });
   const deliveryWorker = createDeliveryWorker({ db, config, logger });
-  return { config, logger, db, deliveryWorker, clientIp, cspNonce: "test-nonce" };
+  return Object.assign(new RouterContextProvider(), {
+    config,
+    logger,
+    db,
+    deliveryWorker,
+    clientIp,
+    cspNonce: "test-nonce",
+  });
 }

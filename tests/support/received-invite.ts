@@ -10,6 +10,7 @@ import { startSession } from "../../app/server/auth/sessions.server";
 import { loadContextFor } from "./load-context";
 import { type ReceivedMessage, type SmtpReceiver, startSmtpReceiver } from "./smtp-receiver";
 import { addStaffUser, cookieFrom } from "./staff";
+import { asStaffRoute } from "./staff-request";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const INVITE_MAIL_FROM = "Website <website@example.com>";
@@ -56,7 +57,9 @@ export async function schedulerEmailFor(
     headers: { cookie: world.cookie, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(answers),
   });
-  const response = await submitForm(request, world.context, definition);
+  const response = await asStaffRoute(request, world.context, (signedIn, context) =>
+    submitForm(signedIn, context, definition),
+  );
   const result = (response as { data: { status: string; reference?: string } }).data;
   if (result.status !== "success" || !result.reference) throw new Error(`not stored: ${JSON.stringify(result)}`);
   const emailSender = createEmailSender(world.smtp.smtpUrl, INVITE_MAIL_FROM);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heicPhoto } from "#tests/checklist-fixture";
 import { loadContextFor } from "#tests/load-context";
 import { addStaffUser } from "#tests/staff";
-import { staffRequest } from "#tests/staff-request";
+import { asStaffRoute, staffRequest } from "#tests/staff-request";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { PHOTO_PREVIEW_FIELD, PHOTO_PREVIEW_PATH } from "./photo-preview";
 import { photoPreview } from "./photo-preview.server";
@@ -26,7 +26,7 @@ async function postPhoto(bytes: Uint8Array, name: string, type: string, signedIn
   const request = signedIn
     ? await staffRequest(context, staffId, PHOTO_PREVIEW_PATH, { method: "POST", body })
     : new Request(`http://localhost${PHOTO_PREVIEW_PATH}`, { method: "POST", body });
-  return photoPreview(request, context).catch((thrown: unknown) => thrown as Response);
+  return asStaffRoute(request, context, photoPreview).catch((thrown: unknown) => thrown as Response);
 }
 
 describe("the checklist's photo preview", () => {

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { sniffPhoto } from "~/features/estimate-checklist/photo-types";
 import { readFormBody } from "~/forms/read-form-body.server";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import { cleanPhoto } from "~/server/photos/clean-photo.server";
 import { photoThumbnail } from "~/server/photos/photo-thumbnail.server";
 import { PHOTO_MAX_BYTES } from "./definition";
@@ -23,7 +23,7 @@ const refusal = (status: number, message: string) =>
  * the submit gives it (upright, metadata and GPS removed) before it is shrunk; nothing is stored.
  */
 export async function photoPreview(request: Request, context: AppLoadContext): Promise<Response> {
-  await requireStaff(request, context);
+  signedInStaff(context);
   const body = await readFormBody(request, {
     maxBytes: PHOTO_MAX_BYTES + ENVELOPE_BYTES,
     files: [{ field: PHOTO_PREVIEW_FIELD, maxBytes: PHOTO_MAX_BYTES, maxCount: 1, sniff: sniffPhoto }],

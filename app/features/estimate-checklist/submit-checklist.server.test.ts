@@ -20,6 +20,7 @@ import { loadContextFor } from "#tests/load-context";
 import { pdfText } from "#tests/pdf-reading";
 import { type SmtpReceiver, startSmtpReceiver } from "#tests/smtp-receiver";
 import { addStaffUser, cookieFrom } from "#tests/staff";
+import { asStaffRoute } from "#tests/staff-request";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
@@ -80,6 +81,9 @@ function checklistPost(fields: Record<string, string>, photos: FixturePhoto[]): 
   return new Request(`http://localhost${PATH}`, { method: "POST", headers: { cookie }, body: form });
 }
 
+/** The checklist's action as the app calls it: behind the staff middleware. */
+const submit = (request: Request, signedIn: AppLoadContext) => asStaffRoute(request, signedIn, submitChecklist);
+
 const resultOf = (response: { data: unknown }) =>
   response.data as { status: string; reference?: string; message?: string };
 const statusOf = (response: { init?: { status?: number } | null }) => response.init?.status ?? 200;
@@ -121,7 +125,7 @@ describe("a checklist with ten photos", () => {
   let pdf: Uint8Array;
 
   beforeAll(async () => {
-    const response = await submitChecklist(
+    const response = await submit(
       checklistPost({ ...checklistAnswers, submissionKey: crypto.randomUUID() }, await tenSitePhotos()),
       context,
     );
@@ -254,13 +258,9 @@ describe("a checklist with ten photos", () => {
   it("stores a resend with the same double-submit key once", async () => {
     const submissionKey = crypto.randomUUID();
     const photos = [{ name: "again.jpg", type: "image/jpeg", bytes: await plainPhoto(320, 240, "jpeg") }];
-    const first = resultOf(
-      await submitChecklist(checklistPost({ ...checklistAnswers, submissionKey }, photos), context),
-    );
+    const first = resultOf(await submit(checklistPost({ ...checklistAnswers, submissionKey }, photos), context));
     const before = await countSubmissions();
-    const second = resultOf(
-      await submitChecklist(checklistPost({ ...checklistAnswers, submissionKey }, photos), context),
-    );
+    const second = resultOf(await submit(checklistPost({ ...checklistAnswers, submissionKey }, photos), context));
     expect(second.reference).toBe(first.reference);
     expect(await countSubmissions()).toBe(before);
   });
@@ -275,10 +275,7 @@ describe("the checklist's caps", () => {
   };
 
   it("asks for the name and email when either is blank after trimming", async () => {
-    const response = await submitChecklist(
-      checklistPost({ fillerName: "  ", fillerEmail: "pat@example.com" }, []),
-      context,
-    );
+    const response = await submit(checklistPost({ fillerName: "  ", fillerEmail: "pat@example.com" }, []), context);
     expect(statusOf(response)).toBe(400);
     expect(resultOf(response).message).toBe("Please fill in your name and email.");
   });
@@ -291,7 +288,7 @@ describe("the checklist's caps", () => {
       type: "image/jpeg",
       bytes: small,
     }));
-    const response = await submitChecklist(checklistPost(answers, photos), context);
+    const response = await submit(checklistPost(answers, photos), context);
     expect(statusOf(response)).toBe(413);
     expect(resultOf(response).message).toBe(checklistForm.messages.tooManyFiles);
     expect(await countSubmissions()).toBe(before);
@@ -300,7 +297,7 @@ describe("the checklist's caps", () => {
   it("refuses a 30 MB photo with 413 and stores nothing", async () => {
     const before = await countSubmissions();
     const photos = [{ name: "huge.jpg", type: "image/jpeg", bytes: jpegLike(30 * MB) }];
-    const response = await submitChecklist(checklistPost(answers, photos), context);
+    const response = await submit(checklistPost(answers, photos), context);
     expect(statusOf(response)).toBe(413);
     expect(resultOf(response).message).toBe(checklistForm.messages.fileTooLarge);
     expect(await countSubmissions()).toBe(before);
@@ -309,7 +306,7 @@ describe("the checklist's caps", () => {
   it("refuses a .jpg that is really a PDF with 400 and stores nothing", async () => {
     const before = await countSubmissions();
     const pdf = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
-    const response = await submitChecklist(
+    const response = await submit(
       checklistPost(answers, [{ name: "site.jpg", type: "image/jpeg", bytes: pdf }]),
       context,
     );
@@ -349,7 +346,7 @@ describe("the checklist's caps", () => {
       body: chunked,
       duplex: "half",
     };
-    const response = await submitChecklist(new Request(`http://localhost${PATH}`, init), context);
+    const response = await submit(new Request(`http://localhost${PATH}`, init), context);
     expect(statusOf(response)).toBe(413);
     expect(resultOf(response).message).toBe(checklistForm.messages.tooLarge);
     expect(sent).toBeLessThan(body.byteLength);

@@ -5,6 +5,7 @@ import { parseCsv } from "#tests/csv-parser";
 import { estimatePayload, insertInboxSubmission } from "#tests/inbox-fixture";
 import { loadContextFor } from "#tests/load-context";
 import { addStaffUser, cookieFrom } from "#tests/staff";
+import { asStaffRoute } from "#tests/staff-request";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { startSession } from "~/server/auth/sessions.server";
 import { downloadInboxCsv } from "./export-csv.server";
@@ -38,7 +39,7 @@ beforeEach(async () => {
 const staffRequest = (path: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
 
 async function inbox(query = "") {
-  const result = await loadInbox(staffRequest(`/admin/inbox${query}`), context);
+  const result = await asStaffRoute(staffRequest(`/admin/inbox${query}`), context, loadInbox);
   return { httpStatus: result.init?.status ?? 200, ...result.data };
 }
 
@@ -250,9 +251,10 @@ describe("the inbox list", () => {
 
 describe("the CSV export", () => {
   async function download(query = "", as = cookie) {
-    const response = await downloadInboxCsv(
+    const response = await asStaffRoute(
       new Request(`http://localhost/admin/inbox/export.csv${query}`, { headers: { cookie: as } }),
       context,
+      downloadInboxCsv,
     );
     const bytes = new Uint8Array(await response.arrayBuffer());
     return { response, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };

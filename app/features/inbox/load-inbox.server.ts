@@ -1,12 +1,12 @@
 import { type AppLoadContext, data } from "react-router";
 import { typeChoicesFor, typesHiddenFrom, typesNotExportableBy } from "~/features/submission-types.server";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import { parseInboxFilters } from "./inbox-filters.server";
 import { countNewSubmissions, listSubmissions } from "./list-submissions.server";
 
 /** The inbox list's loader: a filter the URL gets wrong is answered 400 with what to fix, never a 500. */
 export async function loadInbox(request: Request, context: AppLoadContext) {
-  const staff = await requireStaff(request, context);
+  const staff = signedInStaff(context);
   const hiddenTypes = typesHiddenFrom(staff.role);
   const parsed = parseInboxFilters(new URL(request.url).searchParams);
   const newCounts = await countNewSubmissions(context.db, hiddenTypes);

@@ -5,6 +5,7 @@ import { smallPdf } from "#tests/application-fixture";
 import { RESUME_NAME, signedInRequest, storeApplication } from "#tests/inbox-fixture";
 import { loadContextFor } from "#tests/load-context";
 import { addStaffUser } from "#tests/staff";
+import { asStaffRoute } from "#tests/staff-request";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { loadSubmissionDetail } from "./submission-detail.server";
 import { downloadHeaders, serveSubmissionFile } from "./submission-file-download.server";
@@ -73,7 +74,8 @@ describe("the file route", () => {
   it("sends a request without a session to sign in, with no file", async () => {
     const { id } = await storeApplication(database.db);
     const request = new Request(`http://localhost/admin/inbox/${id}/files/1`);
-    const refused = await serveSubmissionFile(request, context, { submissionId: String(id), fileId: "1" }).catch(
+    const params = { submissionId: String(id), fileId: "1" };
+    const refused = await asStaffRoute(request, context, () => serveSubmissionFile(request, context, params)).catch(
       (thrown: unknown) => thrown,
     );
     expect(refused).toBeInstanceOf(Response);

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import { replayDelivery } from "./replay-delivery.server";
 import { markSubmissionSpam } from "./spam-marking.server";
 import { requireReadableSubmission } from "./submission-access.server";
@@ -15,8 +15,8 @@ function reply(intent: string, status: number, result: StaffFormResult) {
   return data({ ...result, intent } satisfies SubmissionActionResult, { status });
 }
 
-export async function loadSubmissionPage(request: Request, context: AppLoadContext, submissionIdParam?: string) {
-  const staff = await requireStaff(request, context);
+export async function loadSubmissionPage(context: AppLoadContext, submissionIdParam?: string) {
+  const staff = signedInStaff(context);
   const submissionId = parseRecordId(submissionIdParam, "submission");
   await requireReadableSubmission(context.db, staff, submissionId);
   const detail = await loadSubmissionDetail(context.db, submissionId, context.config);
@@ -52,7 +52,7 @@ function postedId(value: FormDataEntryValue | null, what: string): number | null
 
 /** The detail page's forms: status, assignee, note, replay, and the spam flag. Each answers with a message. */
 export async function submissionPageAction(request: Request, context: AppLoadContext, submissionIdParam?: string) {
-  const staff = await requireStaff(request, context);
+  const staff = signedInStaff(context);
   const submissionId = parseRecordId(submissionIdParam, "submission");
   await requireReadableSubmission(context.db, staff, submissionId);
   const formData = await readStaffForm(request);

@@ -32,8 +32,8 @@ async function post(submissionId: number, form: Record<string, string>) {
 }
 
 async function detail(submissionId: number) {
-  const request = await signedInRequest(context, staff.id, `/admin/inbox/${submissionId}`);
-  return loadSubmissionPage(request, context, String(submissionId));
+  await signedInRequest(context, staff.id, `/admin/inbox/${submissionId}`);
+  return loadSubmissionPage(context, String(submissionId));
 }
 
 const eventsOf = (submissionId: number) =>

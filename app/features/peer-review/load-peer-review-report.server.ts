@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import { submissions } from "~/server/db/schema.server";
 import { peerReviewForm } from "./definition";
 import { type PersonSummary, summarisePeerReviews } from "./peer-review-report";
@@ -25,14 +25,14 @@ async function summaries(context: AppLoadContext): Promise<PersonSummary[]> {
 }
 
 /** The report page's loader: admins only. */
-export async function loadPeerReviewReport(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context, { role: "admin" });
+export async function loadPeerReviewReport(context: AppLoadContext) {
+  signedInStaff(context, { role: "admin" });
   return { people: await summaries(context), minResponses: context.config.PEER_REVIEW_MIN_RESPONSES };
 }
 
 /** One person's report as a PDF, to admins only; a person with too few reviews has none. */
 export async function downloadPeerReviewReport(request: Request, context: AppLoadContext): Promise<Response> {
-  await requireStaff(request, context, { role: "admin" });
+  signedInStaff(context, { role: "admin" });
   const key = new URL(request.url).searchParams.get("person") ?? "";
   const person = (await summaries(context)).find((candidate) => candidate.key === key);
   if (!person) throw data({ message: "No reviews of that person." }, { status: 404 });

@@ -1,3 +1,4 @@
+import { StaffTable } from "~/components/staff/staff-table";
 import type { PersonSummary } from "./peer-review-report";
 import { RATING_MEANINGS, RATINGS } from "./ratings";
 
@@ -19,39 +20,17 @@ function PersonReport({ person, minResponses }: { person: PersonSummary; minResp
       </p>
       {person.enough ? (
         <>
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Average rating of each statement for {person.name}</caption>
-              <thead className="bg-brand-800 text-white">
-                <tr>
-                  <th scope="col" className="px-2 py-2">
-                    #
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    Statement
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-center">
-                    Average
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-center">
-                    Answers
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {person.statements.map((row, index) => (
-                  <tr key={row.statement} className="border-b border-slate-200">
-                    <td className="px-2 py-2 text-center">{index + 1}</td>
-                    <th scope="row" className="px-2 py-2 font-normal">
-                      {row.statement}
-                    </th>
-                    <td className="px-2 py-2 text-center">{row.average}</td>
-                    <td className="px-2 py-2 text-center">{row.answers}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            caption={`Average rating of each statement for ${person.name}`}
+            rows={person.statements.map((row, index) => ({ ...row, number: index + 1 }))}
+            rowKey={(row) => row.statement}
+            columns={[
+              { header: "#", className: "text-center", cell: (row) => row.number },
+              { header: "Statement", namesRow: true, className: "font-normal", cell: (row) => row.statement },
+              { header: "Average", className: "text-center", cell: (row) => row.average },
+              { header: "Answers", className: "text-center", cell: (row) => row.answers },
+            ]}
+          />
           <p className="mt-4 font-semibold text-slate-900">Overall average: {person.overall}</p>
           <h3 className="mt-2 font-semibold text-slate-900">Spread of all answers</h3>
           <dl className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-slate-800">

@@ -3,7 +3,7 @@ import { loadContextFor } from "#tests/load-context";
 import { pdfText } from "#tests/pdf-reading";
 import { allRated, peerReviewFields } from "#tests/peer-review-fixture";
 import { addStaffUser } from "#tests/staff";
-import { staffRequest } from "#tests/staff-request";
+import { asStaffRoute, staffRequest } from "#tests/staff-request";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
@@ -122,7 +122,9 @@ describe("the peer review action", () => {
       method: "POST",
       body: new URLSearchParams(peerReviewFields("Jo Bloggs", allRated("3"))),
     });
-    const response = (await submitPeerReview(request, context).catch((thrown: unknown) => thrown)) as Response;
+    const response = (await asStaffRoute(request, context, submitPeerReview).catch(
+      (thrown: unknown) => thrown,
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/admin\?redirectTo=/);
   });

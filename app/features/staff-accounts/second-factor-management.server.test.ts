@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "#tests/load-context";
 import { addStaffUser, cookieFrom, currentTotpCode } from "#tests/staff";
+import { asStaffRoute } from "#tests/staff-request";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { enableTotp, replaceRecoveryCodes } from "~/server/auth/second-factor.server";
 import { startSession } from "~/server/auth/sessions.server";
@@ -52,13 +53,13 @@ describe("turning two-step verification off", () => {
       { intent: "turn-off", code: currentTotpCode(SECRET) },
       user.cookie,
     );
-    expect(await statusOf(await twoFactorAction(withoutPassword, context()))).toBe(400);
+    expect(await statusOf(await asStaffRoute(withoutPassword, context(), twoFactorAction))).toBe(400);
     const wrongPassword = post(
       "/admin/account/two-factor",
       { intent: "turn-off", code: currentTotpCode(SECRET), password: "not my password at all" },
       user.cookie,
     );
-    expect(await statusOf(await twoFactorAction(wrongPassword, context()))).toBe(400);
+    expect(await statusOf(await asStaffRoute(wrongPassword, context(), twoFactorAction))).toBe(400);
     expect(await hasSecondFactor(user.id)).toBe(true);
   });
 
@@ -69,7 +70,7 @@ describe("turning two-step verification off", () => {
       { intent: "turn-off", code: currentTotpCode(SECRET), password: user.password },
       user.cookie,
     );
-    expect(await statusOf(await twoFactorAction(request, context()))).toBe(200);
+    expect(await statusOf(await asStaffRoute(request, context(), twoFactorAction))).toBe(200);
     expect(await hasSecondFactor(user.id)).toBe(false);
   });
 });
@@ -83,14 +84,16 @@ describe("new recovery codes", () => {
       { intent: "new-recovery-codes", password: "wrong one" },
       user.cookie,
     );
-    expect(await statusOf(await twoFactorAction(refused, context()))).toBe(400);
+    expect(await statusOf(await asStaffRoute(refused, context(), twoFactorAction))).toBe(400);
 
     const accepted = post(
       "/admin/account/two-factor",
       { intent: "new-recovery-codes", password: user.password },
       user.cookie,
     );
-    const result = (await twoFactorAction(accepted, context())) as unknown as { data: { recoveryCodes?: string[] } };
+    const result = (await asStaffRoute(accepted, context(), twoFactorAction)) as unknown as {
+      data: { recoveryCodes?: string[] };
+    };
     expect(result.data.recoveryCodes).toHaveLength(10);
     expect(result.data.recoveryCodes).not.toContain(oldCode);
   });
@@ -102,7 +105,13 @@ describe("an admin removing a user's second factor", () => {
     const user = await userWithTotp();
     await startSession(database.db, context().config, { userId: user.id, secondFactorPending: false });
     const request = post(`/admin/staff/${user.id}`, { intent: "remove-second-factor" }, admin.cookie);
-    expect(await statusOf(await staffUserAction(request, context(), String(user.id)))).toBe(200);
+    expect(
+      await statusOf(
+        await asStaffRoute(request, context(), (signedIn, signedInContext) =>
+          staffUserAction(signedIn, signedInContext, String(user.id)),
+        ),
+      ),
+    ).toBe(200);
     expect(await hasSecondFactor(user.id)).toBe(false);
     const sessions = await database.db.select().from(staffSessions).where(eq(staffSessions.userId, user.id));
     expect(sessions).toEqual([]);

@@ -4,7 +4,7 @@ import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import { invalidFieldsResult, type StaffFormResult } from "~/forms/staff-form-result";
 import { listSignInLocks, unlockSignIn } from "~/server/auth/login-throttle.server";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import { removeTotp } from "~/server/auth/second-factor.server";
 import { endAllSessionsOf } from "~/server/auth/sessions.server";
 import {
@@ -26,8 +26,10 @@ function reply(intent: string, status: number, result: StaffFormResult) {
   return data({ ...result, intent } satisfies Reply, { status });
 }
 
-export async function loadStaffList(request: Request, context: AppLoadContext) {
-  const admin = await requireStaff(request, context, { role: "admin" });
+const succeeded = (intent: string, message: string) => reply(intent, 200, { status: "success", message });
+
+export async function loadStaffList(context: AppLoadContext) {
+  const admin = signedInStaff(context, { role: "admin" });
   const [users, secondFactorRequired, signInLocks] = await Promise.all([
     listStaffUsers(context.db),
     isSecondFactorRequired(context.db),
@@ -38,7 +40,7 @@ export async function loadStaffList(request: Request, context: AppLoadContext) {
 
 /** The staff list page: add a user, require a second factor of everyone, or lift a sign-in lock. */
 export async function staffListAction(request: Request, context: AppLoadContext) {
-  const admin = await requireStaff(request, context, { role: "admin" });
+  const admin = signedInStaff(context, { role: "admin" });
   const formData = await readStaffForm(request);
   const intent = String(formData.get("intent"));
   if (intent === "unlock-sign-in") {
@@ -53,12 +55,12 @@ export async function staffListAction(request: Request, context: AppLoadContext)
   if (intent === "require-second-factor") {
     const required = formData.get("required") === "on";
     await setSecondFactorRequired(context.db, required);
-    return reply(intent, 200, {
-      status: "success",
-      message: required
+    return succeeded(
+      intent,
+      required
         ? "Everyone must now set up a second factor before using the staff tools."
         : "A second factor is now optional.",
-    });
+    );
   }
   if (intent !== "add-user") return reply(intent, 400, { status: "error", message: "Unknown action." });
   const submission = parseForm(formData, newStaffUserSchema);
@@ -91,8 +93,8 @@ async function requireStaffUser(context: AppLoadContext, userIdParam: string | u
   return user;
 }
 
-export async function loadStaffUser(request: Request, context: AppLoadContext, userIdParam: string | undefined) {
-  const admin = await requireStaff(request, context, { role: "admin" });
+export async function loadStaffUser(context: AppLoadContext, userIdParam: string | undefined) {
+  const admin = signedInStaff(context, { role: "admin" });
   const user = await requireStaffUser(context, userIdParam);
   const [sessions] = await context.db
     .select({ count: count() })
@@ -122,7 +124,7 @@ export async function loadStaffUser(request: Request, context: AppLoadContext, u
 
 /** One staff user's page: change the display name, reset the password, sign out everywhere, remove the second factor, (de)activate. */
 export async function staffUserAction(request: Request, context: AppLoadContext, userIdParam: string | undefined) {
-  const admin = await requireStaff(request, context, { role: "admin" });
+  const admin = signedInStaff(context, { role: "admin" });
   const user = await requireStaffUser(context, userIdParam);
   const formData = await readStaffForm(request);
   const intent = String(formData.get("intent"));
@@ -135,10 +137,7 @@ export async function staffUserAction(request: Request, context: AppLoadContext,
       }
       await setStaffDisplayName(db, user.id, submission.value.displayName);
       logger.info({ userId: user.id, by: admin.id }, "staff display name changed");
-      return reply(intent, 200, {
-        status: "success",
-        message: `${user.username} is now shown as ${submission.value.displayName}.`,
-      });
+      return succeeded(intent, `${user.username} is now shown as ${submission.value.displayName}.`);
     }
     case "reset-password": {
       const submission = parseForm(formData, passwordResetSchema);
@@ -147,28 +146,22 @@ export async function staffUserAction(request: Request, context: AppLoadContext,
       }
       await resetStaffPassword(db, user.id, submission.value.password);
       logger.info({ userId: user.id, by: admin.id }, "staff password reset");
-      return reply(intent, 200, {
-        status: "success",
-        message: `The password of ${user.username} was reset and all of their sessions were signed out.`,
-      });
+      return succeeded(intent, `The password of ${user.username} was reset and all of their sessions were signed out.`);
     }
     case "sign-out-everywhere": {
       const ended = await endAllSessionsOf(db, user.id);
       logger.info({ userId: user.id, by: admin.id, ended }, "staff sessions signed out");
-      return reply(intent, 200, {
-        status: "success",
-        message: `Signed ${user.username} out of ${ended} session${ended === 1 ? "" : "s"}.`,
-      });
+      return succeeded(intent, `Signed ${user.username} out of ${ended} session${ended === 1 ? "" : "s"}.`);
     }
     case "remove-second-factor": {
       await removeTotp(db, user.id);
       // Whoever holds the lost phone, or a session opened with it, is out too.
       const ended = await endAllSessionsOf(db, user.id);
       logger.info({ userId: user.id, by: admin.id, ended }, "staff second factor removed");
-      return reply(intent, 200, {
-        status: "success",
-        message: `The second factor of ${user.username} was removed and they were signed out everywhere. They can set up a new one after signing in.`,
-      });
+      return succeeded(
+        intent,
+        `The second factor of ${user.username} was removed and they were signed out everywhere. They can set up a new one after signing in.`,
+      );
     }
     case "deactivate":
     case "reactivate": {
@@ -178,12 +171,10 @@ export async function staffUserAction(request: Request, context: AppLoadContext,
       const active = intent === "reactivate";
       await setStaffUserActive(db, user.id, active);
       logger.info({ userId: user.id, by: admin.id, active }, "staff user active state changed");
-      return reply(intent, 200, {
-        status: "success",
-        message: active
-          ? `${user.username} can sign in again.`
-          : `${user.username} was deactivated and signed out everywhere.`,
-      });
+      return succeeded(
+        intent,
+        active ? `${user.username} can sign in again.` : `${user.username} was deactivated and signed out everywhere.`,
+      );
     }
     default:
       return reply(intent, 400, { status: "error", message: "Unknown action." });

@@ -4,7 +4,7 @@ import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { throttledAttempt } from "~/server/auth/login-throttle.server";
 import { verifyPassword } from "~/server/auth/password.server";
-import { requireStaff, type SignedInStaff } from "~/server/auth/require-staff.server";
+import { type SignedInStaff, signedInStaff } from "~/server/auth/require-staff.server";
 import {
   acceptedTotpStep,
   claimTotpStep,
@@ -32,8 +32,8 @@ const PASSWORD_REJECTED = "That password did not match.";
  * The second-factor page. Without one, a secret is made and kept on the session (encrypted) until confirmed,
  * so a reload shows the same QR code; it only becomes the user's once a code from the app proves the app has it.
  */
-export async function loadTwoFactor(request: Request, context: AppLoadContext) {
-  const user = await requireStaff(request, context);
+export async function loadTwoFactor(context: AppLoadContext) {
+  const user = signedInStaff(context);
   const key = context.config.DATA_ENCRYPTION_KEY;
   const required = await isSecondFactorRequired(context.db);
   if (user.totpSecret) {
@@ -68,7 +68,7 @@ function confirmIdentity(
 }
 
 export async function twoFactorAction(request: Request, context: AppLoadContext) {
-  const user = await requireStaff(request, context);
+  const user = signedInStaff(context);
   const key = context.config.DATA_ENCRYPTION_KEY;
   const formData = await readStaffForm(request);
   const intent = String(formData.get("intent"));

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import { formatStaffTime } from "~/components/staff/format-time";
+import { StaffTable, type StaffTableColumn } from "~/components/staff/staff-table";
 import type { DeliveryState, MessageHistoryEntry } from "./message-history.server";
 
 /** A delivery's state as staff read it: queued, sent, or failed with the reason. */
@@ -39,24 +40,43 @@ function RetryButton({ submissionId, state, label }: { submissionId: number; sta
   );
 }
 
-function StateCell({
-  state,
-  none,
-  submissionId,
-  retryLabel,
-}: {
+const failed = (state: DeliveryState | "none"): state is DeliveryState => state !== "none" && state.status === "failed";
+
+/** Where a delivery is, with Retry when it failed. */
+function DeliveryStatus(props: {
   state: DeliveryState | "none";
   none: string;
   submissionId: number;
   retryLabel: string;
 }) {
-  const failed = state !== "none" && state.status === "failed";
   return (
-    <td className={`px-3 py-2 align-top ${failed ? "font-medium text-red-800" : "text-slate-800"}`}>
-      {stateText(state, none)}
-      {failed ? <RetryButton submissionId={submissionId} state={state} label={retryLabel} /> : null}
-    </td>
+    <>
+      {stateText(props.state, props.none)}
+      {failed(props.state) ? (
+        <RetryButton submissionId={props.submissionId} state={props.state} label={props.retryLabel} />
+      ) : null}
+    </>
   );
+}
+
+/** A recipient's email or text, in red when it failed. */
+function channelColumn(
+  channel: "email" | "text",
+  none: string,
+  submissionId: number,
+): StaffTableColumn<MessageHistoryEntry["recipients"][number]> {
+  return {
+    header: channel === "email" ? "Email" : "Text",
+    className: (recipient) => (failed(recipient[channel]) ? "font-medium text-red-800" : "text-slate-800"),
+    cell: (recipient) => (
+      <DeliveryStatus
+        state={recipient[channel]}
+        none={none}
+        submissionId={submissionId}
+        retryLabel={`Retry the ${channel} to ${recipient.name}`}
+      />
+    ),
+  };
 }
 
 /** Every recent message with, per recipient and channel, where its email and text are. */
@@ -76,50 +96,24 @@ export function MessageHistory({ messages }: { messages: readonly MessageHistory
                 {message.reference}: every attempt
               </Link>
             </p>
-            <div className="mt-3">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Recipients of {message.subject}</caption>
-                <thead>
-                  <tr className="border-b border-slate-300">
-                    <th scope="col" className="px-3 py-2">
-                      Recipient
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Email
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Text
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {message.recipients.map((recipient) => (
-                    <tr key={recipient.id} className="border-b border-slate-200">
-                      <th scope="row" className="px-3 py-2 align-top font-medium">
-                        {recipient.name}
-                      </th>
-                      <StateCell
-                        state={recipient.email}
-                        none="No email address"
-                        submissionId={message.submissionId}
-                        retryLabel={`Retry the email to ${recipient.name}`}
-                      />
-                      <StateCell
-                        state={recipient.text}
-                        none="No mobile number we can text"
-                        submissionId={message.submissionId}
-                        retryLabel={`Retry the text to ${recipient.name}`}
-                      />
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StaffTable
+              caption={`Recipients of ${message.subject}`}
+              rows={message.recipients}
+              rowKey={(recipient) => recipient.id}
+              columns={[
+                { header: "Recipient", namesRow: true, className: "font-medium", cell: (recipient) => recipient.name },
+                channelColumn("email", "No email address", message.submissionId),
+                channelColumn("text", "No mobile number we can text", message.submissionId),
+              ]}
+            />
             <div className="mt-2 text-sm text-slate-700">
-              Automation webhook: {stateText(message.webhook, "not configured")}
-              {message.webhook !== "none" && message.webhook.status === "failed" ? (
-                <RetryButton submissionId={message.submissionId} state={message.webhook} label="Retry the webhook" />
-              ) : null}
+              Automation webhook:{" "}
+              <DeliveryStatus
+                state={message.webhook}
+                none="not configured"
+                submissionId={message.submissionId}
+                retryLabel="Retry the webhook"
+              />
             </div>
           </article>
         </li>

@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 const PATH = "/admin/staff-directory";
-const context = () => loadContextFor(database.db);
+let sharedContext: ReturnType<typeof loadContextFor> | undefined;
+/** One context, as one server's: each signed-in request puts its user in it before the handler reads it. */
+const context = () => {
+  sharedContext ??= loadContextFor(database.db);
+  return sharedContext;
+};
 const act = async (userId: number, form: Record<string, string>) =>
   staffDirectoryAction(await signedInRequest(context(), userId, PATH, { form }), context());
 
@@ -32,7 +37,7 @@ describe("the staff directory", () => {
     });
     expect(added.data).toMatchObject({ status: "success", message: "Ana Ruiz was added." });
     await act(adminId, { intent: "add", name: "Ben Okafor", mobile: "803-555-0152" });
-    const { entries } = await loadStaffDirectory(await signedInRequest(context(), adminId, PATH), context());
+    const { entries } = await signedInRequest(context(), adminId, PATH).then(() => loadStaffDirectory(context()));
     const ana = entries.find((entry) => entry.name === "Ana Ruiz");
     const ben = entries.find((entry) => entry.name === "Ben Okafor");
     expect(ben).toMatchObject({ email: "", mobile: "803-555-0152", isActive: true, mobileUnreadable: false });
@@ -92,7 +97,7 @@ describe("the staff directory", () => {
     });
     const other = await act(adminId, { intent: "add", name: "Eli Moss", email: "eli@example.com" });
     expect(other.data).toMatchObject({ status: "success" });
-    const { entries } = await loadStaffDirectory(await signedInRequest(context(), adminId, PATH), context());
+    const { entries } = await signedInRequest(context(), adminId, PATH).then(() => loadStaffDirectory(context()));
     const deeId = entries.find((entry) => entry.name === "Dee Park")?.id;
     const eliId = entries.find((entry) => entry.name === "Eli Moss")?.id;
     const edited = await act(adminId, {
@@ -139,7 +144,9 @@ describe("the staff directory", () => {
 
   it("is for admins: a staff user gets 403", async () => {
     await expect(act(staffId, { intent: "add", name: "Mallory" })).rejects.toMatchObject({ init: { status: 403 } });
-    await expect(loadStaffDirectory(await signedInRequest(context(), staffId, PATH), context())).rejects.toMatchObject({
+    await expect(
+      signedInRequest(context(), staffId, PATH).then(() => loadStaffDirectory(context())),
+    ).rejects.toMatchObject({
       init: { status: 403 },
     });
   });

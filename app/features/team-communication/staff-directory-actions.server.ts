@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import * as z from "zod/mini";
 import { readFormBody } from "~/forms/read-form-body.server";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import { type DirectoryActionResult, directoryEntrySchema } from "./directory-schema";
 import { readMobileNumber } from "./mobile-number.server";
 import {
@@ -16,8 +16,8 @@ import {
 } from "./staff-directory.server";
 import { usesServiceTitan } from "./technician-source.server";
 
-export async function loadStaffDirectory(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context, { role: "admin" });
+export async function loadStaffDirectory(context: AppLoadContext) {
+  signedInStaff(context, { role: "admin" });
   const entries = await listDirectoryEntries(context.db);
   return {
     usesServiceTitan: usesServiceTitan(context.config),
@@ -62,7 +62,7 @@ function entryIdOf(formData: FormData): number | undefined {
 
 /** Add, save, deactivate and reactivate, for admins; each answers with a message beside its own form. */
 export async function staffDirectoryAction(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context, { role: "admin" });
+  signedInStaff(context, { role: "admin" });
   const read = await readFormBody(request, { maxBytes: 16 * 1024 });
   if (!read.ok) {
     return data({ intent: "", status: "error", message: "We could not read that form." } as DirectoryActionResult, {

@@ -27,39 +27,31 @@ function Outcome({ result }: { result: DirectoryActionResult | undefined }) {
 
 const errorsOf = (problem: string | undefined) => (problem ? [problem] : undefined);
 
+const DETAIL_FIELDS = [
+  { name: "name", label: "Name", kind: "text", required: true },
+  { name: "email", label: "Email", kind: "email", optional: true },
+  { name: "mobile", label: "Mobile number", kind: "tel", optional: true },
+] as const;
+
 /** Name, email and mobile number of one person, as typed into a refused form, or as stored. */
 function DetailFields({ entry, result }: { entry?: Entry; result: DirectoryActionResult | undefined }) {
   const problems = result?.problems ?? {};
   const shown = result?.values ?? entry;
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <TextField
-        name="name"
-        label="Name"
-        required
-        autoComplete="off"
-        defaultValue={shown?.name}
-        errors={errorsOf(problems.name)}
-      />
-      <TextField
-        kind="email"
-        name="email"
-        label="Email"
-        optional
-        autoComplete="off"
-        defaultValue={shown?.email}
-        errors={errorsOf(problems.email)}
-      />
-      <TextField
-        kind="tel"
-        name="mobile"
-        label="Mobile number"
-        optional
-        autoComplete="off"
-        defaultValue={shown?.mobile}
-        hint={entry?.mobileUnreadable ? "Not a number we can text: no texts go to it." : undefined}
-        errors={errorsOf(problems.mobile)}
-      />
+      {DETAIL_FIELDS.map(({ name, ...field }) => (
+        <TextField
+          key={name}
+          {...field}
+          name={name}
+          autoComplete="off"
+          defaultValue={shown?.[name]}
+          hint={
+            name === "mobile" && entry?.mobileUnreadable ? "Not a number we can text: no texts go to it." : undefined
+          }
+          errors={errorsOf(problems[name])}
+        />
+      ))}
     </div>
   );
 }

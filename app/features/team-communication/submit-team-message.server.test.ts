@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContextFor } from "#tests/load-context";
 import { type SmtpReceiver, startSmtpReceiver } from "#tests/smtp-receiver";
 import { addStaffUser, cookieFrom } from "#tests/staff";
+import { asStaffRoute } from "#tests/staff-request";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
@@ -76,7 +77,7 @@ function send(fields: Array<[string, string]>) {
     headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
-  return submitTeamMessage(request, contextFor());
+  return asStaffRoute(request, contextFor(), submitTeamMessage);
 }
 
 /** The worker as the app runs it, with real SMTP and Twilio senders pointed at the loopback servers. */
@@ -350,7 +351,7 @@ describe("sending a team message", () => {
       body: new URLSearchParams({ recipients: String(people.both), subject: "x", body: "y" }),
     });
     const before = (await database.db.select().from(deliveries)).length;
-    await expect(submitTeamMessage(request, contextFor())).rejects.toMatchObject({ status: 302 });
+    await expect(asStaffRoute(request, contextFor(), submitTeamMessage)).rejects.toMatchObject({ status: 302 });
     expect((await database.db.select().from(deliveries)).length).toBe(before);
   });
 });

@@ -1,11 +1,13 @@
 import { redirect } from "react-router";
 import { photoPreview } from "~/features/estimate-checklist/photo-preview.server";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { staffMiddleware } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/estimate-checklist-photo-preview";
 
+/** Outside the staff layout, so it signs its requests in itself. */
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
+
 /** Nothing to show here: a signed-in visit goes to the checklist, a signed-out one to sign in. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+export function loader() {
   return redirect("/admin/quick-links/estimate-checklist");
 }
 

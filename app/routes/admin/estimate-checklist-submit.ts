@@ -1,13 +1,15 @@
 import { redirect } from "react-router";
 import { submitChecklist } from "~/features/estimate-checklist/submit-checklist.server";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { staffMiddleware } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/estimate-checklist-submit";
 
 const CHECKLIST_PATH = "/admin/quick-links/estimate-checklist";
 
+/** Outside the staff layout, so it signs its requests in itself. */
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
+
 /** Nothing to show here: a signed-in visit goes to the checklist, a signed-out one to sign in. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+export function loader() {
   return redirect(CHECKLIST_PATH);
 }
 

@@ -3,7 +3,7 @@ import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { ChecklistForm } from "~/features/estimate-checklist/checklist-form";
 import type { ChecklistActionResult } from "~/features/estimate-checklist/definition";
 import { submitChecklist } from "~/features/estimate-checklist/submit-checklist.server";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/estimate-checklist";
 
 const CHECKLIST_PATH = "/admin/quick-links/estimate-checklist";
@@ -11,8 +11,8 @@ const CHECKLIST_PATH = "/admin/quick-links/estimate-checklist";
 export const meta: Route.MetaFunction = () => staffPageMeta("Estimate Checklist");
 
 /** Your Name and Your Email start as the signed-in user: their display name, and their username if it is an email. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireStaff(request, context);
+export function loader({ context }: Route.LoaderArgs) {
+  const user = signedInStaff(context);
   return {
     defaults: { fillerName: user.displayName, fillerEmail: user.username.includes("@") ? user.username : "" },
   };

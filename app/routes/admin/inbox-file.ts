@@ -1,5 +1,9 @@
 import { serveSubmissionFile } from "~/features/inbox/submission-file-download.server";
+import { staffMiddleware } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/inbox-file";
+
+/** Outside the staff layout, so it signs its requests in itself. */
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return serveSubmissionFile(request, context, params);

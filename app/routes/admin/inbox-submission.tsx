@@ -11,8 +11,8 @@ import type { Route } from "./+types/inbox-submission";
 export const meta: Route.MetaFunction = ({ data }) =>
   staffPageMeta(data ? `${data.submission.typeLabel} ${data.submission.reference}` : "Submission");
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadSubmissionPage(request, context, params.submissionId);
+export function loader({ context, params }: Route.LoaderArgs) {
+  return loadSubmissionPage(context, params.submissionId);
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {

@@ -5,13 +5,13 @@ import { jobRequestSchema } from "~/features/scheduling/job-request/schema";
 import { StaffRequestForm } from "~/features/scheduling/staff-request-form";
 import { formRoute } from "~/forms/form-route";
 import { submitForm } from "~/forms/submit-form.server";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/job-request";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Job Request Form");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+export function loader({ context }: Route.LoaderArgs) {
+  const staff = signedInStaff(context);
   return { submittedBy: staff.displayName };
 }
 

@@ -7,8 +7,8 @@ import type { Route } from "./+types/peer-review-report";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Peer review report");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadPeerReviewReport(request, context);
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPeerReviewReport(context);
 }
 
 export default function PeerReviewReport({ loaderData }: Route.ComponentProps) {

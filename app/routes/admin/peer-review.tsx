@@ -5,13 +5,13 @@ import { type PeerReviewActionResult, peerReviewForm } from "~/features/peer-rev
 import { PeerReviewForm } from "~/features/peer-review/peer-review-form";
 import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
 import { formRoute } from "~/forms/form-route";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/peer-review";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Peer Review Questionnaire");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+export function loader({ context }: Route.LoaderArgs) {
+  const staff = signedInStaff(context);
   return { isAdmin: staff.role === "admin" };
 }
 

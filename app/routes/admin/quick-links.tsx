@@ -12,14 +12,14 @@ import { quickLinksFor } from "~/features/quick-links.server";
 import { QUICK_LINK_CATEGORIES } from "~/forms/feature-manifest";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import { loadBackupStatus } from "~/server/backup/backup-schedule.server";
 import type { Route } from "./+types/quick-links";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Quick Links");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = signedInStaff(context);
   const [alerts, heldSpam, backupStatus] = await Promise.all([
     loadInboxAlerts(context.db, context.config),
     countHeldSpam(context.db),
@@ -53,7 +53,7 @@ const ACKNOWLEDGE_ANSWERS = {
 
 /** The dashboard's one form: Acknowledge on the failed-delivery alert, a plain post that works without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = signedInStaff(context);
   const formData = await readStaffForm(request);
   const intent = String(formData.get("intent"));
   if (intent !== ACKNOWLEDGE_FAILURES_INTENT) {

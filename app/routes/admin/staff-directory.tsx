@@ -7,8 +7,8 @@ import type { Route } from "./+types/staff-directory";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Staff directory");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadStaffDirectory(request, context);
+export function loader({ context }: Route.LoaderArgs) {
+  return loadStaffDirectory(context);
 }
 
 export function action({ request, context }: Route.ActionArgs) {

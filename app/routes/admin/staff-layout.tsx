@@ -4,7 +4,7 @@ import { StaffFrame } from "~/components/staff/staff-frame";
 import { staffFrameHandle } from "~/components/staff/staff-frame-handle";
 import type { StaffNavEntry } from "~/components/staff/staff-navigation";
 import { staffToolLinks } from "~/features/quick-links.server";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff, staffMiddleware } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/staff-layout";
 
 export const handle = staffFrameHandle;
@@ -12,8 +12,11 @@ export const handle = staffFrameHandle;
 // A form sent while the server is down, or signed out, keeps its page instead of the error screen.
 export { revalidateUnlessAnsweredByBrowser as shouldRevalidate } from "~/forms/form-route";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireStaff(request, context);
+/** Signs the request in once for every screen below; their loaders and actions read the user it found. */
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = signedInStaff(context);
   return { userId: user.id, displayName: user.displayName, isAdmin: user.role === "admin", tools: staffToolLinks };
 }
 

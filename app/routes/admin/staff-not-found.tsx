@@ -1,13 +1,10 @@
 import { data } from "react-router";
-import { requireStaff } from "~/server/auth/require-staff.server";
-import type { Route } from "./+types/staff-not-found";
 
 /**
  * Any other path under /admin: signed in, a 404 inside the staff frame; signed out, the way to sign in, as for
  * every staff path, so a visitor learns nothing of which staff screens exist.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+export function loader() {
   throw data(null, { status: 404 });
 }
 

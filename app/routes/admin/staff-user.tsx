@@ -1,21 +1,13 @@
-import { Link, useActionData } from "react-router";
-import { OutcomeAlert } from "~/components/forms/alert";
-import { IntentForm } from "~/components/forms/intent-form";
-import { TextField } from "~/components/forms/text-field";
-import { formatStaffTime } from "~/components/staff/format-time";
-import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
-import { DISPLAY_NAME_MAX_LENGTH } from "~/features/staff-accounts/schemas";
 import { loadStaffUser, staffUserAction } from "~/features/staff-accounts/staff-management.server";
-import type { StaffFormResult } from "~/forms/staff-form-result";
-import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
+import { StaffUserScreen } from "~/features/staff-accounts/staff-user-screen";
 import type { Route } from "./+types/staff-user";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   staffPageMeta(data ? `Staff account ${data.user.username}` : "Staff account");
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadStaffUser(request, context, params.userId);
+export function loader({ context, params }: Route.LoaderArgs) {
+  return loadStaffUser(context, params.userId);
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {
@@ -23,125 +15,5 @@ export function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function StaffUser({ loaderData }: Route.ComponentProps) {
-  const { user, activeSessions, isSelf } = loaderData;
-  const result = useActionData<StaffFormResult>();
-  const resetErrors = result?.intent === "reset-password" ? (result.fieldErrors ?? {}) : {};
-  const nameErrors = result?.intent === "set-display-name" ? (result.fieldErrors ?? {}) : {};
-  return (
-    <StaffPage
-      title={`Staff account ${user.username}`}
-      intro={
-        <Link to="/admin/staff" className="text-brand-800 underline">
-          Back to all staff accounts
-        </Link>
-      }
-    >
-      <OutcomeAlert outcome={result} className="mt-6" />
-      <dl className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-2">
-        {[
-          ["Display name", user.displayName],
-          ["Role", user.role === "admin" ? "Admin" : "Staff"],
-          ["Status", user.isActive ? "Active" : "Deactivated"],
-          ["Two-step verification", user.hasSecondFactor ? "On" : "Off"],
-          ["Last signed in", formatStaffTime(user.lastSignedInAt)],
-          ["Signed in on", `${activeSessions} device${activeSessions === 1 ? "" : "s"}`],
-          ["Account created", formatStaffTime(user.createdAt)],
-        ].map(([term, detail]) => (
-          <div key={term}>
-            <dt className="text-sm font-semibold text-slate-600">{term}</dt>
-            <dd className="text-lg text-slate-900">{detail}</dd>
-          </div>
-        ))}
-      </dl>
-
-      <div className="mt-10 grid gap-10 lg:grid-cols-2">
-        <section aria-labelledby="display-name-heading">
-          <h2 id="display-name-heading" className="text-xl font-bold text-brand-900">
-            Display name
-          </h2>
-          <p className="mt-1 text-slate-700">
-            Shown on the staff pages and filled in as Submitted By and Your Name on the staff forms.
-          </p>
-          <div className="mt-4">
-            <IntentForm intent="set-display-name" label="Save display name" busyLabel="Saving..." showOutcome={false}>
-              <TextField
-                label="Display name"
-                name="displayName"
-                autoComplete="off"
-                required
-                maxLength={DISPLAY_NAME_MAX_LENGTH}
-                defaultValue={user.displayName}
-                key={user.displayName}
-                errors={nameErrors.displayName}
-              />
-            </IntentForm>
-          </div>
-        </section>
-
-        <section aria-labelledby="reset-heading">
-          <h2 id="reset-heading" className="text-xl font-bold text-brand-900">
-            Reset the password
-          </h2>
-          <p className="mt-1 text-slate-700">This also signs {user.username} out everywhere.</p>
-          <div className="mt-4">
-            <IntentForm intent="reset-password" label="Reset password" busyLabel="Resetting..." showOutcome={false}>
-              <TextField
-                label="New password"
-                name="password"
-                kind="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-                errors={resetErrors.password}
-              />
-              <TextField
-                label="Repeat the new password"
-                name="confirmPassword"
-                kind="password"
-                autoComplete="new-password"
-                required
-                errors={resetErrors.confirmPassword}
-              />
-            </IntentForm>
-          </div>
-        </section>
-
-        <section aria-labelledby="access-heading" className="space-y-4">
-          <h2 id="access-heading" className="text-xl font-bold text-brand-900">
-            Access
-          </h2>
-          <IntentForm
-            intent="sign-out-everywhere"
-            label="Sign out everywhere"
-            busyLabel="Signing out..."
-            showOutcome={false}
-          />
-          {user.hasSecondFactor ? (
-            <IntentForm
-              intent="remove-second-factor"
-              label="Remove two-step verification"
-              busyLabel="Removing..."
-              showOutcome={false}
-            />
-          ) : null}
-          {isSelf ? null : user.isActive ? (
-            <IntentForm
-              intent="deactivate"
-              label="Deactivate account"
-              busyLabel="Deactivating..."
-              showOutcome={false}
-            />
-          ) : (
-            <IntentForm
-              intent="reactivate"
-              label="Reactivate account"
-              busyLabel="Reactivating..."
-              showOutcome={false}
-            />
-          )}
-        </section>
-      </div>
-    </StaffPage>
-  );
+  return <StaffUserScreen {...loaderData} />;
 }

@@ -7,13 +7,13 @@ import { submitTeamMessage } from "~/features/team-communication/submit-team-mes
 import { TeamMessageForm } from "~/features/team-communication/team-message-form";
 import { usesServiceTitan } from "~/features/team-communication/technician-source.server";
 import { formRoute } from "~/forms/form-route";
-import { requireStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/team-communication";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Team Communication");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireStaff(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = signedInStaff(context);
   return {
     canEditDirectory: user.role === "admin" && !usesServiceTitan(context.config),
     ...(await loadTechnicianOptions(context)),

@@ -3,7 +3,7 @@ import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "#tests/load-context";
 import { addStaffUser, cookieFrom } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { setSecondFactorRequired } from "../settings.server";
-import { requireStaff, TWO_FACTOR_PATH } from "./require-staff.server";
+import { signedInStaff, signInStaff, TWO_FACTOR_PATH } from "./require-staff.server";
 import { enableTotp } from "./second-factor.server";
 import { startSession } from "./sessions.server";
 
@@ -19,7 +19,17 @@ async function signedInRequest(path: string, userId: number) {
   return { request: new Request(`http://localhost${path}`, { headers: { cookie } }), context };
 }
 
-describe("requireStaff", () => {
+/** The staff middleware's work, then the user a loader reads: what each loader once did itself. */
+async function requireStaff(
+  request: Request,
+  context: ReturnType<typeof loadContextFor>,
+  options: Parameters<typeof signedInStaff>[1] = {},
+) {
+  await signInStaff(request, context);
+  return signedInStaff(context, options);
+}
+
+describe("the staff middleware", () => {
   it("lets a staff user in and keeps them out of admin pages with 403", async () => {
     const staff = await addStaffUser(database.db, "staff");
     const { request, context } = await signedInRequest("/admin/staff", staff.id);

@@ -1,4 +1,4 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { type AppLoadContext, createContext, data, type MiddlewareFunction, redirect } from "react-router";
 import type { StaffRole } from "../db/schema.server";
 import { isSecondFactorRequired } from "../settings.server";
 import { loginPathFor } from "./safe-redirect";
@@ -9,23 +9,48 @@ export const TWO_FACTOR_PATH = "/admin/account/two-factor";
 export type SignedInStaff = StaffSession["user"] & { sessionTokenHash: string; totpEnrolmentSecret: string | null };
 
 /**
- * The guard of every staff loader and action. Without a live session the visitor is sent to sign in (and
- * back here afterwards); a user who must enrol a second factor first is sent to do so; a staff user asking
- * for an admin page gets 403. It runs for `.data` requests too, since those call the same loaders.
+ * Who signed the request in, or the error that kept the session from being checked (the database gone away).
+ * The error is kept, not thrown, so that it surfaces where the user is asked for: a staff form answers it as a
+ * failed store with its values kept, as it did when each action checked the session itself.
  */
-export async function requireStaff(
-  request: Request,
-  context: AppLoadContext,
-  options: { role?: StaffRole } = {},
-): Promise<SignedInStaff> {
-  const session = await findSession(context.db, context.config, request);
-  const url = new URL(request.url);
-  if (!session || session.secondFactorPending) throw redirect(loginPathFor(url));
-  if (url.pathname !== TWO_FACTOR_PATH && !session.user.totpSecret && (await isSecondFactorRequired(context.db))) {
-    throw redirect(TWO_FACTOR_PATH);
+type StaffSignIn = { user: SignedInStaff } | { failure: Error };
+
+const staffContext = createContext<StaffSignIn>();
+
+/**
+ * Signs the request in once for every staff loader and action below it. Without a live session the visitor is
+ * sent to sign in (and back here afterwards); a user who must enrol a second factor first is sent to do so. It
+ * runs for `.data` requests too, whose URL React Router has already turned back into the page's.
+ */
+export async function signInStaff(request: Request, context: AppLoadContext): Promise<void> {
+  try {
+    const session = await findSession(context.db, context.config, request);
+    const url = new URL(request.url);
+    if (!session || session.secondFactorPending) throw redirect(loginPathFor(url));
+    if (url.pathname !== TWO_FACTOR_PATH && !session.user.totpSecret && (await isSecondFactorRequired(context.db))) {
+      throw redirect(TWO_FACTOR_PATH);
+    }
+    const user = {
+      ...session.user,
+      sessionTokenHash: session.tokenHash,
+      totpEnrolmentSecret: session.totpEnrolmentSecret,
+    };
+    context.set(staffContext, { user });
+  } catch (thrown) {
+    if (!(thrown instanceof Error)) throw thrown;
+    context.set(staffContext, { failure: thrown });
   }
-  if (options.role === "admin" && session.user.role !== "admin") {
+}
+
+/** The middleware of the staff layout and of the staff routes outside it. */
+export const staffMiddleware: MiddlewareFunction<Response> = ({ request, context }) => signInStaff(request, context);
+
+/** The user the staff middleware signed in; an admin page passes `role: "admin"` and a staff user gets 403. */
+export function signedInStaff(context: AppLoadContext, options: { role?: StaffRole } = {}): SignedInStaff {
+  const signIn = context.get(staffContext);
+  if ("failure" in signIn) throw signIn.failure;
+  if (options.role === "admin" && signIn.user.role !== "admin") {
     throw data({ message: "This page is for admins only." }, { status: 403 });
   }
-  return { ...session.user, sessionTokenHash: session.tokenHash, totpEnrolmentSecret: session.totpEnrolmentSecret };
+  return signIn.user;
 }
