@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -58,7 +58,7 @@ beforeAll(async () => {
   cpSync(path.join(FIXTURE, "app"), path.join(copy, "app"), { recursive: true });
   const routes = path.join(copy, "app/routes.ts");
   writeFileSync(routes, readFileSync(routes, "utf8").replace(STAFF_CATCH_ALL, `${ROUTE_LINE}\n    ${STAFF_CATCH_ALL}`));
-  execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: copy, stdio: "ignore" });
+  execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: copy, stdio: "pipe" });
 
   hook = await startWebhookReceiver();
   app = await startAppServer({
@@ -78,11 +78,29 @@ const staffGet = (pathname: string) => fetch(`${app.url}${pathname}`, { headers:
 describe("a new form's folder, one route module and one route line", () => {
   it("are all the fixture holds: nothing else of the project is edited", () => {
     expect(filesUnder(FIXTURE)).toEqual([
+      "app/features/warranty-claim/contract.test.ts",
       "app/features/warranty-claim/definition.ts",
       "app/features/warranty-claim/feature.ts",
       "app/routes/admin/warranty-claim.tsx",
     ]);
     expect(readFileSync(path.join(copy, "app/routes.ts"), "utf8")).toContain(ROUTE_LINE);
+  });
+
+  it("is held to the forms' contract by its own test and the checks over every form", () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        "node_modules/vitest/vitest.mjs",
+        "run",
+        "--reporter=verbose",
+        "app/features/warranty-claim",
+        "app/submission-types.server.test.ts",
+      ],
+      // Not this run's Vitest variables: the copy's run is a Vitest of its own.
+      { cwd: copy, encoding: "utf8", env: { PATH: process.env.PATH, HOME: process.env.HOME } },
+    );
+    expect(run.stdout + run.stderr).toMatch(/the warranty-claim contract/);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
   });
 
   it("documents the form's webhook setting with the others", () => {
