@@ -5,8 +5,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { company } from "../app/content/company";
-import { createAlertTextJob } from "../app/features/inbox/alert-texts.server";
-import { createRetentionJob } from "../app/features/inbox/retention.server";
+import { runAlertTexts } from "../app/features/inbox/alert-texts.server";
+import { runRetention } from "../app/features/inbox/retention.server";
 import { webhookTargets } from "../app/features/submission-types.server";
 import { createEmailSender } from "../app/outbox/email-sender.server";
 import { createSmsSender } from "../app/outbox/sms-sender.server";
@@ -23,6 +23,7 @@ import { connectDatabase } from "../app/server/db/database.server";
 import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
 import { applyMigrations } from "../app/server/db/migrations.server";
 import { createLogger, redactedError } from "../app/server/logger.server";
+import { periodicJob } from "../app/server/periodic-job.server";
 import { StartRefusal } from "../app/server/start-refusal.server";
 import { createApp } from "./app";
 
@@ -145,14 +146,6 @@ async function main(): Promise<void> {
       },
     });
 
-    const retentionJob = createRetentionJob({
-      db: database.db,
-      logger,
-      resumeRetentionDays: config.RESUME_RETENTION_DAYS,
-    });
-    retentionJob.start();
-    stopSteps.push({ name: "retention job", run: retentionJob.stop });
-
     const alertSmsTo = config.ALERT_SMS_TO;
     const backupJob = createBackupJob({
       db: database.db,
@@ -164,14 +157,19 @@ async function main(): Promise<void> {
     backupJob.start();
     stopSteps.push({ name: "backup job", run: backupJob.stop });
 
-    const alertTextJob = createAlertTextJob({
-      db: database.db,
-      config,
-      logger,
-      wakeDeliveryWorker: deliveryWorker.wake,
-    });
-    alertTextJob.start();
-    stopSteps.push({ name: "alert text job", run: alertTextJob.stop });
+    const services = { db: database.db, config, logger, wakeDeliveryWorker: deliveryWorker.wake };
+    const inboxJobs = [
+      { name: "retention", everyMs: 3_600_000, run: runRetention },
+      // Each dashboard alert is texted to the on-call mobile, through Twilio.
+      ...(config.ALERT_SMS_TO && config.TWILIO_ACCOUNT_SID
+        ? [{ name: "alert text", everyMs: 60_000, run: runAlertTexts }]
+        : []),
+    ];
+    for (const { name, everyMs, run } of inboxJobs) {
+      const job = periodicJob(name, everyMs, () => run(services), logger);
+      job.start();
+      stopSteps.push({ name: `${name} job`, run: job.stop });
+    }
 
     const buildDir = path.join(rootDir, "build");
     warnOfStalePrerenderedPages(buildDir, config.SITE_URL, logger);

@@ -1,10 +1,10 @@
 import { and, eq, lt, ne, not, sql } from "drizzle-orm";
-import type { Logger } from "pino";
 import { describeSubmissionType } from "~/features/submission-types.server";
 import { newWebhookId } from "~/outbox/submission-store.server";
 import type { Config } from "~/server/config.server";
 import { type Database, inTransaction } from "~/server/db/database.server";
 import { alertTexts, type DeliveryChannel, deliveries, submissions } from "~/server/db/schema.server";
+import type { JobServices } from "~/server/periodic-job.server";
 import { notAcknowledged, stillFailed } from "./still-failed.server";
 
 /** The delivery target of alert texts; their own failures are not texted again. */
@@ -120,43 +120,10 @@ export async function queueAlertTexts(db: Database, config: AlertTextConfig): Pr
   return queued;
 }
 
-export type AlertTextJob = { start: () => void; stop: () => Promise<void> };
-
-/** Looks for new alerts at start and then every `intervalMs` (a minute), and wakes the worker for their texts. */
-export function createAlertTextJob(options: {
-  db: Database;
-  config: AlertTextConfig;
-  logger: Logger;
-  wakeDeliveryWorker: () => void;
-  intervalMs?: number;
-}): AlertTextJob {
-  const { db, config, logger, wakeDeliveryWorker } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-
-  async function run() {
-    try {
-      const queued = await queueAlertTexts(db, config);
-      if (queued.length > 0) {
-        logger.info({ alerts: queued }, "dashboard alerts texted to ALERT_SMS_TO");
-        wakeDeliveryWorker();
-      }
-    } catch (error) {
-      logger.error({ err: error }, "alert text run failed");
-    }
-  }
-
-  return {
-    start: () => {
-      if (!config.ALERT_SMS_TO || !config.TWILIO_ACCOUNT_SID) return;
-      running = run();
-      timer = setInterval(() => {
-        running = running.then(run);
-      }, options.intervalMs ?? MINUTE_MS);
-    },
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** Looks for new alerts (every minute, the inbox's periodic job) and wakes the worker for their texts. */
+export async function runAlertTexts({ db, config, logger, wakeDeliveryWorker }: JobServices): Promise<void> {
+  const queued = await queueAlertTexts(db, config);
+  if (queued.length === 0) return;
+  logger.info({ alerts: queued }, "dashboard alerts texted to ALERT_SMS_TO");
+  wakeDeliveryWorker();
 }

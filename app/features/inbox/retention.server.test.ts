@@ -3,8 +3,10 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeApplication, storeEstimate } from "#tests/inbox-fixture";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { loadConfig } from "~/server/config.server";
 import { addressPostCounts, deliveries, submissionFiles, submissions } from "~/server/db/schema.server";
-import { applyRetention, createRetentionJob } from "./retention.server";
+import { periodicJob } from "~/server/periodic-job.server";
+import { applyRetention, runRetention } from "./retention.server";
 
 let database: TestDatabase;
 
@@ -108,7 +110,13 @@ describe("the retention job", () => {
     await age(spam.id, { createdAt: daysAgo(45), spamSince: daysAgo(45) });
     const lines: string[] = [];
     const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
-    const job = createRetentionJob({ db: database.db, logger, resumeRetentionDays: 90 });
+    const services = {
+      db: database.db,
+      config: loadConfig({ RESUME_RETENTION_DAYS: "90" }),
+      logger,
+      wakeDeliveryWorker() {},
+    };
+    const job = periodicJob("retention", 3_600_000, () => runRetention(services), logger);
     job.start();
     await job.stop();
     const logged = lines.map((line) => JSON.parse(line));

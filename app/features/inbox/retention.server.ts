@@ -1,12 +1,11 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import type { Logger } from "pino";
 import { submissionTypes } from "~/features/submission-types.server";
 import { PUBLIC_FORM_LIMIT_WINDOW_SECONDS } from "~/forms/public-guards.server";
 import type { Database } from "~/server/db/database.server";
 import { addressPostCounts, submissionFiles, submissions } from "~/server/db/schema.server";
+import type { JobServices } from "~/server/periodic-job.server";
 
 export const SPAM_RETENTION_DAYS = 30;
-const HOUR_MS = 3_600_000;
 
 export type RetentionOutcome = {
   /** References of the spam submissions deleted, with everything that hung on them. */
@@ -59,48 +58,17 @@ export async function applyRetention(
   };
 }
 
-export type RetentionJob = { start: () => void; stop: () => Promise<void> };
-
-/** Runs the retention at start and then every `intervalMs` (an hour), logging what it deleted. */
-export function createRetentionJob(options: {
-  db: Database;
-  logger: Logger;
-  resumeRetentionDays: number;
-  intervalMs?: number;
-}): RetentionJob {
-  const { db, logger, resumeRetentionDays } = options;
-  const intervalMs = options.intervalMs ?? HOUR_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-
-  async function run() {
-    try {
-      const outcome = await applyRetention(db, { resumeRetentionDays });
-      const deleted = outcome.spamReferences.length + outcome.resumeReferences.length;
-      const log = {
-        spamDeleted: outcome.spamReferences.length,
-        spamReferences: outcome.spamReferences,
-        resumesDeleted: outcome.resumeReferences.length,
-        resumeReferences: outcome.resumeReferences,
-        postCountsDeleted: outcome.postCountsDeleted,
-      };
-      if (deleted > 0) logger.info(log, "retention deleted old spam and resumes");
-      else logger.debug(log, "retention found nothing to delete");
-    } catch (error) {
-      logger.error({ err: error }, "retention run failed");
-    }
-  }
-
-  return {
-    start: () => {
-      running = run();
-      timer = setInterval(() => {
-        running = running.then(run);
-      }, intervalMs);
-    },
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
+/** The hourly retention run (the inbox's periodic job): logs what it deleted. */
+export async function runRetention({ db, config, logger }: JobServices): Promise<void> {
+  const outcome = await applyRetention(db, { resumeRetentionDays: config.RESUME_RETENTION_DAYS });
+  const deleted = outcome.spamReferences.length + outcome.resumeReferences.length;
+  const log = {
+    spamDeleted: outcome.spamReferences.length,
+    spamReferences: outcome.spamReferences,
+    resumesDeleted: outcome.resumeReferences.length,
+    resumeReferences: outcome.resumeReferences,
+    postCountsDeleted: outcome.postCountsDeleted,
   };
+  if (deleted > 0) logger.info(log, "retention deleted old spam and resumes");
+  else logger.debug(log, "retention found nothing to delete");
 }
