@@ -49,6 +49,18 @@ export const checklistAnswers = {
 } as const;
 
 /** The answers left blank above: each prints "(Not provided)". */
+/** The keys of the checklist's webhook body (spec §7), in their order. */
+export const CHECKLIST_WEBHOOK_KEYS = [
+  "fillerName",
+  "fillerEmail",
+  "projectName",
+  "timestamp",
+  "filename",
+  "pdfBase64",
+  "formData",
+  "photoCount",
+];
+
 export const BLANK_ANSWERS = Object.entries(checklistAnswers)
   .filter(([, value]) => value === "")
   .map(([name]) => name);

@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BLANK_ANSWERS,
+  CHECKLIST_WEBHOOK_KEYS,
   CORRUPT_PHOTO_NAME,
   checklistAnswers,
   type FixturePhoto,
@@ -223,16 +224,7 @@ describe("a checklist with ten photos", () => {
     await worker.runOnce();
     const [request] = await webhook.waitForRequests(1);
     const body = JSON.parse(request?.body ?? "{}");
-    expect(Object.keys(body)).toEqual([
-      "fillerName",
-      "fillerEmail",
-      "projectName",
-      "timestamp",
-      "filename",
-      "pdfBase64",
-      "formData",
-      "photoCount",
-    ]);
+    expect(Object.keys(body)).toEqual(CHECKLIST_WEBHOOK_KEYS);
     const pdfFile = stored.files.find((file) => file.fieldName === CHECKLIST_PDF_FIELD);
     expect(body).toEqual({
       fillerName: checklistAnswers.fillerName,
