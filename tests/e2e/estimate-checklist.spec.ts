@@ -92,6 +92,45 @@ test("a half-filled checklist with its photos comes back after a reload", async 
   await expect(page.getByLabel("Project Name")).toHaveValue("");
 });
 
+/** Makes every IndexedDB open on the page answer `delay` ms late, as on a slow phone. */
+function slowIndexedDb(page: Page, delay: number) {
+  return page.addInitScript((ms) => {
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory["open"]>) {
+      const request = open.apply(this, args);
+      let handler: ((event: Event) => void) | null = null;
+      request.addEventListener("success", (event) => setTimeout(() => handler?.call(request, event), ms));
+      Object.defineProperty(request, "onsuccess", { set: (value) => (handler = value), get: () => handler });
+      return request;
+    };
+  }, delay);
+}
+
+test("what is typed and picked while the saved draft is still being read is kept beside the draft", async ({
+  page,
+}) => {
+  await page.getByLabel("City").fill("Sumter");
+  await page.getByLabel("Choose photos").setInputFiles([await photo("conduit.jpg", "#3333aa")]);
+  await expect
+    .poll(() => savedDraft(page))
+    .toEqual({ answers: expect.objectContaining({ city: "Sumter" }), photoNames: ["conduit.jpg"] });
+
+  await slowIndexedDb(page, 3000);
+  await page.reload();
+  await page.getByLabel("Project Name").fill("Quick Hands Plaza");
+  await page.getByLabel("Choose photos").setInputFiles([await photo("panel.jpg", "#aa3333")]);
+
+  await expect(page.getByLabel("City")).toHaveValue("Sumter");
+  await expect(page.getByText("2 photos added")).toBeVisible();
+  await expect(page.getByLabel("Project Name")).toHaveValue("Quick Hands Plaza");
+  await expect
+    .poll(() => savedDraft(page), { timeout: 15_000 })
+    .toEqual({
+      answers: expect.objectContaining({ projectName: "Quick Hands Plaza", city: "Sumter" }),
+      photoNames: ["conduit.jpg", "panel.jpg"],
+    });
+});
+
 test("a HEIC photo, which Chromium cannot draw, shows a preview in the list", async ({ page }) => {
   const heic = { name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: Buffer.from(heicPhoto()) };
   await page.getByLabel("Choose photos").setInputFiles([heic]);

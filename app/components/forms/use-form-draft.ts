@@ -31,12 +31,13 @@ function answersIn(form: HTMLFormElement): Record<string, string[]> {
 /**
  * Puts a draft's answers back into the form as if typed or clicked, so React's handlers and the form's own
  * checks see them: a value through the element's native setter and an input event (React ignores a plain
- * assignment), a checkbox or radio by a click when it differs. A field the draft does not know keeps its value.
+ * assignment), a checkbox or radio by a click when it differs. A field the draft does not know keeps its value,
+ * and so does one the person `edited` while the draft was being read: what they typed last wins.
  */
-function restoreAnswers(form: HTMLFormElement, values: Record<string, string[]>) {
+function restoreAnswers(form: HTMLFormElement, values: Record<string, string[]>, edited: ReadonlySet<string>) {
   for (const element of Array.from(form.elements).filter(isAnswerControl)) {
     const saved = values[element.name];
-    if (!saved) continue;
+    if (!saved || edited.has(element.name)) continue;
     if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
       if (element.checked !== saved.includes(element.value)) element.click();
       continue;
@@ -54,7 +55,7 @@ export type FormDraftState = {
   submissionKey: string | undefined;
   /** When the answers were last saved on the device. */
   savedAt: string | undefined;
-  /** The files kept with the draft, once it is read back. */
+  /** The files kept with the draft, once one is read back when the form opens. */
   restoredFiles: File[] | undefined;
   saveFiles: (files: readonly File[]) => Promise<void>;
   /** Throws the draft away and empties the form. */
@@ -80,6 +81,8 @@ export function useFormDraft(
   const [savedAt, setSavedAt] = useState<string>();
   const [restoredFiles, setRestoredFiles] = useState<File[]>();
   const ready = useRef(false);
+  // Fields edited before the draft was read back (a slow device, a quick hand): kept, and saved once it is.
+  const editedEarly = useRef(new Set<string>());
   // Saves go one after another, so an older save never lands after a newer one.
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   const keyRef = useRef<string>(undefined);
@@ -116,16 +119,17 @@ export function useFormDraft(
         if (cancelled) return;
         const form = formRef.current;
         if (draft && form) {
-          restoreAnswers(form, draft.values);
+          restoreAnswers(form, draft.values, editedEarly.current);
           keyRef.current = draft.submissionKey;
           setSubmissionKey(draft.submissionKey);
           setSavedAt(draft.savedAt);
           setRestoredFiles(draft.files);
         } else {
           startAfresh();
-          setRestoredFiles([]);
         }
         ready.current = true;
+        if (editedEarly.current.size > 0) void save();
+        editedEarly.current.clear();
         if (draft?.sendAfterSignIn && form) {
           // Cleared first, so a send that fails again is never repeated by itself.
           await save({ sendAfterSignIn: false });
@@ -141,7 +145,12 @@ export function useFormDraft(
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const onEdit = () => void save();
+    const onEdit = (event: Event) => {
+      if (!ready.current && event.target instanceof Element && isAnswerControl(event.target)) {
+        editedEarly.current.add(event.target.name);
+      }
+      void save();
+    };
     form.addEventListener("input", onEdit);
     form.addEventListener("change", onEdit);
     form.addEventListener("submit", onEdit);
@@ -171,7 +180,6 @@ export function useFormDraft(
     await saving.current;
     await discardDraft(draftKey).catch(() => undefined);
     formRef.current?.reset();
-    setRestoredFiles([]);
     startAfresh();
   }, [draftKey, formRef, startAfresh]);
 

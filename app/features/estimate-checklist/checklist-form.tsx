@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { labellingOf } from "~/components/forms/defined-field";
 import { DraftStatus } from "~/components/forms/draft-status";
 import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome";
@@ -49,9 +49,15 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
   const [missing, setMissing] = useState<string[]>([]);
 
   const { restoredFiles, saveFiles } = draft;
+  const photosNow = useRef(photos);
+  photosNow.current = photos;
   useEffect(() => {
-    if (restoredFiles) setPhotos(restoredFiles);
-  }, [restoredFiles]);
+    if (!restoredFiles) return;
+    // Photos picked while the draft was being read are kept beside the draft's, and saved with them.
+    const merged = mergePhotos(restoredFiles, photosNow.current).photos;
+    setPhotos(merged);
+    if (merged.length > restoredFiles.length) void saveFiles(merged);
+  }, [restoredFiles, saveFiles]);
 
   const problems: Record<string, string> =
     answer?.status === "invalid"
