@@ -1,5 +1,7 @@
 import nodemailer from "nodemailer";
 import type { NodemailerError } from "nodemailer/lib/errors";
+import type { DeliveryChannelSender } from "./channels.server";
+import { readSubmissionFiles } from "./submission-files.server";
 import type { SendOutcome } from "./webhook-sender.server";
 
 /**
@@ -25,6 +27,22 @@ export type EmailAttachment = { filename: string; content: Uint8Array; contentTy
 export type EmailSender = {
   send: (to: string, body: EmailBody, attachments?: readonly EmailAttachment[]) => Promise<SendOutcome>;
   close: () => void;
+};
+
+export const emailChannel: DeliveryChannelSender = {
+  perTargetLimit: EMAIL_CONNECTIONS,
+  async send(delivery, { db, emailSender }) {
+    if (!emailSender) return { ok: false, error: "SMTP_URL is not set" };
+    const email = delivery.body as EmailBody;
+    const attached = email.attachStoredFiles?.length
+      ? await readSubmissionFiles(db, delivery.submissionId, email.attachStoredFiles)
+      : [];
+    return emailSender.send(
+      delivery.destination,
+      email,
+      attached.map((file) => ({ filename: file.fileName, content: file.content, contentType: file.contentType })),
+    );
+  },
 };
 
 export function createEmailSender(smtpUrl: string, from: string): EmailSender {

@@ -1,9 +1,18 @@
 import type { Logger } from "pino";
+import type { DeliveryChannelSender } from "./channels.server";
 import { type SendOutcome, WEBHOOK_TIMEOUT_MS } from "./webhook-sender.server";
 
 export type SmsBody = { text: string };
 
 export type SmsSender = { send: (to: string, body: SmsBody) => Promise<SendOutcome> };
+
+export const smsChannel: DeliveryChannelSender = {
+  perTargetLimit: 20,
+  async send(delivery, { smsSender }) {
+    if (!smsSender) return { ok: false, error: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set" };
+    return smsSender.send(delivery.destination, delivery.body as SmsBody);
+  },
+};
 
 export type TwilioSettings = { accountSid: string; authToken: string; from: string; apiUrl?: string };
 
