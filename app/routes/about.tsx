@@ -25,9 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     imageName: banners.about.name,
   });
 
-export function action({ request, context }: Route.ActionArgs) {
-  return submitEstimate(request, context);
-}
+export const action = ({ request, context }: Route.ActionArgs) => submitEstimate(request, context);
 
 export default function About() {
   return (

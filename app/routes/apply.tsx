@@ -21,9 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     imageName: banners.about.name,
   });
 
-export function action({ request, context }: Route.ActionArgs) {
-  return submitApplication(request, context);
-}
+export const action = ({ request, context }: Route.ActionArgs) => submitApplication(request, context);
 
 export const { clientAction, shouldRevalidate } = formRoute<ApplicationActionResult>(applicationForm);
 

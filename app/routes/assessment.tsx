@@ -17,9 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrl: siteUrlFromMatches(matches),
   });
 
-export function action({ request, context }: Route.ActionArgs) {
-  return submitAssessment(request, context);
-}
+export const action = ({ request, context }: Route.ActionArgs) => submitAssessment(request, context);
 
 // Unreachable, the person gets a message and a Retry button and keeps every answer, not the error screen.
 export const { clientAction, shouldRevalidate } = formRoute<AssessmentActionResult>(assessmentForm);

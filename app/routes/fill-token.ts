@@ -5,6 +5,5 @@ import type { Route } from "./+types/fill-token";
 export const handle = serverAnsweredHandle({ maxBodyBytes: 0 });
 
 /** A fresh fill-time token for a form that was just touched; never cached, since its time is the point. */
-export function loader({ context }: Route.LoaderArgs) {
-  return jsonAnswer({ token: issueFillToken(context.config) }, { headers: { "Cache-Control": "no-store" } });
-}
+export const loader = ({ context }: Route.LoaderArgs) =>
+  jsonAnswer({ token: issueFillToken(context.config) }, { headers: { "Cache-Control": "no-store" } });

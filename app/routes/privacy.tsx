@@ -20,9 +20,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Rendered per request, not prerendered: the periods are the ones the running retention job applies. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { resumeRetentionDays: context.config.RESUME_RETENTION_DAYS, spamRetentionDays: SPAM_RETENTION_DAYS };
-}
+export const loader = ({ context }: Route.LoaderArgs) => ({
+  resumeRetentionDays: context.config.RESUME_RETENTION_DAYS,
+  spamRetentionDays: SPAM_RETENTION_DAYS,
+});
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   return (

@@ -31,9 +31,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   });
 };
 
-export function action({ request, context }: Route.ActionArgs) {
-  return submitEstimate(request, context);
-}
+export const action = ({ request, context }: Route.ActionArgs) => submitEstimate(request, context);
 
 export default function ServicePage() {
   const page = servicePageAt(useLocation().pathname);

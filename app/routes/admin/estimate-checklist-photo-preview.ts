@@ -7,11 +7,7 @@ import type { Route } from "./+types/estimate-checklist-photo-preview";
 export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
 
 /** Nothing to show here: a signed-in visit goes to the checklist, a signed-out one to sign in. */
-export function loader() {
-  return redirect("/admin/quick-links/estimate-checklist");
-}
+export const loader = () => redirect("/admin/quick-links/estimate-checklist");
 
 /** A JPEG preview of the photo posted, for the checklist's photo list. */
-export function action({ request, context }: Route.ActionArgs) {
-  return photoPreview(request, context);
-}
+export const action = ({ request, context }: Route.ActionArgs) => photoPreview(request, context);

@@ -19,9 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The post of a browser without JavaScript; with it, the form posts to the JSON route beside this one. */
-export function action({ request, context }: Route.ActionArgs) {
-  return submitChecklist(request, context);
-}
+export const action = ({ request, context }: Route.ActionArgs) => submitChecklist(request, context);
 
 export default function EstimateChecklist({ loaderData, actionData }: Route.ComponentProps) {
   return (

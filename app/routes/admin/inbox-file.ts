@@ -5,6 +5,4 @@ import type { Route } from "./+types/inbox-file";
 /** Outside the staff layout, so it signs its requests in itself. */
 export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return serveSubmissionFile(request, context, params);
-}
+export const loader = ({ request, context, params }: Route.LoaderArgs) => serveSubmissionFile(request, context, params);

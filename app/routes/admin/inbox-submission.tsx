@@ -11,13 +11,10 @@ import type { Route } from "./+types/inbox-submission";
 export const meta: Route.MetaFunction = ({ data }) =>
   staffPageMeta(data ? `${data.submission.typeLabel} ${data.submission.reference}` : "Submission");
 
-export function loader({ context, params }: Route.LoaderArgs) {
-  return loadSubmissionPage(context, params.submissionId);
-}
+export const loader = ({ context, params }: Route.LoaderArgs) => loadSubmissionPage(context, params.submissionId);
 
-export function action({ request, context, params }: Route.ActionArgs) {
-  return submissionPageAction(request, context, params.submissionId);
-}
+export const action = ({ request, context, params }: Route.ActionArgs) =>
+  submissionPageAction(request, context, params.submissionId);
 
 export default function InboxSubmission({ loaderData }: Route.ComponentProps) {
   const { submission } = loaderData;

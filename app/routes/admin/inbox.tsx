@@ -10,9 +10,7 @@ import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Inbox");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadInbox(request, context);
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => loadInbox(request, context);
 
 const filterValues = (filters: InboxFilters) =>
   Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, String(value)]));

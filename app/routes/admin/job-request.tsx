@@ -15,9 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { submittedBy: staff.displayName };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return submitForm(request, context, jobRequestForm);
-}
+export const action = ({ request, context }: Route.ActionArgs) => submitForm(request, context, jobRequestForm);
 
 export const { clientAction, shouldRevalidate } = formRoute(jobRequestForm);
 

@@ -6,13 +6,9 @@ import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Admin Login");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return redirectIfSignedIn(request, context);
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => redirectIfSignedIn(request, context);
 
-export function action({ request, context }: Route.ActionArgs) {
-  return signIn(request, context);
-}
+export const action = ({ request, context }: Route.ActionArgs) => signIn(request, context);
 
 export default function AdminLogin() {
   return (

@@ -2,9 +2,7 @@ import { redirect } from "react-router";
 import { endSession } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/logout";
 
-export function loader() {
-  return redirect("/admin");
-}
+export const loader = () => redirect("/admin");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const cookie = await endSession(context.db, context.config, request);

@@ -1,6 +1,4 @@
 import { downloadPeerReviewReport } from "~/features/peer-review/load-peer-review-report.server";
 import type { Route } from "./+types/peer-review-report-pdf";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return downloadPeerReviewReport(request, context);
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => downloadPeerReviewReport(request, context);

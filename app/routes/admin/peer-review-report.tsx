@@ -7,9 +7,7 @@ import type { Route } from "./+types/peer-review-report";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Peer review report");
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadPeerReviewReport(context);
-}
+export const loader = ({ context }: Route.LoaderArgs) => loadPeerReviewReport(context);
 
 export default function PeerReviewReport({ loaderData }: Route.ComponentProps) {
   return (

@@ -15,9 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { isAdmin: staff.role === "admin" };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return submitPeerReview(request, context);
-}
+export const action = ({ request, context }: Route.ActionArgs) => submitPeerReview(request, context);
 
 export const { clientAction, shouldRevalidate } = formRoute<PeerReviewActionResult>(peerReviewForm);
 

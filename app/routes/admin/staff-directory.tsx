@@ -7,13 +7,9 @@ import type { Route } from "./+types/staff-directory";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Staff directory");
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadStaffDirectory(context);
-}
+export const loader = ({ context }: Route.LoaderArgs) => loadStaffDirectory(context);
 
-export function action({ request, context }: Route.ActionArgs) {
-  return staffDirectoryAction(request, context);
-}
+export const action = ({ request, context }: Route.ActionArgs) => staffDirectoryAction(request, context);
 
 export default function StaffDirectory({ loaderData }: Route.ComponentProps) {
   return (

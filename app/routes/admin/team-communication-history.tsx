@@ -7,9 +7,7 @@ import type { Route } from "./+types/team-communication-history";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Message history");
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { messages: await loadMessageHistory(context.db) };
-}
+export const loader = async ({ context }: Route.LoaderArgs) => ({ messages: await loadMessageHistory(context.db) });
 
 export default function TeamCommunicationHistory({ loaderData }: Route.ComponentProps) {
   return (

@@ -20,9 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return submitTeamMessage(request, context);
-}
+export const action = ({ request, context }: Route.ActionArgs) => submitTeamMessage(request, context);
 
 export const { clientAction, shouldRevalidate } = formRoute(teamMessageForm);
 

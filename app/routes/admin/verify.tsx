@@ -11,9 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return verifySecondFactor(request, context);
-}
+export const action = ({ request, context }: Route.ActionArgs) => verifySecondFactor(request, context);
 
 export default function VerifySecondFactor() {
   return (
