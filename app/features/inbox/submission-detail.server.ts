@@ -112,16 +112,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
     deliveryRows.length === 0
       ? []
       : await db
-          .select({
-            id: deliveryAttempts.id,
-            deliveryId: deliveryAttempts.deliveryId,
-            startedAt: deliveryAttempts.startedAt,
-            durationMs: deliveryAttempts.durationMs,
-            httpStatus: deliveryAttempts.httpStatus,
-            error: deliveryAttempts.error,
-            succeeded: deliveryAttempts.succeeded,
-            destination: deliveryAttempts.destination,
-          })
+          .select()
           .from(deliveryAttempts)
           .where(
             inArray(
