@@ -37,24 +37,17 @@ export function SiteFooter() {
           <TrustDetails className="mt-4 space-y-2 text-sm" linkClassName="underline underline-offset-4" />
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-4">
-          <ul className="space-y-2">
-            {footerLinks.map((link) => (
-              <li key={link.id}>
-                <Link reloadDocument to={link.path} className="underline-offset-4 hover:underline">
-                  {link.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <ul className="space-y-2" aria-label="Careers">
-            {careerLinks.map((link) => (
-              <li key={link.id}>
-                <Link reloadDocument to={link.path} className="underline-offset-4 hover:underline">
-                  {link.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {[{ links: footerLinks }, { links: careerLinks, label: "Careers" }].map(({ links, label }) => (
+            <ul key={label ?? "pages"} className="space-y-2" aria-label={label}>
+              {links.map((link) => (
+                <li key={link.id}>
+                  <Link reloadDocument to={link.path} className="underline-offset-4 hover:underline">
+                    {link.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ))}
         </nav>
         <div className="space-y-2">
           <p>
