@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { enhanceMobileMenu, MOBILE_MENU_ID } from "~/components/enhancements/mobile-menu";
+import { LineIcon } from "~/components/line-icon";
 import { contactPath } from "~/content/navigation";
 import { MainMenu } from "./main-menu";
 
@@ -28,17 +29,7 @@ export function MobileMenu() {
         className="inline-flex items-center justify-center rounded-md p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600 lg:hidden"
       >
         <span className="sr-only">Menu</span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="28"
-          height="28"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M3 6h18M3 12h18M3 18h18" strokeLinecap="round" />
-        </svg>
+        <LineIcon size={28} path="M3 6h18M3 12h18M3 18h18" />
       </button>
       <dialog
         id={MOBILE_MENU_ID}
@@ -57,17 +48,7 @@ export function MobileMenu() {
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600"
           >
             <span className="sr-only">Close menu</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="24"
-              height="24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <LineIcon size={24} path="M6 6l12 12M18 6L6 18" />
           </button>
         </div>
         <MainMenu

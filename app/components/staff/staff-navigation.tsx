@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { NavLink } from "react-router";
+import { LineIcon } from "~/components/line-icon";
 
 /** One entry of the staff navigation: a staff screen that exists. */
 export type StaffNavEntry = { label: string; path: string };
@@ -25,17 +26,7 @@ export function StaffNavigation({ entries }: { entries: readonly StaffNavEntry[]
         popoverTarget={MENU_ID}
         className="inline-flex min-h-11 items-center gap-1.5 rounded-full border-2 border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 xl:hidden"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M3 6h18M3 12h18M3 18h18" strokeLinecap="round" />
-        </svg>
+        <LineIcon size={18} path="M3 6h18M3 12h18M3 18h18" />
         Menu
       </button>
       <ul
