@@ -64,9 +64,7 @@ export async function staffListAction(request: Request, context: AppLoadContext)
   }
   if (intent !== "add-user") return reply(intent, 400, { status: "error", message: "Unknown action." });
   const submission = parseForm(formData, newStaffUserSchema);
-  if (submission.status !== "success") {
-    return reply(intent, 400, invalidFieldsResult(submission));
-  }
+  if (submission.status !== "success") return reply(intent, 400, invalidFieldsResult(submission));
   try {
     const created = await createStaffUser(context.db, submission.value);
     context.logger.info({ userId: created.id }, "staff user added");
@@ -81,14 +79,9 @@ export async function staffListAction(request: Request, context: AppLoadContext)
   }
 }
 
-function parseUserId(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data({ message: "No such staff user." }, { status: 404 });
-  return id;
-}
-
 async function requireStaffUser(context: AppLoadContext, userIdParam: string | undefined) {
-  const user = await findStaffUserById(context.db, parseUserId(userIdParam));
+  const id = Number(userIdParam);
+  const user = Number.isSafeInteger(id) && id > 0 ? await findStaffUserById(context.db, id) : undefined;
   if (!user) throw data({ message: "No such staff user." }, { status: 404 });
   return user;
 }
@@ -132,18 +125,14 @@ export async function staffUserAction(request: Request, context: AppLoadContext,
   switch (intent) {
     case "set-display-name": {
       const submission = parseForm(formData, displayNameSchema);
-      if (submission.status !== "success") {
-        return reply(intent, 400, invalidFieldsResult(submission));
-      }
+      if (submission.status !== "success") return reply(intent, 400, invalidFieldsResult(submission));
       await setStaffDisplayName(db, user.id, submission.value.displayName);
       logger.info({ userId: user.id, by: admin.id }, "staff display name changed");
       return succeeded(intent, `${user.username} is now shown as ${submission.value.displayName}.`);
     }
     case "reset-password": {
       const submission = parseForm(formData, passwordResetSchema);
-      if (submission.status !== "success") {
-        return reply(intent, 400, invalidFieldsResult(submission));
-      }
+      if (submission.status !== "success") return reply(intent, 400, invalidFieldsResult(submission));
       await resetStaffPassword(db, user.id, submission.value.password);
       logger.info({ userId: user.id, by: admin.id }, "staff password reset");
       return succeeded(intent, `The password of ${user.username} was reset and all of their sessions were signed out.`);
