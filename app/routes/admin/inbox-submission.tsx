@@ -3,8 +3,13 @@ import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { DeliveryHistory } from "~/features/inbox/delivery-history";
 import { LeadWorkflowForms } from "~/features/inbox/lead-workflow-forms";
-import { SubmissionAttachments, SubmissionFields, SubmissionSummary } from "~/features/inbox/submission-detail";
-import { ChangeHistory, SubmissionNotes } from "~/features/inbox/submission-history";
+import {
+  ChangeHistory,
+  SubmissionAttachments,
+  SubmissionFields,
+  SubmissionNotes,
+  SubmissionSummary,
+} from "~/features/inbox/submission-detail";
 import { loadSubmissionPage, submissionPageAction } from "~/features/inbox/submission-page.server";
 import type { Route } from "./+types/inbox-submission";
 
