@@ -4,8 +4,7 @@ import { reachedDailyLimit } from "~/outbox/submission-store.server";
 import { currentWebhookUrl, type WebhookUrls } from "~/outbox/targets.server";
 import { type Database, inTransaction } from "~/server/db/database.server";
 import { type DeliveryStatus, deliveries } from "~/server/db/schema.server";
-import { lockSubmission } from "./locked-submission.server";
-import { recordSubmissionEvent } from "./submission-events.server";
+import { lockSubmission, recordSubmissionEvent } from "./submission-changes.server";
 import { WorkflowInputError } from "./workflow-error";
 
 /** A delivery that has ended, one way or the other, may be sent again; one still under way or held may not. */

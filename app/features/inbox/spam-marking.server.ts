@@ -1,8 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Database, inTransaction } from "~/server/db/database.server";
 import { deliveries, submissions } from "~/server/db/schema.server";
-import { lockSubmission } from "./locked-submission.server";
-import { recordSubmissionEvent } from "./submission-events.server";
+import { lockSubmission, recordSubmissionEvent } from "./submission-changes.server";
 
 export const MARKED_BY_STAFF_REASON = "marked as spam by staff";
 

@@ -2,9 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { describeSubmissionType } from "~/features/submission-types.server";
 import { type Database, inTransaction } from "~/server/db/database.server";
 import { staffUsers, submissionNotes, submissions } from "~/server/db/schema.server";
-import { lockSubmission } from "./locked-submission.server";
 import { NOTE_MAX_LENGTH } from "./note-limits";
-import { recordSubmissionEvent } from "./submission-events.server";
+import { lockSubmission, recordSubmissionEvent } from "./submission-changes.server";
 import { WorkflowInputError } from "./workflow-error";
 
 type Change = { submissionId: number; actorId: number };
