@@ -28,9 +28,7 @@ export async function photoPreview(request: Request, context: AppLoadContext): P
     maxBytes: PHOTO_MAX_BYTES + ENVELOPE_BYTES,
     files: [{ field: PHOTO_PREVIEW_FIELD, maxBytes: PHOTO_MAX_BYTES, maxCount: 1, sniff: sniffPhoto }],
   });
-  if (!body.ok) {
-    return refusal(body.status, body.status === 413 ? "The photo is too large." : "Send one photo.");
-  }
+  if (!body.ok) return refusal(body.status, body.status === 413 ? "The photo is too large." : "Send one photo.");
   const photo = body.formData.get(PHOTO_PREVIEW_FIELD);
   if (!(photo instanceof File)) return refusal(400, "Send one photo.");
   const cleaned = await cleanPhoto({

@@ -16,9 +16,7 @@ export async function loadFirstAdminSetup(request: Request, context: AppLoadCont
 /** Creates the first admin from a valid setup link and signs them in. */
 export async function createFirstAdmin(request: Request, context: AppLoadContext) {
   const submission = parseForm(await readStaffForm(request), firstAdminSchema);
-  if (submission.status !== "success") {
-    return data(invalidFieldsResult(submission), { status: 400 });
-  }
+  if (submission.status !== "success") return data(invalidFieldsResult(submission), { status: 400 });
   const { token, username, displayName, password } = submission.value;
   const admin = await redeemSetupToken(context.db, token, (tx) =>
     createStaffUser(tx, { username, displayName, password, role: "admin" }),

@@ -1,5 +1,4 @@
-import type { AppLoadContext } from "react-router";
-import { data } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { throttledAttempt } from "~/server/auth/login-throttle.server";

@@ -30,12 +30,8 @@ export async function signInStaff(request: Request, context: AppLoadContext): Pr
     if (url.pathname !== TWO_FACTOR_PATH && !session.user.totpSecret && (await isSecondFactorRequired(context.db))) {
       throw redirect(TWO_FACTOR_PATH);
     }
-    const user = {
-      ...session.user,
-      sessionTokenHash: session.tokenHash,
-      totpEnrolmentSecret: session.totpEnrolmentSecret,
-    };
-    context.set(staffContext, { user });
+    const { tokenHash: sessionTokenHash, totpEnrolmentSecret } = session;
+    context.set(staffContext, { user: { ...session.user, sessionTokenHash, totpEnrolmentSecret } });
   } catch (thrown) {
     if (!(thrown instanceof Error)) throw thrown;
     context.set(staffContext, { failure: thrown });
