@@ -2,6 +2,7 @@ import { useActionData } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
 import { IntentForm } from "~/components/forms/intent-form";
 import { formatStaffTime } from "~/components/staff/format-time";
+import { StaffSection } from "~/components/staff/staff-section";
 import type { DeliveryStatus } from "~/server/db/schema.server";
 import type { SubmissionDetail } from "./submission-detail.server";
 import type { SubmissionActionResult } from "./submission-page.server";
@@ -48,10 +49,7 @@ function AttemptList({ attempts, destination }: { attempts: Delivery["attempts"]
 export function DeliveryHistory({ deliveries }: { deliveries: SubmissionDetail["deliveries"] }) {
   const result = useActionData<SubmissionActionResult>();
   return (
-    <section aria-labelledby="deliveries-heading" className="mt-10">
-      <h2 id="deliveries-heading" className="text-xl font-bold text-brand-900">
-        Deliveries
-      </h2>
+    <StaffSection headingId="deliveries-heading" title="Deliveries" className="mt-10">
       <OutcomeAlert outcome={result?.intent === "replay" ? result : undefined} className="mt-2" />
       {deliveries.length === 0 ? (
         <p className="mt-2 text-slate-700">No target was configured, so it was stored only.</p>
@@ -95,6 +93,6 @@ export function DeliveryHistory({ deliveries }: { deliveries: SubmissionDetail["
           ))}
         </ul>
       )}
-    </section>
+    </StaffSection>
   );
 }

@@ -1,6 +1,7 @@
 import { IntentForm } from "~/components/forms/intent-form";
 import { SelectField } from "~/components/forms/select-field";
 import { TextAreaField } from "~/components/forms/text-area-field";
+import { StaffSection } from "~/components/staff/staff-section";
 import { NOTE_MAX_LENGTH } from "./note-limits";
 import type { SubmissionDetail } from "./submission-detail.server";
 
@@ -8,10 +9,7 @@ import type { SubmissionDetail } from "./submission-detail.server";
 export function LeadWorkflowForms({ detail }: { detail: SubmissionDetail }) {
   const { submission } = detail;
   return (
-    <section aria-labelledby="workflow-heading" className="mt-10">
-      <h2 id="workflow-heading" className="text-xl font-bold text-brand-900">
-        Handle it
-      </h2>
+    <StaffSection headingId="workflow-heading" title="Handle it" className="mt-10">
       <div className="mt-4 grid gap-8 md:grid-cols-2">
         {/* The key resets the choice shown to the stored one after each change. */}
         <IntentForm key={`status-${submission.status}`} intent="status" label="Change status" busyLabel="Saving...">
@@ -54,6 +52,6 @@ export function LeadWorkflowForms({ detail }: { detail: SubmissionDetail }) {
           </div>
         </div>
       </div>
-    </section>
+    </StaffSection>
   );
 }

@@ -1,4 +1,5 @@
 import { formatStaffTime } from "~/components/staff/format-time";
+import { StaffSection } from "~/components/staff/staff-section";
 import type { SubmissionEventKind } from "~/server/db/schema.server";
 import { formatFileSize } from "./format-size";
 import type { SubmissionDetail } from "./submission-detail.server";
@@ -32,10 +33,7 @@ export function SubmissionSummary({ submission }: { submission: SubmissionDetail
 /** Every field with the label the form used; values are text, whatever they contain. */
 export function SubmissionFields({ fields }: { fields: SubmissionDetail["fields"] }) {
   return (
-    <section aria-labelledby="fields-heading" className="mt-10">
-      <h2 id="fields-heading" className="text-xl font-bold text-brand-900">
-        What was sent
-      </h2>
+    <StaffSection headingId="fields-heading" title="What was sent" className="mt-10">
       <dl className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
         {fields.map((field) => (
           <div key={field.label} className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
@@ -46,7 +44,7 @@ export function SubmissionFields({ fields }: { fields: SubmissionDetail["fields"
           </div>
         ))}
       </dl>
-    </section>
+    </StaffSection>
   );
 }
 
@@ -58,10 +56,7 @@ export function SubmissionAttachments({
   files: SubmissionDetail["files"];
 }) {
   return (
-    <section aria-labelledby="files-heading" className="mt-10">
-      <h2 id="files-heading" className="text-xl font-bold text-brand-900">
-        Attachments
-      </h2>
+    <StaffSection headingId="files-heading" title="Attachments" className="mt-10">
       {files.length === 0 ? (
         <p className="mt-2 text-slate-700">None.</p>
       ) : (
@@ -83,7 +78,7 @@ export function SubmissionAttachments({
           ))}
         </ul>
       )}
-    </section>
+    </StaffSection>
   );
 }
 
@@ -108,10 +103,7 @@ function describeEvent(event: SubmissionEvent): string {
 /** The internal notes, oldest first, with author and time; each note is text, line breaks kept. */
 export function SubmissionNotes({ notes }: { notes: SubmissionDetail["notes"] }) {
   return (
-    <section aria-labelledby="notes-heading" className="mt-10">
-      <h2 id="notes-heading" className="text-xl font-bold text-brand-900">
-        Notes
-      </h2>
+    <StaffSection headingId="notes-heading" title="Notes" className="mt-10">
       {notes.length === 0 ? (
         <p className="mt-2 text-slate-700">No notes yet.</p>
       ) : (
@@ -126,17 +118,14 @@ export function SubmissionNotes({ notes }: { notes: SubmissionDetail["notes"] })
           ))}
         </ul>
       )}
-    </section>
+    </StaffSection>
   );
 }
 
 /** Every change staff made, oldest first: who, what, from and to, and when. */
 export function ChangeHistory({ events }: { events: SubmissionDetail["events"] }) {
   return (
-    <section aria-labelledby="history-heading" className="mt-10">
-      <h2 id="history-heading" className="text-xl font-bold text-brand-900">
-        Change history
-      </h2>
+    <StaffSection headingId="history-heading" title="Change history" className="mt-10">
       {events.length === 0 ? (
         <p className="mt-2 text-slate-700">No changes yet.</p>
       ) : (
@@ -150,6 +139,6 @@ export function ChangeHistory({ events }: { events: SubmissionDetail["events"] }
           ))}
         </ol>
       )}
-    </section>
+    </StaffSection>
   );
 }

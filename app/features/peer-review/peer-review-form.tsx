@@ -6,6 +6,7 @@ import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
+import { StaffSection } from "~/components/staff/staff-section";
 import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
 import { useHydrated } from "~/components/use-hydrated";
 import type { BrowserAnswer } from "~/forms/browser-answer";
@@ -113,10 +114,7 @@ export function PeerReviewForm() {
           required
         />
       </div>
-      <section aria-labelledby="rating-scale" className="grid gap-3">
-        <h2 id="rating-scale" className="text-xl font-bold text-brand-900">
-          Rate each statement
-        </h2>
+      <StaffSection headingId="rating-scale" title="Rate each statement" className="grid gap-3">
         <ul aria-label="Rating scale" className="flex flex-wrap gap-x-4 gap-y-1 text-slate-800">
           {RATINGS.map((rating) => (
             <li key={rating}>
@@ -130,7 +128,7 @@ export function PeerReviewForm() {
           const field = fields[statementFieldName(index)] as FieldMetadata<unknown>;
           return <RatingRow key={statement} number={index + 1} statement={statement} field={field} />;
         })}
-      </section>
+      </StaffSection>
       <p className="text-lg font-semibold text-slate-900">
         Average score: <output aria-live="polite">{average}</output>
         <span className="ml-2 text-sm font-normal text-slate-700">(NE and unanswered statements are not counted)</span>

@@ -6,6 +6,7 @@ import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
 import { formatStaffTime } from "~/components/staff/format-time";
 import { StaffPage } from "~/components/staff/staff-page";
+import { StaffSection } from "~/components/staff/staff-section";
 import { StaffTable } from "~/components/staff/staff-table";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { NewPasswordFields } from "./new-password-fields";
@@ -44,10 +45,7 @@ export function StaffListScreen({ users, signInLocks, secondFactorRequired, curr
   const addErrors = result?.intent === "add-user" ? (result.fieldErrors ?? {}) : {};
   return (
     <StaffPage title="Staff accounts" intro="Who can sign in to the staff tools.">
-      <section aria-labelledby="people-heading" className="mt-8">
-        <h2 id="people-heading" className="text-xl font-bold text-brand-900">
-          People
-        </h2>
+      <StaffSection headingId="people-heading" title="People" className="mt-8">
         <StaffTable
           minWidth="min-w-[44rem]"
           rows={users}
@@ -73,12 +71,9 @@ export function StaffListScreen({ users, signInLocks, secondFactorRequired, curr
             { header: "Last signed in", cell: (user) => formatStaffTime(user.lastSignedInAt) },
           ]}
         />
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="locks-heading" className="mt-10">
-        <h2 id="locks-heading" className="text-xl font-bold text-brand-900">
-          Sign-in locks
-        </h2>
+      <StaffSection headingId="locks-heading" title="Sign-in locks" className="mt-10">
         <p className="mt-1 text-slate-700">
           Five wrong answers lock an account from the address they came from; thirty lock the address. Each lock ends by
           itself after 15 minutes.
@@ -104,13 +99,10 @@ export function StaffListScreen({ users, signInLocks, secondFactorRequired, curr
             ]}
           />
         )}
-      </section>
+      </StaffSection>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-2">
-        <section aria-labelledby="add-heading">
-          <h2 id="add-heading" className="text-xl font-bold text-brand-900">
-            Add a user
-          </h2>
+        <StaffSection headingId="add-heading" title="Add a user">
           <Form method="post" className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="add-user" />
             <OutcomeAlert outcome={result?.intent === "add-user" ? result : undefined} />
@@ -129,12 +121,9 @@ export function StaffListScreen({ users, signInLocks, secondFactorRequired, curr
               Add user
             </SubmitButton>
           </Form>
-        </section>
+        </StaffSection>
 
-        <section aria-labelledby="second-factor-heading">
-          <h2 id="second-factor-heading" className="text-xl font-bold text-brand-900">
-            Two-step verification
-          </h2>
+        <StaffSection headingId="second-factor-heading" title="Two-step verification">
           <Form method="post" className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="require-second-factor" />
             <OutcomeAlert outcome={result?.intent === "require-second-factor" ? result : undefined} />
@@ -154,7 +143,7 @@ export function StaffListScreen({ users, signInLocks, secondFactorRequired, curr
               Save setting
             </SubmitButton>
           </Form>
-        </section>
+        </StaffSection>
       </div>
     </StaffPage>
   );

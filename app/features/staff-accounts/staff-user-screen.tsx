@@ -4,6 +4,7 @@ import { IntentForm } from "~/components/forms/intent-form";
 import { TextField } from "~/components/forms/text-field";
 import { formatStaffTime } from "~/components/staff/format-time";
 import { StaffPage } from "~/components/staff/staff-page";
+import { StaffSection } from "~/components/staff/staff-section";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { NewPasswordFields } from "./new-password-fields";
 import { DISPLAY_NAME_MAX_LENGTH } from "./schemas";
@@ -42,10 +43,7 @@ export function StaffUserScreen({ user, activeSessions, isSelf }: Awaited<Return
       </dl>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-2">
-        <section aria-labelledby="display-name-heading">
-          <h2 id="display-name-heading" className="text-xl font-bold text-brand-900">
-            Display name
-          </h2>
+        <StaffSection headingId="display-name-heading" title="Display name">
           <p className="mt-1 text-slate-700">
             Shown on the staff pages and filled in as Submitted By and Your Name on the staff forms.
           </p>
@@ -63,24 +61,18 @@ export function StaffUserScreen({ user, activeSessions, isSelf }: Awaited<Return
               />
             </IntentForm>
           </div>
-        </section>
+        </StaffSection>
 
-        <section aria-labelledby="reset-heading">
-          <h2 id="reset-heading" className="text-xl font-bold text-brand-900">
-            Reset the password
-          </h2>
+        <StaffSection headingId="reset-heading" title="Reset the password">
           <p className="mt-1 text-slate-700">This also signs {user.username} out everywhere.</p>
           <div className="mt-4">
             <IntentForm intent="reset-password" label="Reset password" busyLabel="Resetting..." showOutcome={false}>
               <NewPasswordFields label="New password" errors={resetErrors} />
             </IntentForm>
           </div>
-        </section>
+        </StaffSection>
 
-        <section aria-labelledby="access-heading" className="space-y-4">
-          <h2 id="access-heading" className="text-xl font-bold text-brand-900">
-            Access
-          </h2>
+        <StaffSection headingId="access-heading" title="Access" className="space-y-4">
           <IntentForm
             intent="sign-out-everywhere"
             label="Sign out everywhere"
@@ -104,7 +96,7 @@ export function StaffUserScreen({ user, activeSessions, isSelf }: Awaited<Return
               showOutcome={false}
             />
           )}
-        </section>
+        </StaffSection>
       </div>
     </StaffPage>
   );

@@ -4,6 +4,7 @@ import { Alert, AlertRegion } from "~/components/forms/alert";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
+import { StaffSection } from "~/components/staff/staff-section";
 import type { DirectoryActionResult } from "./directory-schema";
 
 type Entry = {
@@ -64,10 +65,11 @@ function AddEntryForm() {
     if (result?.status === "success") formRef.current?.reset();
   }, [result]);
   return (
-    <section aria-labelledby="add-entry-heading" className="mt-8 rounded-xl border border-slate-300 p-4 sm:p-6">
-      <h2 id="add-entry-heading" className="text-xl font-bold text-brand-900">
-        Add a person
-      </h2>
+    <StaffSection
+      headingId="add-entry-heading"
+      title="Add a person"
+      className="mt-8 rounded-xl border border-slate-300 p-4 sm:p-6"
+    >
       <Form method="post" ref={formRef} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="add" />
         <DetailFields result={result} />
@@ -76,7 +78,7 @@ function AddEntryForm() {
         </SubmitButton>
         <Outcome result={result} />
       </Form>
-    </section>
+    </StaffSection>
   );
 }
 
@@ -133,10 +135,7 @@ export function StaffDirectoryScreen({
         </p>
       ) : null}
       <AddEntryForm />
-      <section aria-labelledby="directory-heading" className="mt-10">
-        <h2 id="directory-heading" className="text-xl font-bold text-brand-900">
-          People
-        </h2>
+      <StaffSection headingId="directory-heading" title="People" className="mt-10">
         {entries.length === 0 ? (
           <p className="mt-2 text-slate-700">Nobody yet. Add the people who should get team messages.</p>
         ) : (
@@ -146,7 +145,7 @@ export function StaffDirectoryScreen({
             ))}
           </ul>
         )}
-      </section>
+      </StaffSection>
     </>
   );
 }

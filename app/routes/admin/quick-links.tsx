@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { BackupStatusNote } from "~/components/staff/backup-status-note";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { StaffSection } from "~/components/staff/staff-section";
 import { formatFileSize } from "~/features/inbox/format-size";
 import { ACKNOWLEDGE_FAILURES_INTENT, InboxAlertBanner } from "~/features/inbox/inbox-alert-banner";
 import { acknowledgeFailedDeliveries, loadInboxAlerts } from "~/features/inbox/inbox-alerts.server";
@@ -85,16 +86,13 @@ export default function QuickLinks({ loaderData }: Route.ComponentProps) {
       {/* The categories side by side on wide screens; within one, as many cards to a row as fit, none left narrow. */}
       <div className="mt-10 grid gap-x-8 gap-y-10 lg:grid-cols-2">
         {groups.map(({ category, links }) => (
-          <section key={category} aria-labelledby={headingId(category)}>
-            <h2 id={headingId(category)} className="text-xl font-bold text-brand-900">
-              {category}
-            </h2>
+          <StaffSection key={category} headingId={headingId(category)} title={category}>
             <ul className="mt-4 grid grid-cols-[repeat(auto-fit,minmax(min(16rem,100%),1fr))] gap-4">
               {links.map((link) => (
                 <QuickLinkCard key={link.path} link={link} />
               ))}
             </ul>
-          </section>
+          </StaffSection>
         ))}
       </div>
     </StaffPage>
