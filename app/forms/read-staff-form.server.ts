@@ -1,6 +1,5 @@
-import { data } from "react-router";
 import { readFormBody, TEXT_FORM_LIMITS } from "./read-form-body.server";
-import type { StaffFormResult } from "./staff-form-result";
+import { staffFormError } from "./staff-form-result";
 
 const UNREADABLE_MESSAGE = "The form could not be read. Please reload the page and try again.";
 const TOO_LARGE_MESSAGE = "The form is too large to accept. Please shorten what you typed and try again.";
@@ -10,5 +9,5 @@ export async function readStaffForm(request: Request): Promise<FormData> {
   const read = await readFormBody(request, TEXT_FORM_LIMITS);
   if (read.ok) return read.formData;
   const message = read.status === 413 ? TOO_LARGE_MESSAGE : UNREADABLE_MESSAGE;
-  throw data({ status: "error", message } satisfies StaffFormResult, { status: read.status });
+  throw staffFormError(message, read.status);
 }

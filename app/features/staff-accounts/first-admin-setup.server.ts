@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
-import { invalidFieldsResult, type StaffFormResult } from "~/forms/staff-form-result";
+import { invalidFieldsResult, staffFormError } from "~/forms/staff-form-result";
 import { STAFF_HOME } from "~/server/auth/safe-redirect";
 import { isSetupTokenValid, redeemSetupToken } from "~/server/auth/setup-link.server";
 import { createStaffUser } from "~/server/auth/staff-users.server";
@@ -21,9 +21,7 @@ export async function createFirstAdmin(request: Request, context: AppLoadContext
   const admin = await redeemSetupToken(context.db, token, (tx) =>
     createStaffUser(tx, { username, displayName, password, role: "admin" }),
   );
-  if (!admin) {
-    return data({ status: "error", message: SETUP_LINK_INVALID_MESSAGE } satisfies StaffFormResult, { status: 410 });
-  }
+  if (!admin) return staffFormError(SETUP_LINK_INVALID_MESSAGE, 410);
   context.logger.info({ userId: admin.id, username: admin.username }, "first admin account created");
   return redirectSignedIn(request, context, admin.id, STAFF_HOME);
 }

@@ -1,7 +1,7 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { type AppLoadContext, redirect } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
-import type { StaffFormResult } from "~/forms/staff-form-result";
+import { staffFormError } from "~/forms/staff-form-result";
 import { pruneLoginThrottles, throttledAttempt } from "~/server/auth/login-throttle.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { safeRedirectTarget } from "~/server/auth/safe-redirect";
@@ -13,7 +13,7 @@ import { INVALID_CREDENTIALS_MESSAGE, loginSchema, MISSING_CREDENTIALS_MESSAGE }
 export function lockedReply(lockedUntil: Date) {
   const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000));
   const message = `Too many failed sign-in attempts. Sign-in is locked for ${minutes} minute${minutes === 1 ? "" : "s"}; please try again later.`;
-  return data({ status: "error", message } satisfies StaffFormResult, { status: 429 });
+  return staffFormError(message, 429);
 }
 
 /** The sign-in page's loader: someone already signed in goes straight on. */
@@ -33,9 +33,7 @@ export async function redirectIfSignedIn(request: Request, context: AppLoadConte
 export async function signIn(request: Request, context: AppLoadContext) {
   const { db, config } = context;
   const submission = parseForm(await readStaffForm(request), loginSchema);
-  if (submission.status !== "success") {
-    return data({ status: "error", message: MISSING_CREDENTIALS_MESSAGE } satisfies StaffFormResult, { status: 400 });
-  }
+  if (submission.status !== "success") return staffFormError(MISSING_CREDENTIALS_MESSAGE, 400);
   const { username, password, redirectTo } = submission.value;
   let user: Awaited<ReturnType<typeof findStaffUserByUsername>>;
   const attempt = await throttledAttempt(
@@ -48,9 +46,7 @@ export async function signIn(request: Request, context: AppLoadContext) {
     },
   );
   if (attempt.outcome === "locked") return lockedReply(attempt.lockedUntil);
-  if (attempt.outcome === "refused" || !user) {
-    return data({ status: "error", message: INVALID_CREDENTIALS_MESSAGE } satisfies StaffFormResult, { status: 401 });
-  }
+  if (attempt.outcome === "refused" || !user) return staffFormError(INVALID_CREDENTIALS_MESSAGE, 401);
 
   await Promise.all([deleteExpiredSessions(db, config), pruneLoginThrottles(db)]);
   const target = safeRedirectTarget(redirectTo);

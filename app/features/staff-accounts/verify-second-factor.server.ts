@@ -1,7 +1,7 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { type AppLoadContext, redirect } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
-import type { StaffFormResult } from "~/forms/staff-form-result";
+import { staffFormError } from "~/forms/staff-form-result";
 import { throttledAttempt } from "~/server/auth/login-throttle.server";
 import { safeRedirectTarget } from "~/server/auth/safe-redirect";
 import {
@@ -28,9 +28,7 @@ export async function verifySecondFactor(request: Request, context: AppLoadConte
   const { db, config } = context;
   const pending = await requirePendingSession(request, context);
   const submission = parseForm(await readStaffForm(request), secondFactorSchema);
-  if (submission.status !== "success") {
-    return data({ status: "error", message: INVALID_CODE_MESSAGE } satisfies StaffFormResult, { status: 400 });
-  }
+  if (submission.status !== "success") return staffFormError(INVALID_CODE_MESSAGE, 400);
   const { user } = pending;
   const { code, redirectTo } = submission.value;
   const attempt = await throttledAttempt(db, { username: user.username, clientIp: context.clientIp }, async () => {
@@ -40,9 +38,7 @@ export async function verifySecondFactor(request: Request, context: AppLoadConte
     return consumeRecoveryCode(db, user.id, code);
   });
   if (attempt.outcome === "locked") return lockedReply(attempt.lockedUntil);
-  if (attempt.outcome === "refused") {
-    return data({ status: "error", message: INVALID_CODE_MESSAGE } satisfies StaffFormResult, { status: 401 });
-  }
+  if (attempt.outcome === "refused") return staffFormError(INVALID_CODE_MESSAGE, 401);
   await endSession(db, config, request);
   return redirectSignedIn(request, context, user.id, safeRedirectTarget(redirectTo));
 }
