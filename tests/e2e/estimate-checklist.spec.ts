@@ -131,6 +131,18 @@ test("what is typed and picked while the saved draft is still being read is kept
     });
 });
 
+test("a photo picked before the device's draft store answers starts a draft that keeps it", async ({ page }) => {
+  await slowIndexedDb(page, 3000);
+  await page.reload();
+  await page.getByLabel("Choose photos").setInputFiles([await photo("panel.jpg", "#aa3333")]);
+
+  await expect(page.getByRole("button", { name: "Discard draft" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("1 photo added")).toBeVisible();
+  await expect
+    .poll(() => savedDraft(page), { timeout: 15_000 })
+    .toEqual({ answers: expect.objectContaining({ projectName: "" }), photoNames: ["panel.jpg"] });
+});
+
 test("a HEIC photo, which Chromium cannot draw, shows a preview in the list", async ({ page }) => {
   const heic = { name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: Buffer.from(heicPhoto()) };
   await page.getByLabel("Choose photos").setInputFiles([heic]);

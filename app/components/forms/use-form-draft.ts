@@ -81,8 +81,9 @@ export function useFormDraft(
   const [savedAt, setSavedAt] = useState<string>();
   const [restoredFiles, setRestoredFiles] = useState<File[]>();
   const ready = useRef(false);
-  // Fields edited before the draft was read back (a slow device, a quick hand): kept, and saved once it is.
-  const editedEarly = useRef(new Set<string>());
+  // Edits made before the draft was read back (a slow device, a quick hand): the fields keep what was typed,
+  // and the form, files included, is saved once the draft is read.
+  const editedEarly = useRef({ any: false, names: new Set<string>() });
   // Saves go one after another, so an older save never lands after a newer one.
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   const keyRef = useRef<string>(undefined);
@@ -119,7 +120,7 @@ export function useFormDraft(
         if (cancelled) return;
         const form = formRef.current;
         if (draft && form) {
-          restoreAnswers(form, draft.values, editedEarly.current);
+          restoreAnswers(form, draft.values, editedEarly.current.names);
           keyRef.current = draft.submissionKey;
           setSubmissionKey(draft.submissionKey);
           setSavedAt(draft.savedAt);
@@ -128,8 +129,8 @@ export function useFormDraft(
           startAfresh();
         }
         ready.current = true;
-        if (editedEarly.current.size > 0) void save();
-        editedEarly.current.clear();
+        if (editedEarly.current.any) void save();
+        editedEarly.current = { any: false, names: new Set() };
         if (draft?.sendAfterSignIn && form) {
           // Cleared first, so a send that fails again is never repeated by itself.
           await save({ sendAfterSignIn: false });
@@ -146,8 +147,11 @@ export function useFormDraft(
     const form = formRef.current;
     if (!form) return;
     const onEdit = (event: Event) => {
-      if (!ready.current && event.target instanceof Element && isAnswerControl(event.target)) {
-        editedEarly.current.add(event.target.name);
+      if (!ready.current) {
+        editedEarly.current.any = true;
+        if (event.target instanceof Element && isAnswerControl(event.target)) {
+          editedEarly.current.names.add(event.target.name);
+        }
       }
       void save();
     };
@@ -170,6 +174,7 @@ export function useFormDraft(
 
   const saveFiles = useCallback(
     (files: readonly File[]) => {
+      if (!ready.current) editedEarly.current.any = true;
       saving.current = saving.current.then(() => saveDraftFiles(draftKey, files)).catch(() => undefined);
       return save().then(() => undefined);
     },
