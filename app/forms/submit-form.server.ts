@@ -109,7 +109,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       const message = steps.invalidMessage?.(problems) ?? messages.invalid;
       return answer(
         { status: "invalid", message, problems, result: submission.reply({ fieldErrors: fieldErrorsOf(problems) }) },
-        400,
+        error.status,
       );
     }
     const uploads = await uploadedFiles(formData, definition);
