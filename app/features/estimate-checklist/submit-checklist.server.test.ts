@@ -31,6 +31,7 @@ import { createEmailSender } from "~/outbox/email-sender.server";
 import { createDeliveryWorker } from "~/outbox/worker.server";
 import { startSession } from "~/server/auth/sessions.server";
 import { submissions } from "~/server/db/schema.server";
+import { documentsBuilt } from "~/server/metrics/metrics.server";
 import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";
 import { CHECKLIST_SECTIONS, checklistFields, PHOTOS_FIELD } from "./schema";
 import { submitChecklist } from "./submit-checklist.server";
@@ -91,6 +92,10 @@ const resultOf = (response: { data: unknown }) =>
   response.data as { status: string; reference?: string; message?: string };
 const statusOf = (response: { init?: { status?: number } | null }) => response.init?.status ?? 200;
 const countSubmissions = () => database.db.$count(submissions);
+
+/** The checklist PDFs this process has built, as its metric counts them. */
+const pdfsBuilt = async () =>
+  (await documentsBuilt.get()).values.find((value) => value.labels.type === checklistForm.type)?.value ?? 0;
 
 /** `pdfimages -list` of a PDF (Debian's poppler-utils): one row per image, width and height in pixels. */
 function imagesIn(pdf: Uint8Array): Array<{ width: number; height: number; type: string }> {
@@ -249,14 +254,16 @@ describe("a checklist with ten photos", () => {
     expect(unwrapped).toContain(Buffer.from(pdf).toString("base64"));
   });
 
-  it("stores a resend with the same double-submit key once", async () => {
+  it("stores a resend with the same double-submit key once, and builds its PDF once", async () => {
     const submissionKey = crypto.randomUUID();
     const photos = [{ name: "again.jpg", type: "image/jpeg", bytes: await plainPhoto(320, 240, "jpeg") }];
+    const builtBefore = await pdfsBuilt();
     const first = resultOf(await submit(checklistPost({ ...checklistAnswers, submissionKey }, photos), context));
     const before = await countSubmissions();
     const second = resultOf(await submit(checklistPost({ ...checklistAnswers, submissionKey }, photos), context));
     expect(second.reference).toBe(first.reference);
     expect(await countSubmissions()).toBe(before);
+    expect(await pdfsBuilt()).toBe(builtBefore + 1);
   });
 });
 
