@@ -6,13 +6,18 @@
 // is <= the source's intrinsic width (or the smallest ladder width when none
 // is), this writes public/images/<name>-<width>.{avif,webp,jpg}.
 //
-// Incremental: a source is skipped when all its outputs exist and are newer
-// than both the source and this script. Outputs that no source (or ladder
-// width) accounts for any more are deleted.
+// Incremental by content: assets/image-renditions.json records, for each
+// source, a hash of its bytes, the ladder and this script. A source is skipped
+// when its hash is the recorded one and all its outputs exist. The outputs are
+// committed with the record, so a fresh clone (whose files all have new
+// modification times) renders nothing: rendering all of them takes minutes on
+// a small machine. Outputs that no source (or ladder width) accounts for any
+// more are deleted.
 //
 // Usage: node scripts/build-images.mjs
 
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
@@ -22,6 +27,7 @@ const SCRIPT_PATH = fileURLToPath(import.meta.url);
 const SOURCE_DIR = path.join(ROOT, "assets", "images");
 const OUTPUT_DIR = path.join(ROOT, "public", "images");
 const LADDER_PATH = path.join(ROOT, "app", "content", "image-ladder.json");
+const RECORD_PATH = path.join(ROOT, "assets", "image-renditions.json");
 
 const SOURCE_EXTENSIONS = new Set([".svg", ".png", ".jpg", ".jpeg", ".webp"]);
 const CONCURRENCY = 2;
@@ -107,21 +113,30 @@ function outputWidths(ladder, intrinsic) {
 
 const outputName = (name, width, ext) => `${name}-${width}.${ext}`;
 
-async function mtimeOrNull(file) {
-  try {
-    return (await stat(file)).mtimeMs;
-  } catch (err) {
-    if (err.code === "ENOENT") return null;
-    throw err;
-  }
-}
+const sha256 = (...parts) => {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part);
+  return hash.digest("hex");
+};
 
-async function isUpToDate(files, newerThan) {
+async function allExist(files) {
   for (const file of files) {
-    const mtime = await mtimeOrNull(file);
-    if (mtime === null || mtime <= newerThan) return false;
+    try {
+      await access(file);
+    } catch {
+      return false;
+    }
   }
   return true;
+}
+
+async function readRecord() {
+  try {
+    return JSON.parse(await readFile(RECORD_PATH, "utf8"));
+  } catch (err) {
+    if (err.code === "ENOENT") return {};
+    throw new PipelineError(`cannot read ${rel(RECORD_PATH)}: ${err.message}`);
+  }
 }
 
 async function writeAtomically(file, buffer) {
@@ -169,16 +184,14 @@ async function render(source, intrinsic, width) {
   }
 }
 
-async function processSource(source, ladder, scriptMtime) {
+async function processSource(source, ladder, settingsHash, recorded) {
   const intrinsic = await intrinsicWidth(source);
   const widths = outputWidths(ladder, intrinsic);
   const outputs = widths.flatMap((w) => FORMATS.map((f) => path.join(OUTPUT_DIR, outputName(source.name, w, f.ext))));
-  const sourceMtime = (await stat(source.file)).mtimeMs;
-  if (await isUpToDate(outputs, Math.max(sourceMtime, scriptMtime))) {
-    return { outputs, rebuilt: false };
-  }
+  const hash = sha256(settingsHash, await readFile(source.file));
+  if (recorded === hash && (await allExist(outputs))) return { outputs, hash, rebuilt: false };
   for (const width of widths) await render(source, intrinsic, width);
-  return { outputs, rebuilt: true };
+  return { outputs, hash, rebuilt: true };
 }
 
 /** Runs `task` over `items` with at most `limit` in flight; never rejects. */
@@ -215,19 +228,26 @@ async function removeStale(expected) {
 async function main() {
   const ladder = await readLadder();
   const sources = await listSources();
-  const scriptMtime = (await stat(SCRIPT_PATH)).mtimeMs;
+  const record = await readRecord();
+  // A change to the ladder or to how renditions are made (this script) renders every source again.
+  const settingsHash = sha256(await readFile(SCRIPT_PATH), JSON.stringify(ladder));
   await mkdir(OUTPUT_DIR, { recursive: true });
 
   sharp.cache(false);
-  const results = await mapBounded(sources, CONCURRENCY, (source) => processSource(source, ladder, scriptMtime));
+  const results = await mapBounded(sources, CONCURRENCY, (source) =>
+    processSource(source, ladder, settingsHash, record[source.name]),
+  );
 
   const failures = [];
   const expected = new Set();
   let rebuilt = 0;
   let upToDate = 0;
+  // What was rendered, by source; a source that failed keeps its earlier entry, with its earlier outputs.
+  const nextRecord = {};
   results.forEach((result, i) => {
     const source = sources[i];
     if (!result.ok) {
+      if (record[source.name]) nextRecord[source.name] = record[source.name];
       failures.push(`  ${rel(source.file)}: ${result.error?.message ?? result.error}`);
       // Keep whatever this source produced before, so one bad file does not
       // delete its previous outputs.
@@ -237,11 +257,14 @@ async function main() {
       return;
     }
     for (const file of result.value.outputs) expected.add(path.basename(file));
+    nextRecord[source.name] = result.value.hash;
     if (result.value.rebuilt) rebuilt++;
     else upToDate++;
   });
 
   const removed = await removeStale(expected);
+  const recordText = `${JSON.stringify(nextRecord, null, 2)}\n`;
+  if (recordText !== `${JSON.stringify(record, null, 2)}\n`) await writeAtomically(RECORD_PATH, recordText);
   const parts = [`${sources.length} sources`, `${rebuilt} rebuilt`, `${upToDate} up to date`];
   if (removed > 0) parts.push(`${removed} stale file${removed === 1 ? "" : "s"} removed`);
   if (failures.length > 0) parts.push(`${failures.length} failed`);

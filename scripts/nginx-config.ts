@@ -26,7 +26,7 @@ ${http}
 }
 
 /**
- * An nginx configuration for the local cluster: the production site's upstream and proxy settings
+ * An nginx configuration for the local cluster: the production site's upstream, proxy settings and locations
  * (deploy/nginx/proxy.conf, included as it is).
  */
 export function nginxConfig(options: { listen: string; upstreams: string[]; runDir: string }): string {
@@ -39,10 +39,7 @@ ${options.upstreams.map((upstream) => `        server ${upstream} max_fails=1 fa
     }
     server {
         listen ${options.listen};
-        location / {
-            proxy_pass http://tri_county_electric;
-            include ${PROXY_SETTINGS};
-        }
+        include ${PROXY_SETTINGS};
     }`,
   );
 }

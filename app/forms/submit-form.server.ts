@@ -6,8 +6,10 @@ import {
   OverSubmissionLimit,
   type StoredSubmission,
   type SubmittedFile,
+  storedUnderKey,
 } from "~/outbox/submission-store.server";
 import { type SignedInStaff, signedInStaff } from "~/server/auth/require-staff.server";
+import { documentsBuilt } from "~/server/metrics/metrics.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
 import { outgoingDeliveries } from "./deliveries.server";
@@ -109,46 +111,63 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       const message = steps.invalidMessage?.(problems) ?? messages.invalid;
       return answer(
         { status: "invalid", message, problems, result: submission.reply({ fieldErrors: fieldErrorsOf(problems) }) },
-        400,
+        error.status,
       );
     }
     const uploads = await uploadedFiles(formData, definition);
-    const prepared = steps.prepareUploads
-      ? await steps.prepareUploads(uploads, context)
-      : { files: uploads, problems: [] };
-    const documents = steps.document ? await steps.document(payload, context, prepared) : [];
-    const files = [...prepared.files, ...documents];
     const guards = readSubmissionGuards(formData);
-    const judged = definition.audience === "public" ? judgeSubmission(guards, context.config) : ({} as const);
-    const submittedAt = new Date().toISOString();
-    const stored = await acceptSubmission(context, {
-      definition,
-      submissionKey: submissionKeyOf(guards, context.clientIp, [payload, uploads.map(sha256)]),
-      payload,
-      files,
-      fileNames: (reference) => storedFileNames(reference, files),
-      ...judged,
-      limitPerAddress: definition.audience === "public" ? publicFormLimit(context.config) : undefined,
-      // An anonymous form's submission records nothing of who sent it, nor from where.
-      ...(definition.anonymous
-        ? {}
-        : {
-            submittedById: staff?.id,
-            clientIp: context.clientIp,
-            userAgent: request.headers.get("user-agent") ?? undefined,
-          }),
-      deliveries: (reference) =>
-        outgoingDeliveries(
-          definition,
-          payload as Record<string, unknown>,
-          { reference, submittedAt, files: storedFileNames(reference, files) },
-          context.config,
-        ),
-    });
+    const submissionKey = submissionKeyOf(guards, context.clientIp, [payload, uploads.map(sha256)]);
+    // A resend of a stored submission gets what was stored: its photos are not cleaned, nor its PDF built, again.
+    const storedBefore =
+      steps.prepareUploads || steps.document
+        ? await storedUnderKey(context.db, definition.type, submissionKey)
+        : undefined;
+    if (storedBefore)
+      context.logger.info(
+        { type: definition.type, reference: storedBefore.reference },
+        "resend of a stored submission",
+      );
+    const stored = storedBefore ?? (await prepareAndStore());
     const success = steps.success
       ? steps.success({ payload, stored, staff, reply: (options) => submission.reply(options) })
       : ({ result: submission.reply({ resetForm: true }) } as unknown as Success);
     return answer({ status: "success", reference: stored.reference, ...success });
+
+    async function prepareAndStore() {
+      const prepared = steps.prepareUploads
+        ? await steps.prepareUploads(uploads, context)
+        : { files: uploads, problems: [] };
+      const documents = steps.document ? await steps.document(payload, context, prepared) : [];
+      // Counted so that a resend can be seen not to build the document again.
+      if (steps.document) documentsBuilt.inc({ type: definition.type });
+      const files = [...prepared.files, ...documents];
+      const judged = definition.audience === "public" ? judgeSubmission(guards, context.config) : ({} as const);
+      const submittedAt = new Date().toISOString();
+      return acceptSubmission(context, {
+        definition,
+        submissionKey,
+        payload,
+        files,
+        fileNames: (reference) => storedFileNames(reference, files),
+        ...judged,
+        limitPerAddress: definition.audience === "public" ? publicFormLimit(context.config) : undefined,
+        // An anonymous form's submission records nothing of who sent it, nor from where.
+        ...(definition.anonymous
+          ? {}
+          : {
+              submittedById: staff?.id,
+              clientIp: context.clientIp,
+              userAgent: request.headers.get("user-agent") ?? undefined,
+            }),
+        deliveries: (reference) =>
+          outgoingDeliveries(
+            definition,
+            payload as Record<string, unknown>,
+            { reference, submittedAt, files: storedFileNames(reference, files) },
+            context.config,
+          ),
+      });
+    }
   } catch (error) {
     if (error instanceof OverSubmissionLimit) {
       return answer({ status: "error", message: messages.rateLimited, retry: true, result: submission.reply() }, 429);

@@ -355,12 +355,22 @@ async function storedBefore<Payload>(
   executor: Executor,
   submission: NewSubmission<Payload>,
 ): Promise<StoredSubmission> {
-  const { type } = submission.definition;
+  const existing = await storedUnderKey(executor, submission.definition.type, submission.submissionKey);
+  if (!existing) throw new Error("a conflicting submission vanished");
+  return existing;
+}
+
+/** The submission of this type stored under this double-submit key, with its files' ids, if there is one. */
+export async function storedUnderKey(
+  executor: Executor,
+  type: string,
+  submissionKey: string,
+): Promise<StoredSubmission | undefined> {
   const [existing] = await executor
     .select({ id: submissions.id, reference: submissions.reference })
     .from(submissions)
-    .where(and(eq(submissions.type, type), eq(submissions.submissionKey, submission.submissionKey)));
-  if (!existing) throw new Error("a conflicting submission vanished");
+    .where(and(eq(submissions.type, type), eq(submissions.submissionKey, submissionKey)));
+  if (!existing) return undefined;
   const existingFiles = await executor
     .select(storedFileRefColumns)
     .from(submissionFiles)

@@ -118,6 +118,18 @@ export const configSchema = z
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(10),
+    /** Team Communication: messages one staff user may send a minute... */
+    TEAM_MESSAGES_PER_MINUTE: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(10),
+    /** ...and texts (each costs money) an hour. */
+    TEAM_TEXTS_PER_HOUR: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(200),
     WEBHOOK_SECRET: z
       .string()
       .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, "must look like whsec_ followed by a base64 key")

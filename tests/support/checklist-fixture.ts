@@ -107,6 +107,20 @@ export async function plainPhoto(
   );
 }
 
+/**
+ * A phone-like upright JPEG of about 430 KB (1600 by 1200 of fine grain at quality 80) with a GPS position:
+ * encoded again at quality 95 it would grow to about 630 KB.
+ */
+export async function grainyJpegWithGps(): Promise<Uint8Array> {
+  const grain = { type: "gaussian", mean: 120, sigma: 40 } as const;
+  const bytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#777777", noise: grain } })
+    .blur(0.8)
+    .withExif(GPS_EXIF)
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return new Uint8Array(bytes);
+}
+
 /** A PNG with a half-transparent red square on a transparent ground. */
 export async function transparentPng(): Promise<Uint8Array> {
   const bytes = await sharp({

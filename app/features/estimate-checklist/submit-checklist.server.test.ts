@@ -13,6 +13,7 @@ import {
   CORRUPT_PHOTO_NAME,
   checklistAnswers,
   type FixturePhoto,
+  grainyJpegWithGps,
   plainPhoto,
   SIDEWAYS_PHOTO_NAME,
   tenSitePhotos,
@@ -25,10 +26,12 @@ import { asStaffRoute } from "#tests/staff-request";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
+import { serveSubmissionFile } from "~/features/inbox/submission-file-download.server";
 import { createEmailSender } from "~/outbox/email-sender.server";
 import { createDeliveryWorker } from "~/outbox/worker.server";
 import { startSession } from "~/server/auth/sessions.server";
 import { submissions } from "~/server/db/schema.server";
+import { documentsBuilt } from "~/server/metrics/metrics.server";
 import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";
 import { CHECKLIST_SECTIONS, checklistFields, PHOTOS_FIELD } from "./schema";
 import { submitChecklist } from "./submit-checklist.server";
@@ -89,6 +92,10 @@ const resultOf = (response: { data: unknown }) =>
   response.data as { status: string; reference?: string; message?: string };
 const statusOf = (response: { init?: { status?: number } | null }) => response.init?.status ?? 200;
 const countSubmissions = () => database.db.$count(submissions);
+
+/** The checklist PDFs this process has built, as its metric counts them. */
+const pdfsBuilt = async () =>
+  (await documentsBuilt.get()).values.find((value) => value.labels.type === checklistForm.type)?.value ?? 0;
 
 /** `pdfimages -list` of a PDF (Debian's poppler-utils): one row per image, width and height in pixels. */
 function imagesIn(pdf: Uint8Array): Array<{ width: number; height: number; type: string }> {
@@ -247,14 +254,43 @@ describe("a checklist with ten photos", () => {
     expect(unwrapped).toContain(Buffer.from(pdf).toString("base64"));
   });
 
-  it("stores a resend with the same double-submit key once", async () => {
+  it("stores a resend with the same double-submit key once, and builds its PDF once", async () => {
     const submissionKey = crypto.randomUUID();
     const photos = [{ name: "again.jpg", type: "image/jpeg", bytes: await plainPhoto(320, 240, "jpeg") }];
+    const builtBefore = await pdfsBuilt();
     const first = resultOf(await submit(checklistPost({ ...checklistAnswers, submissionKey }, photos), context));
     const before = await countSubmissions();
     const second = resultOf(await submit(checklistPost({ ...checklistAnswers, submissionKey }, photos), context));
     expect(second.reference).toBe(first.reference);
     expect(await countSubmissions()).toBe(before);
+    expect(await pdfsBuilt()).toBe(builtBefore + 1);
+  });
+});
+
+describe("a photo that needs no turning", () => {
+  it("is stored no larger than sent, without its GPS position, and served as image/jpeg", async () => {
+    const sent = await grainyJpegWithGps();
+    expect((await exifr.gps(sent))?.latitude).toBeGreaterThan(33);
+    const photos = [{ name: "IMG_0100.jpg", type: "image/jpeg", bytes: sent }];
+    const response = await submit(
+      checklistPost({ ...checklistAnswers, submissionKey: crypto.randomUUID() }, photos),
+      context,
+    );
+    const { submission, files } = await storedByReference(database.db, resultOf(response).reference ?? "");
+    const photo = files.find((file) => file.fieldName === PHOTOS_FIELD);
+    if (!photo) throw new Error("the photo was not stored");
+    expect(photo.content.byteLength).toBeLessThanOrEqual(sent.byteLength);
+    const metadata = await exifr.parse(photo.content, { gps: true, xmp: true }).catch(() => undefined);
+    expect(metadata?.latitude).toBeUndefined();
+    expect((await sharp(photo.content).metadata()).exif).toBeUndefined();
+
+    const url = `http://localhost/admin/inbox/${submission.id}/files/${photo.id}`;
+    const params = { submissionId: String(submission.id), fileId: String(photo.id) };
+    const served = await asStaffRoute(new Request(url, { headers: { cookie } }), context, (request, signedIn) =>
+      serveSubmissionFile(request, signedIn, params),
+    );
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(new Uint8Array(photo.content));
   });
 });
 

@@ -7,8 +7,11 @@ import { submissionFiles } from "~/server/db/schema.server";
 import { requireReadableSubmission } from "./submission-access.server";
 import { parseRecordId } from "./submission-detail.server";
 
-/** The one type we let a browser treat as what it is; anything else is bytes to save, never to render. */
-const SERVED_AS_IS = "application/pdf";
+/**
+ * The types we let a browser treat as what they are: PDFs and the photos the app cleaned (typed by their
+ * content, never by the sender's word, and never SVG). Anything else is bytes to save, never to render.
+ */
+const SERVED_AS_IS = new Set(["application/pdf", "image/jpeg", "image/png", "image/webp"]);
 
 /** The file name in plain ASCII, for clients that do not read RFC 5987's filename*. */
 const asciiFallback = (fileName: string) => fileName.replace(/[^\x20-\x7e]/g, "_");
@@ -20,7 +23,7 @@ const asciiFallback = (fileName: string) => fileName.replace(/[^\x20-\x7e]/g, "_
  */
 export function downloadHeaders(file: { fileName: string; contentType: string; sizeBytes: number }): Headers {
   return new Headers({
-    "Content-Type": file.contentType === SERVED_AS_IS ? SERVED_AS_IS : "application/octet-stream",
+    "Content-Type": SERVED_AS_IS.has(file.contentType) ? file.contentType : "application/octet-stream",
     "Content-Length": String(file.sizeBytes),
     "Content-Disposition": contentDisposition(file.fileName, { fallback: asciiFallback(file.fileName) }),
     "Cache-Control": "private, no-store",

@@ -8,6 +8,7 @@ import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
 import { submissions } from "~/server/db/schema.server";
+import { documentsBuilt } from "~/server/metrics/metrics.server";
 import type { PeerReviewActionResult } from "./definition";
 import { submitPeerReview } from "./submit-peer-review.server";
 
@@ -141,5 +142,21 @@ describe("the peer review action", () => {
     expect((await keyOf(second.id, "Pat Lee")).key).not.toBe(again.key);
     // Across people the same reviewer's reviews cannot be linked either.
     expect((await keyOf(first.id, "Sam Carter")).key).not.toBe(again.key);
+  });
+
+  it("answers a resend (same double-submit key) with the stored PDF, without building another", async () => {
+    const builtReviews = async () =>
+      (await documentsBuilt.get()).values.find((value) => value.labels.type === "peer-review")?.value ?? 0;
+    const reviewer = await addStaffUser(database.db, "staff");
+    const fields = { ...peerReviewFields("Sam Twice", RATINGS), submissionKey: crypto.randomUUID() };
+    const before = await builtReviews();
+    const first = await submit(reviewer.id, fields);
+    const second = await submit(reviewer.id, fields);
+    if (first.result.status !== "success" || second.result.status !== "success") throw new Error("not stored");
+    expect(second.result.reference).toBe(first.result.reference);
+    expect(new URL(second.result.pdfUrl, "http://localhost").pathname).toBe(
+      new URL(first.result.pdfUrl, "http://localhost").pathname,
+    );
+    expect(await builtReviews()).toBe(before + 1);
   });
 });

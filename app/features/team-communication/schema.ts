@@ -9,6 +9,9 @@ export const SUBJECT_MAX_LENGTH = 200;
 
 export const NO_RECIPIENT_MESSAGE = "Please select at least one technician to send the message to.";
 
+/** Where a limit that refused the whole message (too many recipients, too many sent) is said, beside Send. */
+export const SEND_PROBLEM = "send";
+
 /** The chosen technicians' ids: one posted value or several, each a whole number. */
 const recipientIds = z.pipe(
   z.transform((value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
@@ -19,7 +22,7 @@ const recipientIds = z.pipe(
         z.transform((id) => Number(id)),
       ),
     )
-    .check(z.minLength(1, NO_RECIPIENT_MESSAGE), z.maxLength(500, "Choose at most 500 technicians at a time.")),
+    .check(z.minLength(1, NO_RECIPIENT_MESSAGE)),
 );
 
 /** A message to technicians: one schema for the browser and the server, and its labels for the screen, the inbox, the CSV. */

@@ -16,6 +16,7 @@ import { startSession } from "~/server/auth/sessions.server";
 import { deliveries, deliveryAttempts, staffDirectory } from "~/server/db/schema.server";
 import { loadMessageHistory } from "./message-history.server";
 import { NO_RECIPIENT_MESSAGE } from "./schema";
+import { TOO_MANY_RECIPIENTS } from "./send-limits.server";
 import { addDirectoryEntry, setDirectoryEntryActive } from "./staff-directory.server";
 import { submitTeamMessage } from "./submit-team-message.server";
 
@@ -71,14 +72,23 @@ function contextFor(env: Record<string, string> = {}): AppLoadContext {
   });
 }
 
-function send(fields: Array<[string, string]>) {
+function send(fields: Array<[string, string]>, as = { cookie, env: {} }) {
   const request = new Request("http://localhost/admin/quick-links/team-communication", {
     method: "POST",
-    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    headers: { cookie: as.cookie, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
-  return asStaffRoute(request, contextFor(), submitTeamMessage);
+  return asStaffRoute(request, contextFor(as.env), submitTeamMessage);
 }
+
+/** A staff user of their own, so that only their messages count against their limits. */
+async function newSender(env: Record<string, string>) {
+  const user = await addStaffUser(database.db);
+  const session = await startSession(database.db, contextFor().config, { userId: user.id, secondFactorPending: false });
+  return { cookie: cookieFrom(session), env };
+}
+
+const deliveryCount = async () => (await database.db.select().from(deliveries)).length;
 
 /** The worker as the app runs it, with real SMTP and Twilio senders pointed at the loopback servers. */
 function workerFor(context: AppLoadContext) {
@@ -353,5 +363,61 @@ describe("sending a team message", () => {
     const before = (await database.db.select().from(deliveries)).length;
     await expect(asStaffRoute(request, contextFor(), submitTeamMessage)).rejects.toMatchObject({ status: 302 });
     expect((await database.db.select().from(deliveries)).length).toBe(before);
+  });
+});
+
+describe("limits on what costs money", () => {
+  const message = (recipients: number[]): Array<[string, string]> => [
+    ...recipients.map((id): [string, string] => ["recipients", String(id)]),
+    ["subject", "Limits"],
+    ["body", "Counting."],
+  ];
+
+  it("refuses a message to more than 100 technicians, beside Send, and sends nothing", async () => {
+    const sender = await newSender({});
+    const before = await deliveryCount();
+    const ids = Array.from({ length: 101 }, (_, index) => 1_000_000 + index);
+    const response = await send(message(ids), sender);
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toMatchObject({
+      status: "invalid",
+      message: TOO_MANY_RECIPIENTS,
+      problems: { send: TOO_MANY_RECIPIENTS },
+    });
+    expect(await deliveryCount()).toBe(before);
+  });
+
+  it("refuses a user's messages past TEAM_MESSAGES_PER_MINUTE, counted from the database, and sends nothing", async () => {
+    const sender = await newSender({ TEAM_MESSAGES_PER_MINUTE: "2" });
+    for (const _ of [1, 2])
+      expect((await send(message([people.emailOnly]), sender)).data).toMatchObject({ status: "success" });
+    const before = await deliveryCount();
+    const refused = await send(message([people.emailOnly]), sender);
+    expect(refused.init?.status).toBe(429);
+    expect(refused.data).toMatchObject({
+      status: "invalid",
+      problems: { send: expect.stringContaining("You have sent 2 messages in the last minute") },
+    });
+    expect(await deliveryCount()).toBe(before);
+    // Another user's count is their own.
+    const other = await newSender({ TEAM_MESSAGES_PER_MINUTE: "2" });
+    expect((await send(message([people.emailOnly]), other)).data).toMatchObject({ status: "success" });
+  });
+
+  it("refuses a message whose texts would pass TEAM_TEXTS_PER_HOUR, and still sends one without texts", async () => {
+    const sender = await newSender({ TEAM_TEXTS_PER_HOUR: "3" });
+    // Two texts: Mo's mobile and Bo's.
+    expect((await send(message([people.mobileOnly, people.both]), sender)).data).toMatchObject({ status: "success" });
+    const before = await deliveryCount();
+    const refused = await send(message([people.mobileOnly, people.both]), sender);
+    expect(refused.init?.status).toBe(429);
+    expect(refused.data).toMatchObject({
+      problems: {
+        send: expect.stringContaining("would send 2 texts, and you have sent 2 of the 3 allowed in an hour"),
+      },
+    });
+    expect(await deliveryCount()).toBe(before);
+    expect((await send(message([people.emailOnly]), sender)).data).toMatchObject({ status: "success" });
+    expect((await send(message([people.mobileOnly]), sender)).data).toMatchObject({ status: "success" });
   });
 });

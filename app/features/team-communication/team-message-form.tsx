@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
 import { DraftStatus } from "~/components/forms/draft-status";
+import { FieldError } from "~/components/forms/field-error";
 import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextAreaField } from "~/components/forms/text-area-field";
@@ -10,7 +11,7 @@ import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
 import type { FormActionResult } from "~/forms/action-result";
 import type { BrowserAnswer } from "~/forms/browser-answer";
 import { teamMessageForm } from "./definition";
-import { MESSAGE_BODY_MAX_LENGTH, teamMessageFields } from "./schema";
+import { MESSAGE_BODY_MAX_LENGTH, SEND_PROBLEM, teamMessageFields } from "./schema";
 import type { TechnicianOption } from "./technician";
 import { TechnicianPicker } from "./technician-picker";
 
@@ -99,9 +100,12 @@ export function TeamMessageForm({
         onChange={(event) => setBodyLength(event.target.value.length)}
         errors={errorsOf(problems.body ?? (bodyTooLong ? BODY_TOO_LONG : undefined))}
       />
-      <SubmitButton busy={sending} busyLabel="Sending...">
-        Send Message
-      </SubmitButton>
+      <div className="flex flex-wrap items-center gap-4">
+        <SubmitButton busy={sending} busyLabel="Sending...">
+          Send Message
+        </SubmitButton>
+        <FieldError id="team-message-send-problem" message={problems[SEND_PROBLEM]} />
+      </div>
     </Form>
   );
 }

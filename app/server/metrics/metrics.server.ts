@@ -29,6 +29,13 @@ export const signInLocks = new Counter({
   registers: [processRegistry],
 });
 
+export const documentsBuilt = new Counter({
+  name: "tce_documents_built_total",
+  help: "Documents (PDFs) built by this instance for the forms' submissions, by form type.",
+  labelNames: ["type"] as const,
+  registers: [processRegistry],
+});
+
 export const httpRequestDuration = new Histogram({
   name: "tce_http_request_duration_seconds",
   help: "Time from a request's arrival to the end of its answer, by route, method and status class.",
