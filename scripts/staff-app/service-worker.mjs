@@ -30,15 +30,15 @@ registerRoute(
   }),
 );
 
+/** One page after the other, and only those not kept yet: the server renders each, and the person is using it. */
 async function cacheToolPages(paths) {
   const cache = await caches.open(PAGES_CACHE);
-  await Promise.all(
-    paths.map(async (path) => {
-      // Not followed: a session that ended answers with a redirect to sign in, which is not the tool.
-      const response = await fetch(path, { credentials: "same-origin", redirect: "manual" }).catch(() => undefined);
-      if (response?.status === 200) await cache.put(path, response);
-    }),
-  );
+  for (const path of paths) {
+    if (await cache.match(path)) continue;
+    // Not followed: a session that ended answers with a redirect to sign in, which is not the tool.
+    const response = await fetch(path, { credentials: "same-origin", redirect: "manual" }).catch(() => undefined);
+    if (response?.status === 200) await cache.put(path, response);
+  }
 }
 
 self.addEventListener("message", (event) => {
