@@ -7,12 +7,14 @@ import path from "node:path";
 import { build } from "esbuild";
 import { buildSiteUrl, projectRoot, sourceFingerprint } from "./build-info.mjs";
 import { precompress } from "./precompress.mjs";
+import { buildStaffApp } from "./staff-app/build-staff-app.mjs";
 
 const run = (command, args) => execFileSync(command, args, { cwd: projectRoot, stdio: "inherit" });
 
 const started = Date.now();
 run(process.execPath, [path.join(projectRoot, "scripts/build-images.mjs")]);
 run(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.js"), "build"]);
+await buildStaffApp(projectRoot);
 console.log(`build: precompressed ${precompress(path.join(projectRoot, "build/client"))} files (brotli and gzip)`);
 await build({
   entryPoints: { index: path.join(projectRoot, "server/index.ts") },

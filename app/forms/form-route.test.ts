@@ -5,11 +5,18 @@ import { formRoute } from "./form-route";
 import { formMessages } from "./messages";
 
 const messages = formMessages({});
-const { clientAction, shouldRevalidate } = formRoute<{ status: "success"; reference: string }>({ messages });
+const { clientAction, shouldRevalidate } = formRoute<{ status: "success"; reference: string }>({
+  type: "job-request",
+  label: "Job Request",
+  messages,
+});
 
 /** The client action as React Router calls it, with the server's side of the send given. */
 const send = (serverAction: () => Promise<unknown>) =>
-  clientAction({ serverAction } as unknown as Parameters<typeof clientAction>[0]);
+  clientAction({
+    serverAction,
+    request: new Request("http://this.site/admin/quick-links/job-request", { method: "POST", body: new FormData() }),
+  } as unknown as Parameters<typeof clientAction>[0]);
 
 afterEach(() => {
   vi.useRealTimers();

@@ -8,6 +8,9 @@ import {
   isSignInLocation,
   SEND_TIMEOUT_MS,
 } from "./browser-answer";
+import { type KEPT_ANSWER, keepWhenOffline } from "./waiting-forms";
+
+type KeptAnswer = typeof KEPT_ANSWER;
 
 /** An error the route itself answered (a 403, or a body too large), shown as the form's message. */
 type RouteRefusal = { status: "error"; message: string; retry: false };
@@ -22,12 +25,17 @@ const timeout = (milliseconds: number) =>
  * SEND_TIMEOUT_MS, or a session that ended (the sign-in redirect is not followed, so the answers stay on the
  * screen and in the device's draft). An error answer of the route (a 403 or 413 it threw) becomes the form's
  * error message rather than the error screen. `shouldRevalidate` skips the loaders after an answer the
- * browser made, since they would fail the same way and replace the form with the error screen.
+ * browser made, since they would fail the same way and replace the form with the error screen. A staff form sent
+ * without signal is kept on the device and sent by itself later (waiting-forms.ts, decision 0904).
  */
-export function formRoute<Result>(definition: { messages: FailureMessages }) {
+export function formRoute<Result>(definition: { type: string; label: string; messages: FailureMessages }) {
   const { messages } = definition;
   return {
-    async clientAction({ serverAction }: ClientActionFunctionArgs): Promise<Result | BrowserAnswer | RouteRefusal> {
+    async clientAction({
+      request,
+      serverAction,
+    }: ClientActionFunctionArgs): Promise<Result | BrowserAnswer | RouteRefusal | KeptAnswer> {
+      const body = await request.clone().formData();
       try {
         const answer = await Promise.race([serverAction<Result>(), timeout(SEND_TIMEOUT_MS)]);
         return answer === SEND_TIMEOUT_MS ? browserAnswer("timedOut", messages) : (answer as Result);
@@ -46,7 +54,14 @@ export function formRoute<Result>(definition: { messages: FailureMessages }) {
           };
           return refusal;
         }
-        return browserAnswer(connectionFailure(), messages);
+        const failure = connectionFailure();
+        const keep = keepWhenOffline({
+          formType: definition.type,
+          label: definition.label,
+          action: new URL(request.url).pathname,
+          answeredInJson: false,
+        });
+        return (failure === "offline" ? await keep(body) : undefined) ?? browserAnswer(failure, messages);
       }
     },
     shouldRevalidate: revalidateUnlessAnsweredByBrowser,

@@ -20,14 +20,17 @@ type SendMessages = Pick<FormMessages, "offline" | "unreachable" | "timedOut" | 
  * that run without React. XMLHttpRequest, unlike fetch, reports the bytes sent. It answers by the same rules
  * as the client action of every other form (form-route.ts): the server's JSON as it is; offline, out of reach,
  * no answer within SEND_TIMEOUT_MS once the body is sent, or the sign-in page (the session ended) each as the
- * browser's own answer; another page (a proxy's 502) as `Error: {status} - {status text}`.
+ * browser's own answer; another page (a proxy's 502) as `Error: {status} - {status text}`. A staff form given
+ * `keepOffline` (waiting-forms.ts, not imported here: the public pages' script stays small) and sent without
+ * signal is kept on the device instead and sent by itself later (decision 0904).
  */
-export function sendForm<Answer>(
+export function sendForm<Answer, Kept = never>(
   url: string,
   body: FormData | URLSearchParams,
   messages: SendMessages,
   onProgress?: (progress: UploadProgress) => void,
-): Promise<Answer | BrowserAnswer | ForeignAnswer> {
+  keepOffline?: (body: FormData) => Promise<Kept | undefined>,
+): Promise<Answer | BrowserAnswer | ForeignAnswer | Kept> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     let timedOut = false;
@@ -44,7 +47,11 @@ export function sendForm<Answer>(
         request.abort();
       }, SEND_TIMEOUT_MS);
     });
-    const failure = () => resolve(browserAnswer(timedOut ? "timedOut" : connectionFailure(), messages));
+    const failure = async () => {
+      const failed = timedOut ? "timedOut" : connectionFailure();
+      const kept = failed === "offline" && body instanceof FormData ? await keepOffline?.(body) : undefined;
+      resolve(kept ?? browserAnswer(failed, messages));
+    };
     request.addEventListener("error", failure);
     request.addEventListener("abort", failure);
     request.addEventListener("load", () => {
@@ -59,7 +66,7 @@ export function sendForm<Answer>(
           return;
         } catch {
           // A JSON answer cut short: the same as no answer.
-          failure();
+          void failure();
           return;
         }
       }
@@ -68,7 +75,7 @@ export function sendForm<Answer>(
     try {
       request.send(body);
     } catch {
-      failure();
+      void failure();
     }
   });
 }

@@ -1,13 +1,14 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { heicPhoto } from "../support/checklist-fixture";
-import { countSubmissionsOf } from "../support/submission-lookup";
+import { countSubmissionsOf, queryAppDatabase } from "../support/submission-lookup";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const PAGE = "/admin/quick-links/estimate-checklist";
 const SUBMIT_URL = `**${PAGE}/submit`;
 const OFFLINE_MESSAGE =
   "Error: the server could not be reached, so nothing was sent. Your answers and photos are kept on this device: submit again when you have a signal.";
+const KEPT_MESSAGE = "kept on this device and will be sent by itself when the signal returns";
 const SUCCESS_MESSAGE = "PDF generated and sent to webhook successfully!";
 
 /**
@@ -201,7 +202,7 @@ test("a photo with the same name and size as one in the list is skipped; one can
   await expect.poll(previewLoads).toBe(false);
 });
 
-test("offline, the checklist is kept and the message says so; online again it is stored once", async ({
+test("offline, the checklist and its photos are kept to be sent, and sent by themselves once when the signal returns", async ({
   page,
   context,
 }) => {
@@ -214,16 +215,23 @@ test("offline, the checklist is kept and the message says so; online again it is
 
   await context.setOffline(true);
   await page.getByRole("button", { name: "Submit Checklist" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: OFFLINE_MESSAGE })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: KEPT_MESSAGE })).toBeInViewport();
+  await expect(page.getByRole("region", { name: "Waiting to be sent" })).toContainText("Estimate checklist");
   await expect(page.getByLabel("Project Name")).toHaveValue("Weak Signal Depot");
   await expect(page.getByText("site.jpg")).toBeVisible();
 
   await context.setOffline(false);
-  await page.getByRole("button", { name: "Submit Checklist" }).click();
-  await expect(page.getByRole("status").filter({ hasText: SUCCESS_MESSAGE })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByLabel("Project Name")).toHaveValue("");
-  await expect(page.getByText(/Draft saved on this device at/)).toHaveCount(0);
-  expect(await countSubmissionsOf(process.env.E2E_DATA_DIR ?? "", "estimate-checklist", name)).toBe(1);
+  await expect(
+    page.getByRole("status").filter({ hasText: /Sent: Estimate checklist, reference CHK-[0-9A-Z]{6}\./ }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => countSubmissionsOf(process.env.E2E_DATA_DIR ?? "", "estimate-checklist", name)).toBe(1);
+  // The photo went with it.
+  const sentAs = await queryAppDatabase<{ sent_as: string }>(
+    process.env.E2E_DATA_DIR ?? "",
+    "SELECT f.sent_as FROM submission_files f JOIN submissions s ON s.id = f.submission_id WHERE s.contact_name = $1 AND f.field_name = 'photos'",
+    [name],
+  );
+  expect(sentAs.map((file) => file.sent_as)).toEqual(["site.jpg"]);
 
   await page.reload();
   await expect(page.getByLabel("Project Name")).toHaveValue("");

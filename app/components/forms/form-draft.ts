@@ -1,4 +1,4 @@
-import { createStore, delMany, getMany, set, type UseStore } from "idb-keyval";
+import { createStore, delMany, getMany, keys, set, type UseStore } from "idb-keyval";
 
 /** A form being filled in, as kept on the device: its answers by field name, and its double-submit key. */
 export type DraftAnswers = {
@@ -46,4 +46,10 @@ export function saveDraftFiles(draftKey: string, files: readonly File[]): Promis
 
 export function discardDraft(draftKey: string): Promise<void> {
   return delMany([answersKey(draftKey), filesKey(draftKey)], draftStore());
+}
+
+/** Removes every draft of one staff user, whose draft keys end with their id (useStaffFormDraft). */
+export async function discardDraftsOf(userId: number): Promise<void> {
+  const theirs = (await keys<string>(draftStore())).filter((key) => String(key).endsWith(`:${userId}`));
+  await delMany(theirs, draftStore());
 }

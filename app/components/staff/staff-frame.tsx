@@ -1,13 +1,23 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { company } from "~/content/company";
 import { CompanyMarkIcon } from "../company-mark";
+import { leaveDevice } from "./staff-app";
 import { type StaffNavEntry, StaffNavigation } from "./staff-navigation";
 
 type StaffFrameProps = {
   /** The signed-in user; the sign-in screens have none, and show only the company mark. */
-  user?: { displayName: string };
+  user?: { id: number; displayName: string };
   navigation?: readonly StaffNavEntry[];
   children: React.ReactNode;
+};
+
+/** Logging out clears what the device keeps of the person first, then posts as a page without JavaScript does. */
+const logOut = (userId: number) => (event: React.FormEvent<HTMLFormElement>) => {
+  event.preventDefault();
+  const form = event.currentTarget;
+  void leaveDevice(userId).then((leave) => {
+    if (leave) form.submit();
+  });
 };
 
 /**
@@ -37,11 +47,11 @@ export function StaffFrame({ user, navigation = [], children }: StaffFrameProps)
               <p className="min-w-0 text-xs leading-tight text-slate-700 sm:text-sm max-sm:[&>strong]:block max-sm:[&>strong]:truncate">
                 Signed in as <strong>{user.displayName}</strong>
               </p>
-              <Form method="post" action="/admin/logout" className="shrink-0">
+              <form method="post" action="/admin/logout" className="shrink-0" onSubmit={logOut(user.id)}>
                 <button type="submit" className="button-secondary px-3 py-1 text-sm">
                   Log out
                 </button>
-              </Form>
+              </form>
             </div>
           ) : null}
         </div>

@@ -12,6 +12,7 @@ import type { BrowserAnswer } from "~/forms/browser-answer";
 import type { FieldDefinition } from "~/forms/definition";
 import { parseForm } from "~/forms/parse-form";
 import { type ForeignAnswer, sendForm, type UploadProgress } from "~/forms/send-form";
+import { type KEPT_ANSWER, keepWhenOffline } from "~/forms/waiting-forms";
 import { type ChecklistActionResult, checklistForm } from "./definition";
 import { takeEarlierChecklistDraft } from "./earlier-checklist-draft";
 import { mergePhotos } from "./photo-list";
@@ -20,7 +21,7 @@ import { CHECKLIST_SECTIONS, checklistFields, checklistSchema, PHOTOS_FIELD } fr
 
 const { messages } = checklistForm;
 
-type ChecklistAnswer = ChecklistActionResult | BrowserAnswer | ForeignAnswer;
+type ChecklistAnswer = ChecklistActionResult | BrowserAnswer | ForeignAnswer | typeof KEPT_ANSWER;
 
 type ChecklistFormProps = {
   /** Your Name and Your Email as the signed-in user fills them. */
@@ -99,7 +100,14 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
     for (const photo of photos) body.append(PHOTOS_FIELD, photo, photo.name);
     setBusy(true);
     setProgress(undefined);
-    const sent = await sendForm<ChecklistActionResult>(submitUrl, body, messages, setProgress);
+    const keep = { formType: checklistForm.type, label: checklistForm.label, action: submitUrl, answeredInJson: true };
+    const sent = await sendForm<ChecklistActionResult, typeof KEPT_ANSWER>(
+      submitUrl,
+      body,
+      messages,
+      setProgress,
+      keepWhenOffline(keep),
+    );
     setBusy(false);
     setAnswer(sent);
     if (sent.status === "success") {

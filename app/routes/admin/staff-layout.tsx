@@ -1,4 +1,10 @@
 import { Outlet } from "react-router";
+import {
+  NewVersionNotice,
+  useOfflineDocumentLinks,
+  useStaffServiceWorker,
+  WaitingForms,
+} from "~/components/staff/staff-app";
 import { StaffErrorScreen } from "~/components/staff/staff-error-screen";
 import { StaffFrame } from "~/components/staff/staff-frame";
 import { staffFrameHandle } from "~/components/staff/staff-frame-handle";
@@ -8,6 +14,9 @@ import { signedInStaff, staffMiddleware } from "~/server/auth/require-staff.serv
 import type { Route } from "./+types/staff-layout";
 
 export const handle = staffFrameHandle;
+
+/** The staff area installs as an app of its own (decision 0904); the public pages have no manifest. */
+export const links: Route.LinksFunction = () => [{ rel: "manifest", href: "/admin/manifest.webmanifest" }];
 
 // A form sent while the server is down, or signed out, keeps its page instead of the error screen.
 export { revalidateUnlessAnsweredByBrowser as shouldRevalidate } from "~/forms/form-route";
@@ -33,11 +42,18 @@ function staffNavigation(tools: readonly StaffNavEntry[], isAdmin: boolean): Sta
 
 /** Every signed-in staff screen sits in the staff frame. */
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  const switchToNewVersion = useStaffServiceWorker([
+    "/admin/quick-links",
+    ...loaderData.tools.map((tool) => tool.path),
+  ]);
+  useOfflineDocumentLinks();
   return (
     <StaffFrame
-      user={{ displayName: loaderData.displayName }}
+      user={{ id: loaderData.userId, displayName: loaderData.displayName }}
       navigation={staffNavigation(loaderData.tools, loaderData.isAdmin)}
     >
+      {switchToNewVersion ? <NewVersionNotice onReload={switchToNewVersion} /> : null}
+      <WaitingForms userId={loaderData.userId} />
       <Outlet />
     </StaffFrame>
   );
@@ -50,7 +66,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   return (
     <StaffFrame
-      user={loaderData ? { displayName: loaderData.displayName } : undefined}
+      user={loaderData ? { id: loaderData.userId, displayName: loaderData.displayName } : undefined}
       navigation={staffNavigation(loaderData?.tools ?? [], loaderData?.isAdmin ?? false)}
     >
       <StaffErrorScreen error={error} />

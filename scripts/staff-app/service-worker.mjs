@@ -1,0 +1,75 @@
+// The staff area's service worker (scope /admin/), bundled by scripts/staff-app/build-staff-app.mjs. Decision 0904.
+import { clientsClaim } from "workbox-core";
+import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { NetworkFirst } from "workbox-strategies";
+
+/** The pages of the staff tools, kept per build so that a new build's worker starts from none of the old ones. */
+const PAGES_CACHE = `staff-pages-${STAFF_APP_VERSION}`;
+
+// The build's scripts, stylesheets and fonts, by revision; a new build's worker drops what it no longer lists.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/**
+ * A tool's page is kept only once the page asked for it (`cache-tool-pages`) and only as a signed-in answer: a
+ * redirect to sign in, an error or any other staff page (the inbox, the staff list, a submission) is never kept.
+ */
+const keptToolPage = {
+  async cacheWillUpdate({ request, response }) {
+    if (response.status !== 200 || response.redirected) return null;
+    const cache = await caches.open(PAGES_CACHE);
+    return (await cache.match(request)) ? response : null;
+  },
+};
+
+// Online, every staff page comes from the server; without signal a tool's page comes from its kept copy.
+registerRoute(
+  new NavigationRoute(new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [keptToolPage] }), {
+    allowlist: [/^\/admin\//],
+  }),
+);
+
+/** One page after the other, and only those not kept yet: the server renders each, and the person is using it. */
+async function cacheToolPages(paths) {
+  const cache = await caches.open(PAGES_CACHE);
+  for (const path of paths) {
+    if (await cache.match(path)) continue;
+    // Not followed: a session that ended answers with a redirect to sign in, which is not the tool.
+    const response = await fetch(path, { credentials: "same-origin", redirect: "manual" }).catch(() => undefined);
+    if (response?.status === 200) await cache.put(path, response);
+  }
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "cache-tool-pages" && Array.isArray(event.data.paths)) {
+    event.waitUntil(cacheToolPages(event.data.paths.filter((path) => typeof path === "string")));
+  }
+  if (event.data?.type === "SKIP_WAITING") self.skipWaiting();
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith("staff-pages-") && name !== PAGES_CACHE)
+            .map((name) => caches.delete(name)),
+        ),
+      ),
+  );
+});
+
+// Background Sync: the pages send what waits; the worker only wakes them when the signal is back.
+self.addEventListener("sync", (event) => {
+  if (event.tag !== "send-waiting-forms") return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window" }).then((windows) => {
+      for (const window of windows) window.postMessage({ type: "send-waiting-forms" });
+    }),
+  );
+});
+
+clientsClaim();

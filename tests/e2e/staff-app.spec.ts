@@ -1,0 +1,230 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, devices, type Page } from "@playwright/test";
+import { projectRoot, startAppServer } from "../support/app-server";
+import { chromiumLaunchOptions } from "../support/chromium";
+import { validJobRequest } from "../support/staff-request-fixture";
+import { startWebhookReceiver } from "../support/webhook-receiver";
+import { expect, test } from "./fixtures";
+
+const QUICK_LINKS = "/admin/quick-links";
+/** Each staff tool, by its page heading and the button that sends its form. */
+const TOOLS = [
+  { path: "/admin/quick-links/estimate-request", heading: "Estimate Request Form", send: "Submit" },
+  { path: "/admin/quick-links/job-request", heading: "Job Request Form", send: "Submit" },
+  { path: "/admin/quick-links/team-communication", heading: "Team Communication", send: "Send Message" },
+  { path: "/admin/quick-links/estimate-checklist", heading: "Estimate Checklist", send: "Submit Checklist" },
+  { path: "/admin/quick-links/peer-review", heading: "Peer Review Questionnaire", send: "Submit" },
+] as const;
+
+const JOB_LABELS: Record<keyof typeof validJobRequest, string> = {
+  jobName: "Job Name",
+  jobAddress: "Job Address",
+  estimateOpportunityNumber: "Estimate Opportunity Number",
+  jobSummary: "Job Summary",
+  appointmentForJob: "Appointment for Job",
+  projectTotalAmount: "Project Total Amount",
+  contactPerson: "Contact Person",
+  phone: "Phone Number",
+  email: "Email Address",
+  notes: "Notes",
+};
+
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\(optional\\))?$`));
+
+/** The caches of the staff pages the service worker keeps, by name, with the paths each holds. */
+const staffPageCaches = (page: Page) =>
+  page.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith("staff-pages-"));
+    return Promise.all(
+      names.map(async (name) => ({
+        name,
+        paths: (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname).sort(),
+      })),
+    );
+  });
+
+/** Waits until the service worker controls the page and keeps Quick Links and every tool's page. */
+async function expectToolsKept(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect
+    .poll(async () => (await staffPageCaches(page)).flatMap((cache) => cache.paths), { timeout: 20_000 })
+    .toEqual([QUICK_LINKS, ...TOOLS.map((tool) => tool.path)].sort());
+}
+
+/** Opens a page that may not be there without signal: the browser's own error page is no failure here. */
+const openOffline = (page: Page, url: string) => page.goto(url).catch(() => undefined);
+
+test("the staff area is an installable app, and the public pages have no manifest or service worker", async ({
+  page,
+  context,
+  request,
+  baseURL,
+  signInAsStaff,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsStaff("staff", "installable");
+  await page.goto(QUICK_LINKS);
+  const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(manifestUrl).toBe("/admin/manifest.webmanifest");
+  const manifest = (await (await request.get(manifestUrl ?? "")).json()) as {
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({ start_url: QUICK_LINKS, display: "standalone" });
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? "any"}`)).toEqual([
+    "192x192 any",
+    "512x512 any",
+    "512x512 maskable",
+  ]);
+  for (const icon of manifest.icons) {
+    const answer = await request.get(icon.src);
+    expect(answer.status(), icon.src).toBe(200);
+    expect(answer.headers()["content-type"]).toBe("image/png");
+  }
+
+  // Chromium does not install from a private window, which every test context is: a profile of its own.
+  const profile = mkdtempSync(path.join(tmpdir(), "tce-installable-"));
+  const { defaultBrowserType: _, ...phone } = devices["Pixel 7"];
+  const browser = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions(), ...phone, baseURL });
+  try {
+    await browser.addCookies(await context.cookies());
+    const installed = browser.pages()[0] ?? (await browser.newPage());
+    await installed.goto(QUICK_LINKS);
+    await expectToolsKept(installed);
+    const devtools = await browser.newCDPSession(installed);
+    const { installabilityErrors } = await devtools.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  await page.goto("/");
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistration("/"))).toBeUndefined();
+});
+
+test("after one visit to Quick Links every tool opens without signal, and a job request sent without signal is sent by itself once the signal returns", async ({
+  page,
+  context,
+  signInAsStaff,
+}) => {
+  test.setTimeout(120_000);
+  const receiver = await startWebhookReceiver();
+  const app = await startAppServer({ env: { WEBHOOK_JOB_REQUEST_URL: receiver.url } });
+  try {
+    await signInAsStaff("staff", "no-signal", app);
+    await page.goto(`${app.url}${QUICK_LINKS}`);
+    const name = (await page.getByText("Signed in as").locator("strong").textContent()) ?? "";
+    expect(name).not.toBe("");
+    await expectToolsKept(page);
+
+    await context.setOffline(true);
+    for (const tool of TOOLS) {
+      await page.goto(`${app.url}${tool.path}`);
+      await expect(page.getByRole("heading", { level: 1, name: tool.heading })).toBeVisible();
+      await expect(page.getByRole("button", { name: tool.send, exact: true })).toBeVisible();
+    }
+    // The page is the tool's, kept: the form works as online, and what it cannot send it keeps.
+    await page.goto(`${app.url}/admin/quick-links/job-request`);
+    await expect(page.getByRole("button", { name: "Submit", exact: true })).toBeEnabled();
+    const jobName = `${validJobRequest.jobName} ${Date.now()}`;
+    for (const [key, label] of Object.entries(JOB_LABELS)) {
+      await field(page, label).fill(key === "jobName" ? jobName : validJobRequest[key as keyof typeof JOB_LABELS]);
+    }
+    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    const kept = page.getByRole("alert").filter({ hasText: "kept on this device and will be sent by itself" });
+    await expect(kept).toBeInViewport();
+
+    // Quick Links, opened without signal, lists what waits.
+    await page.goto(`${app.url}${QUICK_LINKS}`);
+    const waiting = page.getByRole("region", { name: "Waiting to be sent" });
+    await expect(waiting).toContainText("Job request");
+
+    // The inbox and submissions are never kept: without signal they show nothing of a submission.
+    await openOffline(page, `${app.url}/admin/inbox`);
+    await expect(page.getByText(jobName)).toHaveCount(0);
+
+    await page.goto(`${app.url}${QUICK_LINKS}`);
+    await expect(waiting).toContainText("Job request");
+    await context.setOffline(false);
+    const [delivered] = await receiver.waitForRequests(1, 60_000);
+    const sent = page.getByRole("status").filter({ hasText: /Sent: Job request, reference JOB-[0-9A-Z]{6}\./ });
+    await expect(sent).toBeVisible();
+    expect(delivered?.headers["submission-reference"]).toBe(
+      /JOB-[0-9A-Z]{6}/.exec((await sent.textContent()) ?? "")?.[0],
+    );
+    expect(JSON.parse(delivered?.body ?? "{}")).toMatchObject({ jobName });
+    await expect(waiting).toHaveCount(0);
+    // Opened again, nothing waits and nothing is sent again.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Quick Links" })).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    expect(receiver.requests).toHaveLength(1);
+
+    // Logging out clears the kept pages: without signal no staff page shows the person's name.
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+    await context.setOffline(true);
+    for (const url of [QUICK_LINKS, ...TOOLS.map((tool) => tool.path)]) {
+      await openOffline(page, `${app.url}${url}`);
+      await expect(page.getByText(name)).toHaveCount(0);
+    }
+    await context.setOffline(false);
+  } finally {
+    await app.stop();
+    await receiver.close();
+  }
+});
+
+test("a new build's service worker takes over, and the old build's kept pages are gone", async ({
+  page,
+  signInAsStaff,
+}) => {
+  test.setTimeout(120_000);
+  const first = await startAppServer({});
+  const port = new URL(first.url).port;
+  await signInAsStaff("staff", "new-build", first);
+  await page.goto(`${first.url}${QUICK_LINKS}`);
+  await expectToolsKept(page);
+  const [oldCache] = await staffPageCaches(page);
+  await first.stop();
+
+  // The next build: the same app, with a service worker of another version.
+  const nextRoot = mkdtempSync(path.join(tmpdir(), "tce-next-build-"));
+  try {
+    cpSync(path.join(projectRoot, "build"), path.join(nextRoot, "build"), { recursive: true });
+    for (const needed of ["package.json", "drizzle"]) {
+      cpSync(path.join(projectRoot, needed), path.join(nextRoot, needed), { recursive: true });
+    }
+    symlinkSync(path.join(projectRoot, "node_modules"), path.join(nextRoot, "node_modules"));
+    const worker = path.join(nextRoot, "build/client/admin/service-worker.js");
+    const oldVersion = (oldCache?.name ?? "").replace("staff-pages-", "");
+    expect(oldVersion).not.toBe("");
+    writeFileSync(worker, readFileSync(worker, "utf8").replaceAll(oldVersion, "next-build"));
+    rmSync(`${worker}.br`);
+    rmSync(`${worker}.gz`);
+    const next = await startAppServer({ root: nextRoot, dataDir: first.dataDir, env: { PORT: port } });
+    try {
+      await page.reload();
+      // The new worker takes over, and the page reloads under it.
+      const reloaded = page.waitForEvent("load");
+      await page.getByRole("button", { name: "Reload to update" }).click();
+      await reloaded;
+      await expect
+        .poll(async () => (await staffPageCaches(page)).map((cache) => cache.name), { timeout: 20_000 })
+        .toEqual(["staff-pages-next-build"]);
+      await expectToolsKept(page);
+      expect(
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/admin/"))?.active?.scriptURL),
+      ).toBe(`${next.url}/admin/service-worker.js`);
+    } finally {
+      await next.stop();
+    }
+  } finally {
+    rmSync(nextRoot, { recursive: true, force: true });
+  }
+});
