@@ -7,6 +7,7 @@ import { chromiumLaunchOptions } from "../support/chromium";
 import { validJobRequest } from "../support/staff-request-fixture";
 import { startWebhookReceiver } from "../support/webhook-receiver";
 import { expect, test } from "./fixtures";
+import { addStaffAccount, signInThroughForm } from "./staff-users";
 
 const QUICK_LINKS = "/admin/quick-links";
 /** Each staff tool, by its page heading and the button that sends its form. */
@@ -47,10 +48,25 @@ const staffPageCaches = (page: Page) =>
 
 /** Waits until the service worker controls the page and keeps Quick Links and every tool's page. */
 async function expectToolsKept(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  // Not `navigator.serviceWorker.ready`: a page that signed in at /admin was made outside the worker's scope.
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration("/admin/"))?.active)))
+    .toBe(true);
   await expect
     .poll(async () => (await staffPageCaches(page)).flatMap((cache) => cache.paths), { timeout: 20_000 })
     .toEqual([QUICK_LINKS, ...TOOLS.map((tool) => tool.path)].sort());
+}
+
+/** Fills and sends a job request with a name of its own, which it answers. */
+async function sendJobRequest(page: Page, appUrl: string) {
+  await page.goto(`${appUrl}/admin/quick-links/job-request`);
+  await expect(page.getByRole("button", { name: "Submit", exact: true })).toBeEnabled();
+  const jobName = `${validJobRequest.jobName} ${Date.now()}`;
+  for (const [key, label] of Object.entries(JOB_LABELS)) {
+    await field(page, label).fill(key === "jobName" ? jobName : validJobRequest[key as keyof typeof JOB_LABELS]);
+  }
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  return jobName;
 }
 
 /** Opens a page that may not be there without signal: the browser's own error page is no failure here. */
@@ -129,13 +145,7 @@ test("after one visit to Quick Links every tool opens without signal, and a job 
       await expect(page.getByRole("button", { name: tool.send, exact: true })).toBeVisible();
     }
     // The page is the tool's, kept: the form works as online, and what it cannot send it keeps.
-    await page.goto(`${app.url}/admin/quick-links/job-request`);
-    await expect(page.getByRole("button", { name: "Submit", exact: true })).toBeEnabled();
-    const jobName = `${validJobRequest.jobName} ${Date.now()}`;
-    for (const [key, label] of Object.entries(JOB_LABELS)) {
-      await field(page, label).fill(key === "jobName" ? jobName : validJobRequest[key as keyof typeof JOB_LABELS]);
-    }
-    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    const jobName = await sendJobRequest(page, app.url);
     const kept = page.getByRole("alert").filter({ hasText: "kept on this device and will be sent by itself" });
     await expect(kept).toBeInViewport();
 
@@ -174,6 +184,76 @@ test("after one visit to Quick Links every tool opens without signal, and a job 
       await expect(page.getByText(name)).toHaveCount(0);
     }
     await context.setOffline(false);
+  } finally {
+    await app.stop();
+    await receiver.close();
+  }
+});
+
+test("a form kept while the session ended waits for the next sign-in, and logging out asks before dropping what waits", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const receiver = await startWebhookReceiver();
+  const app = await startAppServer({ env: { WEBHOOK_JOB_REQUEST_URL: receiver.url } });
+  const waiting = page.getByRole("region", { name: "Waiting to be sent" });
+  const signInAgain = async () => {
+    await page.goto(`${app.url}/admin`);
+    await signInThroughForm(page, account.username, account.password);
+    await expect(page.getByRole("heading", { level: 1, name: "Quick Links" })).toBeVisible();
+  };
+  /** Sends a job request without signal, and ends the session before the signal returns to Quick Links. */
+  const keepWhileSessionEnds = async () => {
+    await context.setOffline(true);
+    const jobName = await sendJobRequest(page, app.url);
+    await expect(page.getByRole("alert").filter({ hasText: "kept on this device" })).toBeInViewport();
+    await context.clearCookies();
+    await page.goto(`${app.url}${QUICK_LINKS}`);
+    await context.setOffline(false);
+    await expect(waiting).toContainText("your session had ended; it is sent when you sign in again.");
+    return jobName;
+  };
+  const account = addStaffAccount("staff", "session-ended", app.dataDir);
+  try {
+    await signInAgain();
+    await expectToolsKept(page);
+    const first = await keepWhileSessionEnds();
+    expect(receiver.requests).toHaveLength(0);
+
+    // Logging out asks first while something waits, and staying keeps it.
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect
+      .poll(() => asked)
+      .toEqual(["1 form(s) you sent without signal are not sent yet and would be lost. Log out anyway?"]);
+    await expect(waiting).toContainText("Job request");
+
+    // The next sign-in sends it, once, and shows its reference.
+    await signInAgain();
+    const [delivered] = await receiver.waitForRequests(1, 60_000);
+    expect(JSON.parse(delivered?.body ?? "{}")).toMatchObject({ jobName: first });
+    const reference = delivered?.headers["submission-reference"] ?? "";
+    await expect(
+      page.getByRole("status").filter({ hasText: `Sent: Job request, reference ${reference}.` }),
+    ).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+
+    // Leaving anyway drops what waits and its draft from the device.
+    await expectToolsKept(page);
+    await keepWhileSessionEnds();
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+    await signInAgain();
+    await expect(waiting).toHaveCount(0);
+    await page.goto(`${app.url}/admin/quick-links/job-request`);
+    await expect(page.getByLabel(/^Job Name/)).toHaveValue("");
+    expect(receiver.requests).toHaveLength(1);
   } finally {
     await app.stop();
     await receiver.close();

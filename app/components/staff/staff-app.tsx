@@ -181,9 +181,14 @@ function WaitingFormItem({
         setSending(false);
       });
     } else {
-      void submit(formDataOf(form), { method: "post", action: form.action, encType: "multipart/form-data" }).finally(
-        () => setSending(false),
-      );
+      // Sent from whatever staff page is open: that page's data is not reloaded after it (a session that ended
+      // would take the person to sign-in before they read that the form waits for it).
+      void submit(formDataOf(form), {
+        method: "post",
+        action: form.action,
+        encType: "multipart/form-data",
+        defaultShouldRevalidate: false,
+      }).finally(() => setSending(false));
     }
   }, [round]);
 

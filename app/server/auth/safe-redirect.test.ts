@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STAFF_HOME, safeRedirectTarget } from "./safe-redirect";
+import { loginPathFor, STAFF_HOME, safeRedirectTarget } from "./safe-redirect";
 
 describe("the target after signing in", () => {
   it.each([
@@ -31,5 +31,16 @@ describe("the target after signing in", () => {
     [null],
   ])("sends %j to the dashboard", (target) => {
     expect(safeRedirectTarget(target)).toBe(STAFF_HOME);
+  });
+});
+
+describe("the sign-in page's way back", () => {
+  it.each([
+    ["http://this.site/admin/inbox?type=estimate", "/admin/inbox?type=estimate"],
+    // A data request's list of routes to load is not part of the page a person returns to.
+    ["http://this.site/admin/quick-links?_routes=routes%2Fadmin%2Fquick-links", "/admin/quick-links"],
+    ["http://this.site/admin/inbox?_routes=routes%2Fadmin%2Finbox&page=2", "/admin/inbox?page=2"],
+  ])("from %s returns to %s", (url, page) => {
+    expect(loginPathFor(new URL(url))).toBe(`/admin?redirectTo=${encodeURIComponent(page)}`);
   });
 });

@@ -22,7 +22,13 @@ export function safeRedirectTarget(target: string | null | undefined): string {
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
 
-/** The sign-in page, remembering the page the visitor wanted. */
+/**
+ * The sign-in page, remembering the page the visitor wanted. React Router's data requests name the routes to
+ * load in `_routes`, which is no part of the page: it is left out.
+ */
 export function loginPathFor(url: URL): string {
-  return `/admin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const query = search.size > 0 ? `?${search}` : "";
+  return `/admin?redirectTo=${encodeURIComponent(url.pathname + query)}`;
 }
