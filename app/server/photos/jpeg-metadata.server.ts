@@ -22,16 +22,27 @@ function keepsSegment(marker: number, body: Uint8Array): boolean {
   return !(marker > APP0 && marker <= 0xef) && marker !== COM;
 }
 
+/** Where the entropy-coded data that starts at `from` ends: the next marker that is not a restart or a stuffed 0xFF. */
+function entropyDataEnd(jpeg: Uint8Array, from: number): number | undefined {
+  for (let at = from; at + 1 < jpeg.length; at += 1) {
+    if (jpeg[at] !== 0xff) continue;
+    const next = jpeg[at + 1] as number;
+    if (next !== 0x00 && next !== 0xff && (next < 0xd0 || next > 0xd7)) return at;
+  }
+  return undefined;
+}
+
 /**
  * The JPEG with its metadata removed and its compressed image data byte for byte as sent: nothing is decoded,
- * so nothing is lost or grows. Anything after the image's end (MPF's extra pictures, a phone's trailer) is
- * dropped. Undefined when the bytes are not a JPEG this can walk.
+ * so nothing is lost or grows. Segments between a progressive JPEG's scans are judged like those before the
+ * first. Anything after the image's end (MPF's extra pictures, a phone's trailer) is dropped. Undefined when
+ * the bytes are not a JPEG this can walk.
  */
 export function jpegWithoutMetadata(jpeg: Uint8Array): Uint8Array | undefined {
   if (jpeg[0] !== 0xff || jpeg[1] !== SOI) return undefined;
   const kept: Uint8Array[] = [jpeg.subarray(0, 2)];
   let offset = 2;
-  while (offset + 4 <= jpeg.length) {
+  while (offset + 2 <= jpeg.length) {
     if (jpeg[offset] !== 0xff) return undefined;
     const marker = jpeg[offset + 1] as number;
     if (marker === 0xff) {
@@ -39,18 +50,21 @@ export function jpegWithoutMetadata(jpeg: Uint8Array): Uint8Array | undefined {
       offset += 1;
       continue;
     }
+    if (marker === EOI) {
+      kept.push(jpeg.subarray(offset, offset + 2));
+      return Buffer.concat(kept);
+    }
+    if (offset + 4 > jpeg.length) return undefined;
     const length = ((jpeg[offset + 2] as number) << 8) | (jpeg[offset + 3] as number);
     const end = offset + 2 + length;
     if (length < 2 || end > jpeg.length) return undefined;
     if (marker === SOS) {
-      // The scans and the tables between them run to the image's end: 0xFFD9 cannot occur inside the
-      // entropy-coded data, where a 0xFF byte is always followed by 0x00 or a restart marker.
-      const imageEnd = Buffer.from(jpeg.buffer, jpeg.byteOffset + end, jpeg.length - end).indexOf(
-        Buffer.from([0xff, EOI]),
-      );
-      if (imageEnd < 0) return undefined;
-      kept.push(jpeg.subarray(offset, end + imageEnd + 2));
-      return Buffer.concat(kept);
+      // A scan: its header, then its entropy-coded data up to the next marker.
+      const scanEnd = entropyDataEnd(jpeg, end);
+      if (scanEnd === undefined) return undefined;
+      kept.push(jpeg.subarray(offset, scanEnd));
+      offset = scanEnd;
+      continue;
     }
     if (keepsSegment(marker, jpeg.subarray(offset + 4, end))) kept.push(jpeg.subarray(offset, end));
     offset = end;
