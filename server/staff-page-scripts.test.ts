@@ -48,4 +48,15 @@ describe("the staff pages' JavaScript", () => {
       expect(rootChunk).not.toContain(unescapedStretchOf(inlined));
     }
   });
+
+  it.each(["routes/admin/quick-links", "routes/admin/inbox"])("%s, which has no form to check, loads no zod", (id) => {
+    const scripts = staffPageScripts(manifest, id);
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter(({ code }) => code.includes("$ZodType")).map(({ file }) => file)).toEqual([]);
+  });
+
+  it("is measured the way that finds zod: a tool's form loads it", () => {
+    const scripts = staffPageScripts(manifest, "routes/admin/job-request");
+    expect(scripts.some(({ code }) => code.includes("$ZodType"))).toBe(true);
+  });
 });
