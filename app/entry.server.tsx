@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { PassThrough } from "node:stream";
+import publicPageScript from "virtual:inline-script/app/public-page-script.ts";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { type InlinedSources, InlinedSourcesContext } from "./components/inlined-sources";
 import { NonceContext } from "./components/nonce";
 import { inlineStylesheets } from "./inline-stylesheet";
 
@@ -18,6 +20,8 @@ export const streamTimeout = 5_000;
 export const inlineStyleSources = Object.values(inlineStylesheets).map(
   (stylesheet) => `'sha256-${createHash("sha256").update(stylesheet).digest("base64")}'`,
 );
+
+const inlinedSources: InlinedSources = { stylesheets: inlineStylesheets, publicPageScript };
 
 export default function handleRequest(
   request: Request,
@@ -50,9 +54,11 @@ export default function handleRequest(
     // Prerendering has no load context of ours; those pages' scripts are allowed by hash instead.
     const nonce = (loadContext as Partial<AppLoadContext> | undefined)?.cspNonce;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext>,
+      <InlinedSourcesContext value={inlinedSources}>
+        <NonceContext value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext>
+      </InlinedSourcesContext>,
       {
         nonce,
         [readyOption]() {

@@ -7,7 +7,3 @@ import publicPagesStylesheet from "./public-pages.css?inline";
  * site's. The Content-Security-Policy allows both by their hashes (entry.server.tsx).
  */
 export const inlineStylesheets = { publicPages: publicPagesStylesheet, site: siteStylesheet } as const;
-
-export function inlineStylesheetFor(publicPage: boolean): string {
-  return publicPage ? inlineStylesheets.publicPages : inlineStylesheets.site;
-}

@@ -1,14 +1,13 @@
-import publicPageScript from "virtual:inline-script/app/public-page-script.ts";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { errorScreenText } from "./components/error-screen";
+import { textWrittenByServer, useInlinedSources } from "./components/inlined-sources";
 import { useNonce } from "./components/nonce";
 import { isPublicPage } from "./components/public-page-handle";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { usesStaffFrame } from "./components/staff/staff-frame-handle";
 import { company } from "./content/company";
-import { inlineStylesheetFor } from "./inline-stylesheet";
 import { readSiteUrl } from "./server/site-url.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -20,8 +19,11 @@ export function loader() {
   return { siteUrl: readSiteUrl() };
 }
 
+const STYLESHEET_ID = "inlined-stylesheet";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const inlined = useInlinedSources();
   // The staff screens bring their own frame (header and <main>); everything else wears the public site's.
   const matches = useMatches();
   const staffFrame = matches.some((match) => usesStaffFrame(match.handle));
@@ -32,8 +34,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own build-time CSS, not user content */}
-        <style dangerouslySetInnerHTML={{ __html: inlineStylesheetFor(publicPage) }} />
+        <style
+          id={STYLESHEET_ID}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build-time CSS, not user content
+          dangerouslySetInnerHTML={{
+            __html: inlined
+              ? inlined.stylesheets[publicPage ? "publicPages" : "site"]
+              : textWrittenByServer(STYLESHEET_ID),
+          }}
+        />
         <Meta />
         <Links />
       </head>
@@ -55,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {publicPage ? (
           // The public pages run without React in the browser: their one small script is all they load.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, bundled at build time
-          <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: publicPageScript }} />
+          <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlined?.publicPageScript ?? "" }} />
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -1,5 +1,6 @@
-// The public pages' part of `npm run bench`: each page's JS/CSS/image weight as a phone downloads it
-// (Playwright), then Lighthouse 12 in its default mobile mode, three runs a page, against DESIGN.md's budgets.
+// The pages' part of `npm run bench`: each page's JS/CSS/image weight as a phone downloads it (Playwright), then
+// Lighthouse 12 in its default mobile mode, three runs a page, against DESIGN.md's budgets. The public pages are
+// measured signed out; the staff pages signed in, with a session cookie.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -9,7 +10,9 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import lighthouse, { type Result } from "lighthouse";
 import { chromiumLaunchOptions } from "#tests/chromium";
+import { startStaffSession } from "#tests/staff-session";
 import { marketingPagePaths } from "../app/content/public-pages";
+import { staffToolLinks } from "../app/features/quick-links.server";
 import { findFreePort } from "../app/server/free-port.server";
 import { textTable } from "./bench-table";
 import { median } from "./percentile";
@@ -17,11 +20,29 @@ import { median } from "./percentile";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 const KB = 1024;
+/** What a page must reach; a figure left out is reported, not held to a goal. */
+export type PageBudget = {
+  jsGzipKb: number;
+  /** The median of LIGHTHOUSE_RUNS mobile runs. */
+  performance: number;
+  lowestPerformance?: number;
+  /** Accessibility, best practices and SEO, in every run. */
+  otherCategories?: number;
+  cls?: number;
+};
 /**
- * DESIGN.md's page budgets: the median of LIGHTHOUSE_RUNS mobile runs at performance 100 and none below
+ * DESIGN.md's public page budgets: the median of LIGHTHOUSE_RUNS mobile runs at performance 100 and none below
  * lowestPerformance; accessibility, best practices and SEO at 100 in every run; JS <= 50 KB gzip; CLS 0.
  */
-export const PAGE_BUDGET = { jsGzipKb: 50, performance: 100, lowestPerformance: 98, otherCategories: 100, cls: 0 };
+export const PAGE_BUDGET = {
+  jsGzipKb: 50,
+  performance: 100,
+  lowestPerformance: 98,
+  otherCategories: 100,
+  cls: 0,
+} satisfies PageBudget;
+/** DESIGN.md's staff page budget (JS <= 100 KB gzip) and issue 27's goal: a median mobile performance of 95. */
+export const STAFF_PAGE_BUDGET: PageBudget = { jsGzipKb: 100, performance: 95 };
 const LIGHTHOUSE_RUNS = 3;
 
 /** `jsFiles` and `cssFiles` count the files loaded; the gzip sizes include what is inlined in the HTML too. */
@@ -58,7 +79,7 @@ export type PageResult = { page: string } & Weight & {
  * Script and stylesheet counts and gzip sizes (node:zlib default level), inlined ones included, and image bytes
  * on the wire.
  */
-async function measureWeight(baseUrl: string, pages: readonly string[]): Promise<Map<string, Weight>> {
+async function measureWeight(baseUrl: string, pages: readonly string[], cookie?: string): Promise<Map<string, Weight>> {
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const results = new Map<string, Weight>();
@@ -68,6 +89,9 @@ async function measureWeight(baseUrl: string, pages: readonly string[]): Promise
         deviceScaleFactor: 1.75,
         isMobile: true,
         hasTouch: true,
+        extraHTTPHeaders: cookie ? { cookie } : {},
+        // The staff area's worker fetches the tools' pages for offline use: not the page's own weight.
+        serviceWorkers: "block",
       });
       const tab = await context.newPage();
       const responses: Promise<void>[] = [];
@@ -160,7 +184,7 @@ async function launchDebuggableChromium() {
   return { port, stop };
 }
 
-async function lighthouseReport(url: string): Promise<Result> {
+async function lighthouseReport(url: string, cookie?: string): Promise<Result> {
   const browser = await launchDebuggableChromium();
   try {
     const result = await lighthouse(url, {
@@ -168,6 +192,7 @@ async function lighthouseReport(url: string): Promise<Result> {
       output: "json",
       logLevel: "error",
       onlyCategories: [...CATEGORIES],
+      extraHeaders: cookie ? { cookie } : undefined,
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     return result.lhr;
@@ -176,12 +201,12 @@ async function lighthouseReport(url: string): Promise<Result> {
   }
 }
 
-async function runLighthouse(url: string): Promise<Audits> {
-  let lhr = await lighthouseReport(url);
+async function runLighthouse(url: string, cookie?: string): Promise<Audits> {
+  let lhr = await lighthouseReport(url, cookie);
   // Lighthouse's own advice for its flaky trace errors (NO_NAVSTART and the like) is to run it again.
   if (lhr.runtimeError) {
     console.warn(`bench: Lighthouse failed on ${url} (${lhr.runtimeError.code}); retrying once`);
-    lhr = await lighthouseReport(url);
+    lhr = await lighthouseReport(url, cookie);
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
 
@@ -222,7 +247,7 @@ function offenders(audit: Result["audits"][string]): string[] {
 }
 
 /** The runs of one page as its row: medians, the lowest score of each category, the worst CLS. */
-function summarise(runs: Audits[]): Omit<PageResult, "page" | keyof Weight | "overBudget"> {
+function summarise(runs: Audits[], budget: PageBudget): Omit<PageResult, "page" | keyof Weight | "overBudget"> {
   const scores = {} as Record<Category, number | null>;
   const lowestScores = {} as Record<Category, number | null>;
   for (const category of CATEGORIES) {
@@ -240,7 +265,8 @@ function summarise(runs: Audits[]): Omit<PageResult, "page" | keyof Weight | "ov
   for (const run of runs) {
     for (const audit of run.failingAudits) {
       const lowest = lowestScores[audit.category];
-      if ((lowest ?? 0) < lowestAllowed(audit.category)) failingAudits.set(`${audit.category} ${audit.id}`, audit);
+      if ((lowest ?? 0) < lowestAllowed(audit.category, budget))
+        failingAudits.set(`${audit.category} ${audit.id}`, audit);
     }
   }
   return {
@@ -254,31 +280,47 @@ function summarise(runs: Audits[]): Omit<PageResult, "page" | keyof Weight | "ov
   };
 }
 
-function lowestAllowed(category: Category): number {
-  return category === "performance" ? PAGE_BUDGET.lowestPerformance : PAGE_BUDGET.otherCategories;
+/** The lowest score a run may have in the category; 0 where the budget holds no run to one. */
+function lowestAllowed(category: Category, budget: PageBudget): number {
+  return (category === "performance" ? budget.lowestPerformance : budget.otherCategories) ?? 0;
 }
 
-function minimumScore(category: Category): number {
-  return category === "performance" ? PAGE_BUDGET.performance : PAGE_BUDGET.otherCategories;
+function minimumScore(category: Category, budget: PageBudget): number | undefined {
+  return category === "performance" ? budget.performance : budget.otherCategories;
 }
 
-function overBudget(weight: Weight, summary: ReturnType<typeof summarise>): string[] {
+function overBudget(weight: Weight, summary: ReturnType<typeof summarise>, budget: PageBudget): string[] {
   const misses: string[] = [];
   const jsKb = weight.jsGzipBytes / KB;
-  if (jsKb > PAGE_BUDGET.jsGzipKb) misses.push(`JS ${jsKb.toFixed(1)} KB gzip > ${PAGE_BUDGET.jsGzipKb} KB`);
+  if (jsKb > budget.jsGzipKb) misses.push(`JS ${jsKb.toFixed(1)} KB gzip > ${budget.jsGzipKb} KB`);
   for (const category of CATEGORIES) {
     const score = summary.scores[category];
-    const minimum = minimumScore(category);
-    if (score === null || score < minimum) misses.push(`${category} median ${score ?? "n/a"} < ${minimum}`);
+    const minimum = minimumScore(category, budget);
+    if (minimum !== undefined && (score === null || score < minimum)) {
+      misses.push(`${category} median ${score ?? "n/a"} < ${minimum}`);
+    }
     const lowest = summary.lowestScores[category];
-    if (lowest === null || lowest < lowestAllowed(category)) {
-      misses.push(`${category} lowest run ${lowest ?? "n/a"} < ${lowestAllowed(category)}`);
+    if (lowest === null || lowest < lowestAllowed(category, budget)) {
+      misses.push(`${category} lowest run ${lowest ?? "n/a"} < ${lowestAllowed(category, budget)}`);
     }
   }
-  if (summary.cls === undefined || summary.cls > PAGE_BUDGET.cls) {
-    misses.push(`CLS ${summary.cls?.toFixed(3) ?? "n/a"} > ${PAGE_BUDGET.cls}`);
+  if (budget.cls !== undefined && (summary.cls === undefined || summary.cls > budget.cls)) {
+    misses.push(`CLS ${summary.cls?.toFixed(3) ?? "n/a"} > ${budget.cls}`);
   }
   return misses;
+}
+
+/** The budget in words, for the tables. */
+export function budgetText(budget: PageBudget): string {
+  return [
+    `JS <= ${budget.jsGzipKb} KB gzip`,
+    `performance median ${budget.performance}` +
+      (budget.lowestPerformance === undefined ? "" : `, no run below ${budget.lowestPerformance}`),
+    ...(budget.otherCategories === undefined
+      ? []
+      : [`accessibility, best practices, SEO = ${budget.otherCategories} in every run`]),
+    ...(budget.cls === undefined ? [] : [`CLS <= ${budget.cls}`]),
+  ].join("; ");
 }
 
 /** Lighthouse's simulated metrics scale with the CPU time it observes, so another build or test run skews them. */
@@ -292,7 +334,7 @@ function warnIfBusy() {
 }
 
 /** Prints the pages' table, the budgets, and what each page misses, with the audits to fix. */
-export function printPagesBench(results: PageResult[]) {
+export function printPagesBench(results: PageResult[], budget: PageBudget = PAGE_BUDGET) {
   const header = [
     "page",
     "JS files",
@@ -323,11 +365,7 @@ export function printPagesBench(results: PageResult[]) {
     number(r.tbtMs),
   ]);
   console.log(`\n${textTable(header, rows)}`);
-  console.log(
-    `\nPage budgets (${LIGHTHOUSE_RUNS} Lighthouse runs each): JS <= ${PAGE_BUDGET.jsGzipKb} KB gzip; performance median ` +
-      `${PAGE_BUDGET.performance}, no run below ${PAGE_BUDGET.lowestPerformance}; accessibility, best practices, SEO = ` +
-      `${PAGE_BUDGET.otherCategories} in every run; CLS <= ${PAGE_BUDGET.cls}  (KB = ${KB} bytes)`,
-  );
+  console.log(`\nPage budgets (${LIGHTHOUSE_RUNS} Lighthouse runs each): ${budgetText(budget)}  (KB = ${KB} bytes)`);
   for (const result of results) {
     if (result.overBudget.length === 0) {
       console.log(`  ${result.page}: within budget`);
@@ -343,10 +381,19 @@ export function printPagesBench(results: PageResult[]) {
   }
 }
 
+type PagesToBench = {
+  pages: readonly string[];
+  budget: PageBudget /** A `name=value` session cookie. */;
+  cookie?: string;
+};
+
 /** Measures each page of the app at appUrl: its weight once, then LIGHTHOUSE_RUNS Lighthouse runs. */
-export async function benchPages(appUrl: string, pages: readonly string[] = marketingPagePaths): Promise<PageResult[]> {
+export async function benchPages(
+  appUrl: string,
+  { pages, budget, cookie }: PagesToBench = { pages: marketingPagePaths, budget: PAGE_BUDGET },
+): Promise<PageResult[]> {
   warnIfBusy();
-  const weights = await measureWeight(appUrl, pages);
+  const weights = await measureWeight(appUrl, pages, cookie);
   const results: PageResult[] = [];
   for (const page of pages) {
     const weight = weights.get(page);
@@ -354,10 +401,19 @@ export async function benchPages(appUrl: string, pages: readonly string[] = mark
     const runs: Audits[] = [];
     for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
       console.log(`bench: Lighthouse ${page} (run ${run} of ${LIGHTHOUSE_RUNS})`);
-      runs.push(await runLighthouse(new URL(page, appUrl).href));
+      runs.push(await runLighthouse(new URL(page, appUrl).href, cookie));
     }
-    const summary = summarise(runs);
-    results.push({ page, ...weight, ...summary, overBudget: overBudget(weight, summary) });
+    const summary = summarise(runs, budget);
+    results.push({ page, ...weight, ...summary, overBudget: overBudget(weight, summary, budget) });
   }
   return results;
+}
+
+/** Quick Links, each staff tool and the inbox: the screens staff open on a phone in the field. */
+export const staffPagePaths = ["/admin/quick-links", ...staffToolLinks.map((tool) => tool.path), "/admin/inbox"];
+
+/** The staff pages of the app (started from build/ with its data in dataDir), signed in as an admin, who has every tool. */
+export async function benchStaffPages(app: { url: string; dataDir: string }): Promise<PageResult[]> {
+  const { cookie } = await startStaffSession({ dataDir: app.dataDir, role: "admin", label: "bench-pages" });
+  return benchPages(app.url, { pages: staffPagePaths, budget: STAFF_PAGE_BUDGET, cookie });
 }

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { FieldDefinition, FieldKind, FieldOption } from "./definition";
-import { emailAddress, REQUIRED_MESSAGE, singleLineEmail, textField } from "./text-field";
+import { REQUIRED_MESSAGE } from "./required-message";
+import { emailAddress, singleLineEmail, textField } from "./text-field";
 
 /** How a field is shown and printed, besides its name, label, kind and whether it may be left empty. */
 export type Presentation = Omit<FieldDefinition, "name" | "label" | "kind" | "optional">;

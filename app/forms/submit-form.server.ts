@@ -18,7 +18,7 @@ import { parseForm } from "./parse-form";
 import { PayloadProblem } from "./payload-problem";
 import { judgeSubmission, publicFormLimit, readSubmissionGuards, submissionKeyOf } from "./public-guards.server";
 import { type BodyProblem, readFormBody } from "./read-form-body.server";
-import { REQUIRED_MESSAGE } from "./text-field";
+import { REQUIRED_MESSAGE } from "./required-message";
 
 /** The uploads as they are stored, and those that could not be prepared and are not, with why. */
 export type PreparedUploads = { files: SubmittedFile[]; problems: UploadProblem[] };

@@ -1,6 +1,5 @@
 import * as z from "zod/mini";
-
-export const REQUIRED_MESSAGE = "required";
+import { REQUIRED_MESSAGE } from "./required-message";
 
 /** The usual caps of a staff form's one-line answer (a name, an address) and of a longer note. */
 export const SHORT_TEXT_MAX_LENGTH = 200;

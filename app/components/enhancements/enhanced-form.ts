@@ -3,8 +3,8 @@ import { alertToneClass, errorMessageOf, fieldErrorClass } from "~/components/fo
 import { checkAnswers } from "~/forms/check-answers";
 import type { FormMessages } from "~/forms/messages";
 import { requestFillToken } from "~/forms/request-fill-token";
+import { REQUIRED_MESSAGE } from "~/forms/required-message";
 import { sendForm } from "~/forms/send-form";
-import { REQUIRED_MESSAGE } from "~/forms/text-field";
 
 /** What a form's answer endpoint says, as far as this script reads it (app/forms/action-result.ts). */
 type Answer = {

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { FieldDefinition } from "~/forms/definition";
-import { REQUIRED_MESSAGE } from "~/forms/text-field";
+import { REQUIRED_MESSAGE } from "~/forms/required-message";
 import { ChoiceField } from "./choice-field";
 import { DefinedField, DefinedFields } from "./defined-field";
 import { FileField } from "./file-field";

@@ -1,4 +1,4 @@
-import { REQUIRED_MESSAGE } from "~/forms/text-field";
+import { REQUIRED_MESSAGE } from "~/forms/required-message";
 
 /*
  * The field kit's looks and error wording, without React: the kit's components use them, and so does the script

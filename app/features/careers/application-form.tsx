@@ -12,8 +12,8 @@ import type { BrowserAnswer } from "~/forms/browser-answer";
 import type { FieldDefinition } from "~/forms/definition";
 import { lengthConstraintsOf } from "~/forms/field-limits";
 import { parseForm } from "~/forms/parse-form";
+import { REQUIRED_MESSAGE } from "~/forms/required-message";
 import { SubmissionGuardFields, useSubmissionGuards } from "~/forms/submission-guard-fields";
-import { REQUIRED_MESSAGE } from "~/forms/text-field";
 import { type ApplicationActionResult, applicationForm } from "./definition";
 import {
   type ApplicationFieldName,

@@ -12,7 +12,8 @@ import {
   textarea,
   yesNo,
 } from "~/forms/field-builders";
-import { REQUIRED_MESSAGE, textField } from "~/forms/text-field";
+import { REQUIRED_MESSAGE } from "~/forms/required-message";
+import { textField } from "~/forms/text-field";
 
 export const DESIRED_ROLES = [
   "Helper",

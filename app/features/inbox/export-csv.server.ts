@@ -14,7 +14,7 @@ import type { Database } from "~/server/db/database.server";
 import { inboxExports, type StaffRole, staffUsers, submissions } from "~/server/db/schema.server";
 import { CSV_BYTE_ORDER_MARK, csvRow } from "./csv";
 import { DELIVERY_STATE_LABELS } from "./delivery-state";
-import type { InboxFilters } from "./inbox-filters";
+import type { InboxFilters } from "./inbox-filters.server";
 import { parseInboxFilters } from "./inbox-filters.server";
 import { deliveryStateOfSubmission, inboxConditions, newestFirst } from "./inbox-query.server";
 import { submissionColumns } from "./list-submissions.server";

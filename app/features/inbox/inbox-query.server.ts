@@ -2,7 +2,7 @@ import { and, eq, gte, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { company } from "~/content/company";
 import { submissions } from "~/server/db/schema.server";
 import type { DeliveryState } from "./delivery-state";
-import type { InboxFilters } from "./inbox-filters";
+import type { InboxFilters } from "./inbox-filters.server";
 
 // Table-qualified by hand: drizzle leaves out table names when a query reads one table, and a bare "id"
 // inside the subquery would be the delivery's own id.

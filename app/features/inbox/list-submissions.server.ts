@@ -2,7 +2,8 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { submissionTypes } from "~/features/submission-types.server";
 import type { Database } from "~/server/db/database.server";
 import { submissions } from "~/server/db/schema.server";
-import { INBOX_PAGE_SIZE, type InboxFilters } from "./inbox-filters";
+import { INBOX_PAGE_SIZE } from "./inbox-filters";
+import type { InboxFilters } from "./inbox-filters.server";
 import { deliveryStateOfSubmission, inboxConditions, newestFirst } from "./inbox-query.server";
 
 /** The columns of a submission the list shows, but its delivery state. */

@@ -12,7 +12,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import type { BrowserAnswer } from "~/forms/browser-answer";
 import { lengthConstraintsOf } from "~/forms/field-limits";
 import { parseForm } from "~/forms/parse-form";
-import { REQUIRED_MESSAGE } from "~/forms/text-field";
+import { REQUIRED_MESSAGE } from "~/forms/required-message";
 import { averageRating, NO_AVERAGE } from "./average";
 import { type PeerReviewActionResult, peerReviewForm } from "./definition";
 import { RatingColumnHeadings, RatingRow } from "./rating-row";

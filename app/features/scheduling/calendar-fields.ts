@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { company } from "~/content/company";
 import { field, type Presentation } from "~/forms/field-builders";
-import { REQUIRED_MESSAGE } from "~/forms/text-field";
+import { REQUIRED_MESSAGE } from "~/forms/required-message";
 
 /** Whether `value` (YYYY-MM-DD) is a day the calendar has: not 2025-02-30. */
 function isCalendarDay(value: string): boolean {

@@ -14,7 +14,7 @@ import type { BrowserAnswer } from "~/forms/browser-answer";
 import type { FieldDefinition } from "~/forms/definition";
 import type { FormMessages } from "~/forms/messages";
 import { parseForm } from "~/forms/parse-form";
-import { REQUIRED_MESSAGE } from "~/forms/text-field";
+import { REQUIRED_MESSAGE } from "~/forms/required-message";
 
 const PAST_DATE_NOTE = "This date has passed. That is fine for an appointment recorded after the fact.";
 
