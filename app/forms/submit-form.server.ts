@@ -18,6 +18,13 @@ import { parseForm } from "./parse-form";
 import { PayloadProblem } from "./payload-problem";
 import { judgeSubmission, publicFormLimit, readSubmissionGuards, submissionKeyOf } from "./public-guards.server";
 import { type BodyProblem, readFormBody } from "./read-form-body.server";
+import { uploadIdsFieldOf } from "./resumable-uploads";
+import {
+  deleteUploads,
+  resumableUploadsDirectory,
+  type TakenUploads,
+  takeCleanedUploads,
+} from "./resumable-uploads.server";
 import { REQUIRED_MESSAGE } from "./text-field";
 
 /** The uploads as they are stored, and those that could not be prepared and are not, with why. */
@@ -115,8 +122,25 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       );
     }
     const uploads = await uploadedFiles(formData, definition);
+    const uploadsUp = staff ? uploadsNamed(formData, definition) : [];
+    const overCount = (definition.files ?? []).find(
+      (rule) =>
+        uploadsUp.filter((up) => up.fieldName === rule.field).length +
+          uploads.filter((upload) => upload.fieldName === rule.field).length >
+        rule.maxCount,
+    );
+    if (overCount) {
+      const problems = { [overCount.field]: messages.tooManyFiles };
+      const result = submission.reply({ fieldErrors: fieldErrorsOf(problems) });
+      return answer({ status: "error", message: messages.tooManyFiles, retry: false, problems, result }, 400);
+    }
     const guards = readSubmissionGuards(formData);
-    const submissionKey = submissionKeyOf(guards, context.clientIp, [payload, uploads.map(sha256)]);
+    // An upload is named by its id, unguessable and never reused: the same ids are the same photos.
+    const submissionKey = submissionKeyOf(guards, context.clientIp, [
+      payload,
+      uploads.map(sha256),
+      uploadsUp.map((up) => up.id),
+    ]);
     // A resend of a stored submission gets what was stored: its photos are not cleaned, nor its PDF built, again.
     const storedBefore =
       steps.prepareUploads || steps.document
@@ -134,16 +158,23 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     return answer({ status: "success", reference: stored.reference, ...success });
 
     async function prepareAndStore() {
-      const prepared = steps.prepareUploads
+      const uploadsDirectory = resumableUploadsDirectory(context.config.DATA_DIR);
+      // The photos that went up while the form was filled were cleaned as each one completed.
+      const takenUp = await takeUploadsUp(uploadsDirectory);
+      const preparedNow = steps.prepareUploads
         ? await steps.prepareUploads(uploads, context)
         : { files: uploads, problems: [] };
+      const prepared = {
+        files: [...takenUp.files, ...preparedNow.files],
+        problems: [...takenUp.problems, ...preparedNow.problems],
+      };
       const documents = steps.document ? await steps.document(payload, context, prepared) : [];
       // Counted so that a resend can be seen not to build the document again.
       if (steps.document) documentsBuilt.inc({ type: definition.type });
       const files = [...prepared.files, ...documents];
       const judged = definition.audience === "public" ? judgeSubmission(guards, context.config) : ({} as const);
       const submittedAt = new Date().toISOString();
-      return acceptSubmission(context, {
+      const stored = await acceptSubmission(context, {
         definition,
         submissionKey,
         payload,
@@ -167,6 +198,24 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
             context.config,
           ),
       });
+      await deleteUploads(uploadsDirectory, takenUp.ids).catch((error: unknown) =>
+        context.logger.warn({ err: error }, "stored uploads could not be deleted"),
+      );
+      return stored;
+    }
+
+    async function takeUploadsUp(directory: string): Promise<TakenUploads> {
+      const taken: TakenUploads = { files: [], problems: [], ids: [] };
+      if (!staff) return taken;
+      for (const rule of definition.files ?? []) {
+        const ids = uploadsUp.filter((up) => up.fieldName === rule.field).map((up) => up.id);
+        const claim = { ownerId: staff.id, formType: definition.type, fieldName: rule.field };
+        const { files, problems, ids: takenIds } = await takeCleanedUploads(directory, ids, claim);
+        taken.files.push(...files);
+        taken.problems.push(...problems);
+        taken.ids.push(...takenIds);
+      }
+      return taken;
     }
   } catch (error) {
     if (error instanceof OverSubmissionLimit) {
@@ -224,6 +273,18 @@ async function uploadedFiles(formData: FormData, definition: Pick<FormDefinition
       uploaded: true,
     })),
   );
+}
+
+/** The uploads a post names in place of files, in each resumable field's hidden field (resumable-uploads.ts). */
+function uploadsNamed(formData: FormData, definition: Pick<FormDefinition, "files">) {
+  return (definition.files ?? [])
+    .filter((rule) => rule.resumable)
+    .flatMap((rule) =>
+      formData
+        .getAll(uploadIdsFieldOf(rule.field))
+        .filter((id): id is string => typeof id === "string" && id !== "")
+        .map((id) => ({ fieldName: rule.field, id })),
+    );
 }
 
 const sha256 = (file: SubmittedFile) => createHash("sha256").update(file.content).digest("hex");
