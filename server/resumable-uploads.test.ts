@@ -25,6 +25,7 @@ import {
   resumableUploadsDirectory,
 } from "../app/forms/resumable-uploads.server";
 import { startSession } from "../app/server/auth/sessions.server";
+import { submissions } from "../app/server/db/schema.server";
 import { giveRequestsALogger } from "./access-log";
 import { requireSameOrigin } from "./request-guards";
 import { resumableUploads } from "./resumable-uploads";
@@ -121,7 +122,7 @@ async function uploadPhoto(bytes: Uint8Array, sender = cookie) {
   return { location, id: location.split("/").pop() ?? "" };
 }
 
-/** The checklist posted naming an upload in place of a photo; resolves with the photos stored with it. */
+/** The checklist posted naming an upload in place of a photo; resolves with its answer's status and result. */
 async function submitNaming(id: string) {
   const form = new FormData();
   const fields = { ...checklistAnswers, submissionKey: crypto.randomUUID(), [uploadIdsFieldOf(PHOTOS_FIELD)]: id };
@@ -132,10 +133,8 @@ async function submitNaming(id: string) {
     body: form,
   });
   const response = await asStaffRoute(request, context, submitChecklist);
-  const result = response.data as { status: string; reference: string };
-  expect(result.status).toBe("success");
-  const stored = await storedByReference(database.db, result.reference);
-  return stored.files.filter((file) => file.fieldName === PHOTOS_FIELD);
+  const result = response.data as { status: string; reference: string; problems?: Record<string, string> };
+  return { status: response.init?.status ?? 200, result };
 }
 
 describe("the upload endpoint", () => {
@@ -175,7 +174,10 @@ describe("the upload endpoint", () => {
 describe("a checklist whose photo went up while it was filled", () => {
   it("stores the cleaned photo the upload became (upright, without its GPS position) and deletes the upload", async () => {
     const { id } = await uploadPhoto(await sidewaysJpegWithGps());
-    const photos = await submitNaming(id);
+    const { result } = await submitNaming(id);
+    expect(result.status).toBe("success");
+    const stored = await storedByReference(database.db, result.reference);
+    const photos = stored.files.filter((file) => file.fieldName === PHOTOS_FIELD);
     expect(photos.map((photo) => photo.sentAs)).toEqual([SIDEWAYS_PHOTO_NAME]);
     const photo = photos[0]?.content ?? new Uint8Array();
     expect(await exifr.gps(photo).catch(() => undefined)).toBeUndefined();
@@ -184,9 +186,13 @@ describe("a checklist whose photo went up while it was filled", () => {
     expect(filesOfUpload(id)).toEqual([]);
   });
 
-  it("does not take another user's upload", async () => {
+  it("stores nothing when it names an upload that is not the sender's, and says which field to send again", async () => {
+    const submissionsBefore = await database.db.$count(submissions);
     const { id } = await uploadPhoto(await sidewaysJpegWithGps(), otherCookie);
-    expect(await submitNaming(id)).toEqual([]);
+    const { status, result } = await submitNaming(id);
+    expect(status).toBe(409);
+    expect(result.problems).toEqual({ [uploadIdsFieldOf(PHOTOS_FIELD)]: checklistForm.messages.unreadable });
+    expect(await database.db.$count(submissions)).toBe(submissionsBefore);
     expect(filesOfUpload(id).length).toBeGreaterThan(0);
   });
 });

@@ -38,26 +38,26 @@ export async function keepCleanedUpload(
 /** Who an upload is for, as a post names it. */
 export type UploadClaim = { ownerId: number; formType: string; fieldName: string };
 
-/** The uploads a post took: their cleaned files, the problems of those that had none, and their ids. */
-export type TakenUploads = { files: SubmittedFile[]; problems: UploadProblem[]; ids: string[] };
-
 /**
- * The cleaned files of the uploads a post names, in its order, as if they had come in its body. An upload that
- * is not there (deleted after a day, never complete) or was sent by someone else, or for another form, is a
- * problem of that photo, noted as a photo that could not be used is, and left alone.
+ * The uploads a post took: their cleaned files, the problems of those that had none, and their ids; and the
+ * ids it named that are not there for it (deleted after a day, never complete, kept by another app instance,
+ * or sent by someone else or for another form), which are left alone.
  */
+export type TakenUploads = { files: SubmittedFile[]; problems: UploadProblem[]; ids: string[]; missing: string[] };
+
+/** The cleaned files of the uploads a post names, in its order, as if they had come in its body. */
 export async function takeCleanedUploads(
   directory: string,
   ids: readonly string[],
   claim: UploadClaim,
 ): Promise<TakenUploads> {
-  const taken: TakenUploads = { files: [], problems: [], ids: [] };
+  const taken: TakenUploads = { files: [], problems: [], ids: [], missing: [] };
   for (const id of ids) {
     const record = UPLOAD_ID.test(id) ? await readRecord(directory, id) : undefined;
     const claimed =
       record?.ownerId === claim.ownerId && record.formType === claim.formType && record.fieldName === claim.fieldName;
     if (!record || !claimed) {
-      taken.problems.push({ fieldName: claim.fieldName, fileName: id, reason: "the photo's upload was not found" });
+      taken.missing.push(id);
       continue;
     }
     taken.ids.push(id);

@@ -161,6 +161,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       const uploadsDirectory = resumableUploadsDirectory(context.config.DATA_DIR);
       // The photos that went up while the form was filled were cleaned as each one completed.
       const takenUp = await takeUploadsUp(uploadsDirectory);
+      if (takenUp.missing.length > 0) throw new MissingUploads(takenUp.missing);
       const preparedNow = steps.prepareUploads
         ? await steps.prepareUploads(uploads, context)
         : { files: uploads, problems: [] };
@@ -205,24 +206,40 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     }
 
     async function takeUploadsUp(directory: string): Promise<TakenUploads> {
-      const taken: TakenUploads = { files: [], problems: [], ids: [] };
+      const taken: TakenUploads = { files: [], problems: [], ids: [], missing: [] };
       if (!staff) return taken;
       for (const rule of definition.files ?? []) {
         const ids = uploadsUp.filter((up) => up.fieldName === rule.field).map((up) => up.id);
         const claim = { ownerId: staff.id, formType: definition.type, fieldName: rule.field };
-        const { files, problems, ids: takenIds } = await takeCleanedUploads(directory, ids, claim);
+        const { files, problems, ids: takenIds, missing } = await takeCleanedUploads(directory, ids, claim);
         taken.files.push(...files);
         taken.problems.push(...problems);
         taken.ids.push(...takenIds);
+        taken.missing.push(...missing);
       }
       return taken;
     }
   } catch (error) {
+    if (error instanceof MissingUploads) {
+      // Nothing is stored without a photo it names: the browser sends the photos themselves instead.
+      context.logger.warn({ type: definition.type, missing: error.ids.length }, "a post named uploads not here");
+      const problems = Object.fromEntries(
+        (definition.files ?? []).map((rule) => [uploadIdsFieldOf(rule.field), messages.unreadable]),
+      );
+      return answer({ status: "error", message: messages.unreadable, retry: true, problems }, 409);
+    }
     if (error instanceof OverSubmissionLimit) {
       return answer({ status: "error", message: messages.rateLimited, retry: true, result: submission.reply() }, 429);
     }
     context.logger.error({ err: error, type: definition.type }, "submission could not be stored");
     return answer({ status: "error", message: messages.failed, retry: true, result: submission.reply() }, 503);
+  }
+}
+
+/** A post named uploads that are not here for its sender. */
+class MissingUploads extends Error {
+  constructor(readonly ids: string[]) {
+    super("uploads not found");
   }
 }
 

@@ -106,19 +106,28 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
     setProgress(undefined);
     // A photo already up is named by its upload; one that is not (no signal, a refused upload) goes in the post.
     const uploadIds = await settled();
-    for (const photo of photos) {
-      const uploadId = uploadIds.get(photo);
-      if (uploadId) body.append(uploadIdsFieldOf(PHOTOS_FIELD), uploadId);
-      else body.append(PHOTOS_FIELD, photo, photo.name);
-    }
     const keep = { formType: checklistForm.type, label: checklistForm.label, action: submitUrl, answeredInJson: true };
-    const sent = await sendForm<ChecklistActionResult, typeof KEPT_ANSWER>(
-      submitUrl,
-      body,
-      messages,
-      setProgress,
-      keepWhenOffline(keep),
-    );
+    const send = (named: ReadonlyMap<File, string>) => {
+      const withPhotos = new FormData();
+      for (const [name, value] of body) withPhotos.append(name, value);
+      for (const photo of photos) {
+        const uploadId = named.get(photo);
+        if (uploadId) withPhotos.append(uploadIdsFieldOf(PHOTOS_FIELD), uploadId);
+        else withPhotos.append(PHOTOS_FIELD, photo, photo.name);
+      }
+      return sendForm<ChecklistActionResult, typeof KEPT_ANSWER>(
+        submitUrl,
+        withPhotos,
+        messages,
+        setProgress,
+        keepWhenOffline(keep),
+      );
+    };
+    let sent = await send(uploadIds);
+    // The server no longer has an upload (a day old, or kept by another instance): the photos go themselves.
+    if (sent.status === "error" && "problems" in sent && sent.problems?.[uploadIdsFieldOf(PHOTOS_FIELD)]) {
+      sent = await send(new Map());
+    }
     setBusy(false);
     setAnswer(sent);
     if (sent.status === "success") {
