@@ -65,12 +65,14 @@ describe("nginx in front of the app", () => {
     if (nginxDir) await rm(nginxDir, { recursive: true, force: true });
   });
 
-  it("lets an estimate checklist larger than 9 MB through to the app, which stores it", async () => {
+  const signedInCookie = async () => {
     const staff = await addStaffUser(database.db);
     const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: TEST_SESSION_SECRET });
-    const cookie = cookieFrom(
-      await startSession(database.db, config, { userId: staff.id, secondFactorPending: false }),
-    );
+    return cookieFrom(await startSession(database.db, config, { userId: staff.id, secondFactorPending: false }));
+  };
+
+  it("lets an estimate checklist larger than 9 MB through to the app, which stores it", async () => {
+    const cookie = await signedInCookie();
     // Fine grain at quality 95 hardly compresses: about 3.7 MB a photo.
     const grain = { type: "gaussian", mean: 120, sigma: 40 } as const;
     const photo = await sharp({
@@ -105,5 +107,36 @@ describe("nginx in front of the app", () => {
     const stored = await storedByReference(database.db, answer.reference);
     expect(stored.files.filter((file) => file.fieldName === "photos")).toHaveLength(PHOTO_COPIES);
     expect(stored.files.some((file) => file.contentType === "application/pdf")).toBe(true);
+  });
+
+  it("lets a photo larger than 9 MB go up while the checklist is filled, in one request", async () => {
+    const cookie = await signedInCookie();
+    const grain = { type: "gaussian", mean: 120, sigma: 40 } as const;
+    const photo = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: "#777777", noise: grain },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(photo.byteLength).toBeGreaterThan(9 * MB);
+    const tus = { cookie, origin: url, "tus-resumable": "1.0.0" };
+    const metadata = { formType: "estimate-checklist", fieldName: "photos", filename: "IMG_1.jpg" };
+    const created = await fetch(`${url}/admin/uploads`, {
+      method: "POST",
+      headers: {
+        ...tus,
+        "upload-length": String(photo.byteLength),
+        "upload-metadata": Object.entries(metadata)
+          .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+          .join(","),
+      },
+    });
+    expect(created.status).toBe(201);
+    const sent = await fetch(`${url}${created.headers.get("location")}`, {
+      method: "PATCH",
+      headers: { ...tus, "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+      body: new Uint8Array(photo),
+    });
+    expect(sent.status, await sent.text()).toBe(204);
+    expect(sent.headers.get("upload-offset")).toBe(String(photo.byteLength));
   });
 });
