@@ -20,6 +20,14 @@ const NGINX = process.env.NGINX_PATH || "/usr/sbin/nginx";
 const MB = 1024 * 1024;
 const PHOTO_COPIES = 3;
 
+/** Fine grain at quality 95 hardly compresses: about 3.7 MB at 2400 by 1800. */
+function grainyPhoto(width: number, height: number): Promise<Buffer> {
+  const grain = { type: "gaussian", mean: 120, sigma: 40 } as const;
+  return sharp({ create: { width, height, channels: 3, background: "#777777", noise: grain } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
 /**
  * The built app behind Debian's nginx with the production site's proxy settings and locations
  * (deploy/nginx/proxy.conf, as `npm run cluster` runs it), on the test database.
@@ -73,13 +81,7 @@ describe("nginx in front of the app", () => {
 
   it("lets an estimate checklist larger than 9 MB through to the app, which stores it", async () => {
     const cookie = await signedInCookie();
-    // Fine grain at quality 95 hardly compresses: about 3.7 MB a photo.
-    const grain = { type: "gaussian", mean: 120, sigma: 40 } as const;
-    const photo = await sharp({
-      create: { width: 2400, height: 1800, channels: 3, background: "#777777", noise: grain },
-    })
-      .jpeg({ quality: 95 })
-      .toBuffer();
+    const photo = await grainyPhoto(2400, 1800);
     const form = new FormData();
     for (const [name, value] of Object.entries(checklistAnswers)) form.append(name, value);
     for (let copy = 1; copy <= PHOTO_COPIES; copy++) {
@@ -111,12 +113,7 @@ describe("nginx in front of the app", () => {
 
   it("lets a photo larger than 9 MB go up while the checklist is filled, in one request", async () => {
     const cookie = await signedInCookie();
-    const grain = { type: "gaussian", mean: 120, sigma: 40 } as const;
-    const photo = await sharp({
-      create: { width: 4000, height: 3000, channels: 3, background: "#777777", noise: grain },
-    })
-      .jpeg({ quality: 95 })
-      .toBuffer();
+    const photo = await grainyPhoto(4000, 3000);
     expect(photo.byteLength).toBeGreaterThan(9 * MB);
     const tus = { cookie, origin: url, "tus-resumable": "1.0.0" };
     const metadata = { formType: "estimate-checklist", fieldName: "photos", filename: "IMG_1.jpg" };
