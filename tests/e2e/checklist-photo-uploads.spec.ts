@@ -3,6 +3,7 @@ import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { deleteUploads } from "../../app/forms/resumable-uploads.server";
 import { queryAppDatabase } from "../support/submission-lookup";
 import { expect, test } from "./fixtures";
 
@@ -149,4 +150,27 @@ test("a connection cut at half a photo resumes from where it was", async ({ page
   } finally {
     await cuttable.close();
   }
+});
+
+test("a photo whose upload the server no longer has is sent with the checklist itself", async ({ page }) => {
+  const name = `Lost Upload Tester ${Date.now()}`;
+  const before = new Set(rawUploads().keys());
+  await page.getByLabel("Your Name").fill(name);
+  await page.getByLabel("Your Email").fill("pm@example.com");
+  await page.getByLabel("Choose photos").setInputFiles([await sitePhoto("IMG_3000.jpg", 800, 600)]);
+  const photoList = page.getByRole("region", { name: "Site Photos" });
+  await expect(photoList.getByText("Uploaded", { exact: true })).toHaveCount(1, { timeout: 30_000 });
+  // As the day-old sweep would, or another app instance never having had it.
+  const ids = [...rawUploads().keys()].filter((id) => !before.has(id));
+  expect(ids).toHaveLength(1);
+  await deleteUploads(UPLOADS_DIR, ids);
+
+  await page.getByRole("button", { name: "Submit Checklist" }).click();
+  await expect(page.getByRole("status").filter({ hasText: SUCCESS_MESSAGE })).toBeVisible({ timeout: 30_000 });
+  const stored = await queryAppDatabase<{ sent_as: string }>(
+    DATA_DIR,
+    "SELECT f.sent_as FROM submission_files f JOIN submissions s ON s.id = f.submission_id WHERE s.contact_name = $1 AND f.field_name = 'photos'",
+    [name],
+  );
+  expect(stored.map((file) => file.sent_as)).toEqual(["IMG_3000.jpg"]);
 });
