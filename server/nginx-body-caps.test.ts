@@ -10,6 +10,7 @@ import { addStaffUser, cookieFrom } from "#tests/staff";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { TEST_SESSION_SECRET } from "#tests/test-session-secret";
+import { uploadChecklistPhoto } from "#tests/tus-upload";
 import { waitFor } from "#tests/wait-for";
 import { startSession } from "~/server/auth/sessions.server";
 import { loadConfig } from "~/server/config.server";
@@ -115,24 +116,8 @@ describe("nginx in front of the app", () => {
     const cookie = await signedInCookie();
     const photo = await grainyPhoto(4000, 3000);
     expect(photo.byteLength).toBeGreaterThan(9 * MB);
-    const tus = { cookie, origin: url, "tus-resumable": "1.0.0" };
-    const metadata = { formType: "estimate-checklist", fieldName: "photos", filename: "IMG_1.jpg" };
-    const created = await fetch(`${url}/admin/uploads`, {
-      method: "POST",
-      headers: {
-        ...tus,
-        "upload-length": String(photo.byteLength),
-        "upload-metadata": Object.entries(metadata)
-          .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
-          .join(","),
-      },
-    });
+    const { created, sent } = await uploadChecklistPhoto(url, { cookie, origin: url }, photo, "IMG_1.jpg");
     expect(created.status).toBe(201);
-    const sent = await fetch(`${url}${created.headers.get("location")}`, {
-      method: "PATCH",
-      headers: { ...tus, "upload-offset": "0", "content-type": "application/offset+octet-stream" },
-      body: new Uint8Array(photo),
-    });
     expect(sent.status, await sent.text()).toBe(204);
     expect(sent.headers.get("upload-offset")).toBe(String(photo.byteLength));
   });

@@ -15,6 +15,7 @@ import { addStaffUser, cookieFrom } from "#tests/staff";
 import { asStaffRoute } from "#tests/staff-request";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { tusMetadata } from "#tests/tus-upload";
 import { checklistForm } from "../app/features/estimate-checklist/definition";
 import { PHOTOS_FIELD } from "../app/features/estimate-checklist/schema";
 import { submitChecklist } from "../app/features/estimate-checklist/submit-checklist.server";
@@ -69,12 +70,6 @@ afterAll(async () => {
 
 const uploadsDirectory = () => resumableUploadsDirectory(dataDir);
 const filesOfUpload = (id: string) => readdirSync(uploadsDirectory()).filter((name) => name.startsWith(id));
-
-/** tus's Upload-Metadata: each key with its value in base64. */
-const tusMetadata = (values: Record<string, string>) =>
-  Object.entries(values)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
-    .join(",");
 
 /** Creates an upload of the checklist's photos as tus-js-client does; resolves with the response. */
 function createUpload(length: number, headers: Record<string, string>) {
