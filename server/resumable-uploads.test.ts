@@ -117,11 +117,12 @@ async function uploadPhoto(bytes: Uint8Array, sender = cookie) {
   return { location, id: location.split("/").pop() ?? "" };
 }
 
-/** The checklist posted naming an upload in place of a photo; resolves with its answer's status and result. */
-async function submitNaming(id: string) {
+/** The checklist posted naming uploads in place of photos; resolves with its answer's status and result. */
+async function submitNaming(...ids: string[]) {
   const form = new FormData();
-  const fields = { ...checklistAnswers, submissionKey: crypto.randomUUID(), [uploadIdsFieldOf(PHOTOS_FIELD)]: id };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, value] of Object.entries(checklistAnswers)) form.append(name, value);
+  form.append("submissionKey", crypto.randomUUID());
+  for (const id of ids) form.append(uploadIdsFieldOf(PHOTOS_FIELD), id);
   const request = new Request("http://localhost/admin/quick-links/estimate-checklist", {
     method: "POST",
     headers: { cookie },
@@ -189,6 +190,24 @@ describe("a checklist whose photo went up while it was filled", () => {
     expect(result.problems).toEqual({ [uploadIdsFieldOf(PHOTOS_FIELD)]: checklistForm.messages.unreadable });
     expect(await database.db.$count(submissions)).toBe(submissionsBefore);
     expect(filesOfUpload(id).length).toBeGreaterThan(0);
+  });
+});
+
+describe("a checklist whose photos went up while it was filled, past its 80 MB", () => {
+  it("is refused with the form's words for a post over its cap, and nothing is stored", async () => {
+    const grain = { type: "gaussian", mean: 120, sigma: 40 } as const;
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#777", noise: grain } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const copies = Math.ceil(checklistForm.maxBodyBytes / photo.byteLength) + 1;
+    const ids: string[] = [];
+    for (let copy = 0; copy < copies; copy++) ids.push((await uploadPhoto(new Uint8Array(photo))).id);
+    const submissionsBefore = await database.db.$count(submissions);
+
+    const { status, result } = await submitNaming(...ids);
+    expect(status).toBe(413);
+    expect(result).toMatchObject({ status: "error", message: checklistForm.messages.tooLarge });
+    expect(await database.db.$count(submissions)).toBe(submissionsBefore);
   });
 });
 

@@ -45,13 +45,25 @@ export type UploadClaim = { ownerId: number; formType: string; fieldName: string
  */
 export type TakenUploads = { files: SubmittedFile[]; problems: UploadProblem[]; ids: string[]; missing: string[] };
 
-/** The cleaned files of the uploads a post names, in its order, as if they had come in its body. */
+/** The uploads a post names add up to more than its form's whole body may (they are not read past it). */
+export class UploadsOverCap extends Error {
+  constructor() {
+    super("the uploads a post names are over its form's cap");
+  }
+}
+
+/**
+ * The cleaned files of the uploads a post names, in its order, as if they had come in its body; past
+ * `budgetBytes` in all, UploadsOverCap is thrown.
+ */
 export async function takeCleanedUploads(
   directory: string,
   ids: readonly string[],
   claim: UploadClaim,
+  budgetBytes: number,
 ): Promise<TakenUploads> {
   const taken: TakenUploads = { files: [], problems: [], ids: [], missing: [] };
+  let bytes = 0;
   for (const id of ids) {
     const record = UPLOAD_ID.test(id) ? await readRecord(directory, id) : undefined;
     const claimed =
@@ -64,6 +76,8 @@ export async function takeCleanedUploads(
     if ("problem" in record) {
       taken.problems.push({ fieldName: record.fieldName, fileName: record.fileName, reason: record.problem });
     } else {
+      bytes += (await stat(cleanedFile(directory, id))).size;
+      if (bytes > budgetBytes) throw new UploadsOverCap();
       taken.files.push({
         fieldName: record.fieldName,
         fileName: record.fileName,

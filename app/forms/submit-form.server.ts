@@ -24,6 +24,7 @@ import {
   resumableUploadsDirectory,
   type TakenUploads,
   takeCleanedUploads,
+  UploadsOverCap,
 } from "./resumable-uploads.server";
 import { REQUIRED_MESSAGE } from "./text-field";
 
@@ -208,10 +209,18 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     async function takeUploadsUp(directory: string): Promise<TakenUploads> {
       const taken: TakenUploads = { files: [], problems: [], ids: [], missing: [] };
       if (!staff) return taken;
+      // The whole checklist, photos up and photos posted, stays within the form's cap, as one post did.
+      let budgetBytes = definition.maxBodyBytes - uploads.reduce((sum, upload) => sum + upload.content.byteLength, 0);
       for (const rule of definition.files ?? []) {
         const ids = uploadsUp.filter((up) => up.fieldName === rule.field).map((up) => up.id);
         const claim = { ownerId: staff.id, formType: definition.type, fieldName: rule.field };
-        const { files, problems, ids: takenIds, missing } = await takeCleanedUploads(directory, ids, claim);
+        const {
+          files,
+          problems,
+          ids: takenIds,
+          missing,
+        } = await takeCleanedUploads(directory, ids, claim, budgetBytes);
+        budgetBytes -= files.reduce((sum, file) => sum + file.content.byteLength, 0);
         taken.files.push(...files);
         taken.problems.push(...problems);
         taken.ids.push(...takenIds);
@@ -227,6 +236,13 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
         (definition.files ?? []).map((rule) => [uploadIdsFieldOf(rule.field), messages.unreadable]),
       );
       return answer({ status: "error", message: messages.unreadable, retry: true, problems }, 409);
+    }
+    if (error instanceof UploadsOverCap) {
+      const problems = Object.fromEntries((definition.files ?? []).map((rule) => [rule.field, messages.tooLarge]));
+      return answer(
+        { status: "error", message: messages.tooLarge, retry: false, problems, result: submission.reply() },
+        413,
+      );
     }
     if (error instanceof OverSubmissionLimit) {
       return answer({ status: "error", message: messages.rateLimited, retry: true, result: submission.reply() }, 429);
