@@ -174,3 +174,33 @@ test("a photo whose upload the server no longer has is sent with the checklist i
   );
   expect(stored.map((file) => file.sent_as)).toEqual(["IMG_3000.jpg"]);
 });
+
+test("a reload in the middle of a photo's upload continues it from where it was", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const line = await startCuttableLine(baseURL ?? "");
+  try {
+    await page.goto(`${line.url}${PAGE}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Estimate Checklist" })).toBeVisible();
+    await emulatePhoneUplink(page);
+    const photo = await sitePhoto("IMG_4000.jpg", 3000, 2000);
+    const before = new Set(rawUploads().keys());
+    const upload = () => [...rawUploads()].filter(([id]) => !before.has(id));
+    const held = () => upload().reduce((sum, [, size]) => sum + size, 0);
+
+    await page.getByLabel("Choose photos").setInputFiles([photo]);
+    await expect(page.getByText(/Draft saved on this device at/)).toBeVisible();
+    await expect.poll(held, { timeout: 60_000, intervals: [100] }).toBeGreaterThan(photo.buffer.length / 2);
+    const sentAtReload = line.line.sent;
+    expect(held()).toBeLessThan(photo.buffer.length);
+    await page.reload();
+
+    const photoList = page.getByRole("region", { name: "Site Photos" });
+    await expect(photoList.getByText("IMG_4000.jpg")).toBeVisible();
+    await expect(photoList.getByText("Uploaded", { exact: true })).toHaveCount(1, { timeout: 60_000 });
+    // The same upload, continued: from the reload on, the page and the rest of the photo weigh less than the photo.
+    expect(upload().map(([, size]) => size)).toEqual([photo.buffer.length]);
+    expect(line.line.sent - sentAtReload).toBeLessThan(photo.buffer.length);
+  } finally {
+    await line.close();
+  }
+});
