@@ -5,6 +5,8 @@ import express, { type ErrorRequestHandler } from "express";
 import type pg from "pg";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { submissionTypes } from "../app/features/submission-types.server";
+import { RESUMABLE_UPLOADS_PATH } from "../app/forms/resumable-uploads";
 import type { DeliveryWorker } from "../app/outbox/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
@@ -20,6 +22,7 @@ import {
   requireSameOrigin,
 } from "./request-guards";
 import { measureRequests } from "./request-metrics";
+import { resumableUploads } from "./resumable-uploads";
 import { securityHeaders } from "./security-headers";
 import { serverAnsweredRoutes } from "./server-answered-routes";
 import { loadStaticFiles, mountLargeClientFiles, redirectToCanonicalPath, serveStaticFiles } from "./static-files";
@@ -134,6 +137,11 @@ export function createApp(dependencies: AppDependencies) {
   app.use(answerOptions);
   app.use(lingerWhenBodyUnread);
   app.use(requireSameOrigin(config.SITE_URL));
+  // Before the body limits: a photo's bytes go up in PATCH requests that are no form, capped per upload by tus.
+  app.all(
+    [RESUMABLE_UPLOADS_PATH, `${RESUMABLE_UPLOADS_PATH}/:id`],
+    resumableUploads({ config, db: database.db, forms: submissionTypes }),
+  );
   app.use(limitRequestBodies);
   // A path that cannot be decoded (`/%E0%A4%A`) gets the site's own error page with 400, not the static
   // file server's plain-text refusal. React Router matches no page for it, so the 404 it would answer is

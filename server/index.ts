@@ -8,6 +8,7 @@ import { company } from "../app/content/company";
 import { runAlertTexts } from "../app/features/inbox/alert-texts.server";
 import { runRetention } from "../app/features/inbox/retention.server";
 import { webhookTargets } from "../app/features/submission-types.server";
+import { deleteAbandonedUploads, resumableUploadsDirectory } from "../app/forms/resumable-uploads.server";
 import { createEmailSender } from "../app/outbox/email-sender.server";
 import { createSmsSender } from "../app/outbox/sms-sender.server";
 import { logUnsetTargets } from "../app/outbox/targets.server";
@@ -160,6 +161,14 @@ async function main(): Promise<void> {
     const services = { db: database.db, config, logger, wakeDeliveryWorker: deliveryWorker.wake };
     const inboxJobs = [
       { name: "retention", everyMs: 3_600_000, run: runRetention },
+      // Photos that went up for a form never sent are gone within a day.
+      {
+        name: "abandoned uploads",
+        everyMs: 3_600_000,
+        run: async () => {
+          await deleteAbandonedUploads(resumableUploadsDirectory(config.DATA_DIR));
+        },
+      },
       // Each dashboard alert is texted to the on-call mobile, through Twilio.
       ...(config.ALERT_SMS_TO && config.TWILIO_ACCOUNT_SID
         ? [{ name: "alert text", everyMs: 60_000, run: runAlertTexts }]

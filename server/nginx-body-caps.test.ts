@@ -10,6 +10,7 @@ import { addStaffUser, cookieFrom } from "#tests/staff";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { TEST_SESSION_SECRET } from "#tests/test-session-secret";
+import { uploadChecklistPhoto } from "#tests/tus-upload";
 import { waitFor } from "#tests/wait-for";
 import { startSession } from "~/server/auth/sessions.server";
 import { loadConfig } from "~/server/config.server";
@@ -19,6 +20,14 @@ import { nginxConfig } from "../scripts/nginx-config";
 const NGINX = process.env.NGINX_PATH || "/usr/sbin/nginx";
 const MB = 1024 * 1024;
 const PHOTO_COPIES = 3;
+
+/** Fine grain at quality 95 hardly compresses: about 3.7 MB at 2400 by 1800. */
+function grainyPhoto(width: number, height: number): Promise<Buffer> {
+  const grain = { type: "gaussian", mean: 120, sigma: 40 } as const;
+  return sharp({ create: { width, height, channels: 3, background: "#777777", noise: grain } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
 
 /**
  * The built app behind Debian's nginx with the production site's proxy settings and locations
@@ -65,19 +74,15 @@ describe("nginx in front of the app", () => {
     if (nginxDir) await rm(nginxDir, { recursive: true, force: true });
   });
 
-  it("lets an estimate checklist larger than 9 MB through to the app, which stores it", async () => {
+  const signedInCookie = async () => {
     const staff = await addStaffUser(database.db);
     const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: TEST_SESSION_SECRET });
-    const cookie = cookieFrom(
-      await startSession(database.db, config, { userId: staff.id, secondFactorPending: false }),
-    );
-    // Fine grain at quality 95 hardly compresses: about 3.7 MB a photo.
-    const grain = { type: "gaussian", mean: 120, sigma: 40 } as const;
-    const photo = await sharp({
-      create: { width: 2400, height: 1800, channels: 3, background: "#777777", noise: grain },
-    })
-      .jpeg({ quality: 95 })
-      .toBuffer();
+    return cookieFrom(await startSession(database.db, config, { userId: staff.id, secondFactorPending: false }));
+  };
+
+  it("lets an estimate checklist larger than 9 MB through to the app, which stores it", async () => {
+    const cookie = await signedInCookie();
+    const photo = await grainyPhoto(2400, 1800);
     const form = new FormData();
     for (const [name, value] of Object.entries(checklistAnswers)) form.append(name, value);
     for (let copy = 1; copy <= PHOTO_COPIES; copy++) {
@@ -105,5 +110,15 @@ describe("nginx in front of the app", () => {
     const stored = await storedByReference(database.db, answer.reference);
     expect(stored.files.filter((file) => file.fieldName === "photos")).toHaveLength(PHOTO_COPIES);
     expect(stored.files.some((file) => file.contentType === "application/pdf")).toBe(true);
+  });
+
+  it("lets a photo larger than 9 MB go up while the checklist is filled, in one request", async () => {
+    const cookie = await signedInCookie();
+    const photo = await grainyPhoto(4000, 3000);
+    expect(photo.byteLength).toBeGreaterThan(9 * MB);
+    const { created, sent } = await uploadChecklistPhoto(url, { cookie, origin: url }, photo, "IMG_1.jpg");
+    expect(created.status).toBe(201);
+    expect(sent.status, await sent.text()).toBe(204);
+    expect(sent.headers.get("upload-offset")).toBe(String(photo.byteLength));
   });
 });

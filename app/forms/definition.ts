@@ -54,6 +54,11 @@ export type FileRule = {
    * acceptable. The file is kept with this type, not the one the browser declared.
    */
   sniff: (head: Uint8Array) => string | undefined;
+  /**
+   * Photos that may go up one by one while the form is filled (resumable-uploads.ts), cleaned as each one
+   * completes; the post then names them instead of carrying them.
+   */
+  resumable?: true;
 };
 
 export type SubmissionContact = { name: string; email: string; phone: string };

@@ -19,6 +19,14 @@ import { PayloadProblem } from "./payload-problem";
 import { judgeSubmission, publicFormLimit, readSubmissionGuards, submissionKeyOf } from "./public-guards.server";
 import { type BodyProblem, readFormBody } from "./read-form-body.server";
 import { REQUIRED_MESSAGE } from "./required-message";
+import { uploadIdsFieldOf } from "./resumable-uploads";
+import {
+  deleteUploads,
+  resumableUploadsDirectory,
+  type TakenUploads,
+  takeCleanedUploads,
+  UploadsOverCap,
+} from "./resumable-uploads.server";
 
 /** The uploads as they are stored, and those that could not be prepared and are not, with why. */
 export type PreparedUploads = { files: SubmittedFile[]; problems: UploadProblem[] };
@@ -115,8 +123,25 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       );
     }
     const uploads = await uploadedFiles(formData, definition);
+    const uploadsUp = staff ? uploadsNamed(formData, definition) : [];
+    const overCount = (definition.files ?? []).find(
+      (rule) =>
+        uploadsUp.filter((up) => up.fieldName === rule.field).length +
+          uploads.filter((upload) => upload.fieldName === rule.field).length >
+        rule.maxCount,
+    );
+    if (overCount) {
+      const problems = { [overCount.field]: messages.tooManyFiles };
+      const result = submission.reply({ fieldErrors: fieldErrorsOf(problems) });
+      return answer({ status: "error", message: messages.tooManyFiles, retry: false, problems, result }, 400);
+    }
     const guards = readSubmissionGuards(formData);
-    const submissionKey = submissionKeyOf(guards, context.clientIp, [payload, uploads.map(sha256)]);
+    // An upload is named by its id, unguessable and never reused: the same ids are the same photos.
+    const submissionKey = submissionKeyOf(guards, context.clientIp, [
+      payload,
+      uploads.map(sha256),
+      uploadsUp.map((up) => up.id),
+    ]);
     // A resend of a stored submission gets what was stored: its photos are not cleaned, nor its PDF built, again.
     const storedBefore =
       steps.prepareUploads || steps.document
@@ -134,16 +159,24 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     return answer({ status: "success", reference: stored.reference, ...success });
 
     async function prepareAndStore() {
-      const prepared = steps.prepareUploads
+      const uploadsDirectory = resumableUploadsDirectory(context.config.DATA_DIR);
+      // The photos that went up while the form was filled were cleaned as each one completed.
+      const takenUp = await takeUploadsUp(uploadsDirectory);
+      if (takenUp.missing.length > 0) throw new MissingUploads(takenUp.missing);
+      const preparedNow = steps.prepareUploads
         ? await steps.prepareUploads(uploads, context)
         : { files: uploads, problems: [] };
+      const prepared = {
+        files: [...takenUp.files, ...preparedNow.files],
+        problems: [...takenUp.problems, ...preparedNow.problems],
+      };
       const documents = steps.document ? await steps.document(payload, context, prepared) : [];
       // Counted so that a resend can be seen not to build the document again.
       if (steps.document) documentsBuilt.inc({ type: definition.type });
       const files = [...prepared.files, ...documents];
       const judged = definition.audience === "public" ? judgeSubmission(guards, context.config) : ({} as const);
       const submittedAt = new Date().toISOString();
-      return acceptSubmission(context, {
+      const stored = await acceptSubmission(context, {
         definition,
         submissionKey,
         payload,
@@ -167,13 +200,62 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
             context.config,
           ),
       });
+      await deleteUploads(uploadsDirectory, takenUp.ids).catch((error: unknown) =>
+        context.logger.warn({ err: error }, "stored uploads could not be deleted"),
+      );
+      return stored;
+    }
+
+    async function takeUploadsUp(directory: string): Promise<TakenUploads> {
+      const taken: TakenUploads = { files: [], problems: [], ids: [], missing: [] };
+      if (!staff) return taken;
+      // The whole checklist, photos up and photos posted, stays within the form's cap, as one post did.
+      let budgetBytes = definition.maxBodyBytes - uploads.reduce((sum, upload) => sum + upload.content.byteLength, 0);
+      for (const rule of definition.files ?? []) {
+        const ids = uploadsUp.filter((up) => up.fieldName === rule.field).map((up) => up.id);
+        const claim = { ownerId: staff.id, formType: definition.type, fieldName: rule.field };
+        const {
+          files,
+          problems,
+          ids: takenIds,
+          missing,
+        } = await takeCleanedUploads(directory, ids, claim, budgetBytes);
+        budgetBytes -= files.reduce((sum, file) => sum + file.content.byteLength, 0);
+        taken.files.push(...files);
+        taken.problems.push(...problems);
+        taken.ids.push(...takenIds);
+        taken.missing.push(...missing);
+      }
+      return taken;
     }
   } catch (error) {
+    if (error instanceof MissingUploads) {
+      // Nothing is stored without a photo it names: the browser sends the photos themselves instead.
+      context.logger.warn({ type: definition.type, missing: error.ids.length }, "a post named uploads not here");
+      const problems = Object.fromEntries(
+        (definition.files ?? []).map((rule) => [uploadIdsFieldOf(rule.field), messages.unreadable]),
+      );
+      return answer({ status: "error", message: messages.unreadable, retry: true, problems }, 409);
+    }
+    if (error instanceof UploadsOverCap) {
+      const problems = Object.fromEntries((definition.files ?? []).map((rule) => [rule.field, messages.tooLarge]));
+      return answer(
+        { status: "error", message: messages.tooLarge, retry: false, problems, result: submission.reply() },
+        413,
+      );
+    }
     if (error instanceof OverSubmissionLimit) {
       return answer({ status: "error", message: messages.rateLimited, retry: true, result: submission.reply() }, 429);
     }
     context.logger.error({ err: error, type: definition.type }, "submission could not be stored");
     return answer({ status: "error", message: messages.failed, retry: true, result: submission.reply() }, 503);
+  }
+}
+
+/** A post named uploads that are not here for its sender. */
+class MissingUploads extends Error {
+  constructor(readonly ids: string[]) {
+    super("uploads not found");
   }
 }
 
@@ -224,6 +306,18 @@ async function uploadedFiles(formData: FormData, definition: Pick<FormDefinition
       uploaded: true,
     })),
   );
+}
+
+/** The uploads a post names in place of files, in each resumable field's hidden field (resumable-uploads.ts). */
+function uploadsNamed(formData: FormData, definition: Pick<FormDefinition, "files">) {
+  return (definition.files ?? [])
+    .filter((rule) => rule.resumable)
+    .flatMap((rule) =>
+      formData
+        .getAll(uploadIdsFieldOf(rule.field))
+        .filter((id): id is string => typeof id === "string" && id !== "")
+        .map((id) => ({ fieldName: rule.field, id })),
+    );
 }
 
 const sha256 = (file: SubmittedFile) => createHash("sha256").update(file.content).digest("hex");

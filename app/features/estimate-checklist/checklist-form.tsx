@@ -11,6 +11,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import type { BrowserAnswer } from "~/forms/browser-answer";
 import type { FieldDefinition } from "~/forms/definition";
 import { parseForm } from "~/forms/parse-form";
+import { uploadIdsFieldOf } from "~/forms/resumable-uploads";
 import { type ForeignAnswer, sendForm, type UploadProgress } from "~/forms/send-form";
 import { type KEPT_ANSWER, keepWhenOffline } from "~/forms/waiting-forms";
 import { type ChecklistActionResult, checklistForm } from "./definition";
@@ -18,6 +19,7 @@ import { takeEarlierChecklistDraft } from "./earlier-checklist-draft";
 import { mergePhotos } from "./photo-list";
 import { megabytes, PhotoPicker } from "./photo-picker";
 import { CHECKLIST_SECTIONS, checklistFields, checklistSchema, PHOTOS_FIELD } from "./schema";
+import { usePhotoUploads } from "./use-photo-uploads";
 
 const { messages } = checklistForm;
 
@@ -36,7 +38,9 @@ type ChecklistFormProps = {
  * The estimate checklist. While it is filled in, the answers and photos are kept on the device (the staff
  * forms' draft), so a reload, a crashed tab or a phone locked for hours loses nothing; the draft is removed
  * only once the server says the checklist is stored. The post goes out with upload progress, under the
- * draft's double-submit key, so sending again after a dropped connection stores it once.
+ * draft's double-submit key, so sending again after a dropped connection stores it once. Each photo goes up
+ * on its own as soon as it is added (usePhotoUploads), so the post names those already up and carries only the
+ * rest.
  */
 export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFormProps) {
   const hydrated = useHydrated();
@@ -48,6 +52,7 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<UploadProgress>();
   const [missing, setMissing] = useState<string[]>([]);
+  const { uploads, settled } = usePhotoUploads(photos);
 
   const { restoredFiles, saveFiles } = draft;
   const photosNow = useRef(photos);
@@ -97,17 +102,32 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
       return;
     }
     setMissing([]);
-    for (const photo of photos) body.append(PHOTOS_FIELD, photo, photo.name);
     setBusy(true);
     setProgress(undefined);
+    // A photo already up is named by its upload; one that is not (no signal, a refused upload) goes in the post.
+    const uploadIds = await settled();
     const keep = { formType: checklistForm.type, label: checklistForm.label, action: submitUrl, answeredInJson: true };
-    const sent = await sendForm<ChecklistActionResult, typeof KEPT_ANSWER>(
-      submitUrl,
-      body,
-      messages,
-      setProgress,
-      keepWhenOffline(keep),
-    );
+    const send = (named: ReadonlyMap<File, string>) => {
+      const withPhotos = new FormData();
+      for (const [name, value] of body) withPhotos.append(name, value);
+      for (const photo of photos) {
+        const uploadId = named.get(photo);
+        if (uploadId) withPhotos.append(uploadIdsFieldOf(PHOTOS_FIELD), uploadId);
+        else withPhotos.append(PHOTOS_FIELD, photo, photo.name);
+      }
+      return sendForm<ChecklistActionResult, typeof KEPT_ANSWER>(
+        submitUrl,
+        withPhotos,
+        messages,
+        setProgress,
+        keepWhenOffline(keep),
+      );
+    };
+    let sent = await send(uploadIds);
+    // The server no longer has an upload (a day old, or kept by another instance): the photos go themselves.
+    if (sent.status === "error" && "problems" in sent && sent.problems?.[uploadIdsFieldOf(PHOTOS_FIELD)]) {
+      sent = await send(new Map());
+    }
     setBusy(false);
     setAnswer(sent);
     if (sent.status === "success") {
@@ -134,6 +154,7 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
           key={definition.name}
           definition={definition}
           photos={photos}
+          uploads={uploads}
           notice={notice}
           hydrated={hydrated}
           errors={errorsOf(definition.name)}

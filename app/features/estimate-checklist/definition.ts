@@ -39,7 +39,7 @@ export const checklistForm = defineForm({
   schema: checklistSchema,
   fields: checklistFields,
   contact: (checklist: ChecklistAnswers) => ({ name: checklist.fillerName, email: checklist.fillerEmail, phone: "" }),
-  files: [{ field: PHOTOS_FIELD, maxBytes: PHOTO_MAX_BYTES, maxCount: MAX_PHOTOS, sniff: sniffPhoto }],
+  files: [{ field: PHOTOS_FIELD, maxBytes: PHOTO_MAX_BYTES, maxCount: MAX_PHOTOS, sniff: sniffPhoto, resumable: true }],
   maxBodyBytes: CHECKLIST_MAX_BODY_BYTES,
   // The spec's words (§8); the others start with "Error" so the banner shows them as errors.
   messages: formMessages({

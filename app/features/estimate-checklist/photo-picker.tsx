@@ -2,6 +2,7 @@ import { labellingOf } from "~/components/forms/defined-field";
 import { FileField } from "~/components/forms/file-field";
 import type { FieldDefinition } from "~/forms/definition";
 import { usePhotoPreviews } from "./use-photo-previews";
+import type { PhotoUpload } from "./use-photo-uploads";
 
 const PHOTO_ACCEPT = "image/*,.heic,.heif";
 
@@ -17,6 +18,7 @@ export const megabytes = (bytes: number) =>
 export function PhotoPicker({
   definition,
   photos,
+  uploads,
   notice,
   hydrated,
   errors,
@@ -25,6 +27,8 @@ export function PhotoPicker({
 }: {
   definition: FieldDefinition;
   photos: readonly File[];
+  /** How far each photo's upload is, while the form is filled. */
+  uploads?: ReadonlyMap<File, PhotoUpload>;
   /** What the last addition said: the photos skipped as already in the list. */
   notice: string | undefined;
   hydrated: boolean;
@@ -90,6 +94,7 @@ export function PhotoPicker({
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium text-slate-900">{photo.name}</span>
                     <span className="text-sm text-slate-700">{megabytes(photo.size)}</span>
+                    <UploadState photo={photo} upload={uploads?.get(photo)} />
                   </span>
                   <button
                     type="button"
@@ -106,5 +111,23 @@ export function PhotoPicker({
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** A photo's upload in words, with a bar while it goes up. */
+function UploadState({ photo, upload }: { photo: File; upload: PhotoUpload | undefined }) {
+  if (!upload) return null;
+  const said = upload.uploadId
+    ? "Uploaded"
+    : upload.stalled
+      ? `Upload paused at ${megabytes(upload.sent)}: it goes on with a signal, or is sent with the checklist`
+      : `Uploading: ${megabytes(upload.sent)} of ${megabytes(upload.total)}`;
+  return (
+    <span className="flex items-center gap-2 text-sm text-slate-700">
+      {upload.uploadId ? null : (
+        <progress value={upload.sent} max={upload.total} aria-label={`Upload of ${photo.name}`} className="w-20" />
+      )}
+      <span>{said}</span>
+    </span>
   );
 }

@@ -1,8 +1,9 @@
 import { type AppLoadContext, createContext, data, type MiddlewareFunction, redirect } from "react-router";
+import type { Database } from "../db/database.server";
 import type { StaffRole } from "../db/schema.server";
 import { isSecondFactorRequired } from "../settings.server";
 import { loginPathFor } from "./safe-redirect";
-import { findSession, type StaffSession } from "./sessions.server";
+import { findSession, type SessionSettings, type StaffSession } from "./sessions.server";
 
 export const TWO_FACTOR_PATH = "/admin/account/two-factor";
 
@@ -24,18 +25,33 @@ const staffContext = createContext<StaffSignIn>();
  */
 export async function signInStaff(request: Request, context: AppLoadContext): Promise<void> {
   try {
-    const session = await findSession(context.db, context.config, request);
-    const url = new URL(request.url);
-    if (!session || session.secondFactorPending) throw redirect(loginPathFor(url));
-    if (url.pathname !== TWO_FACTOR_PATH && !session.user.totpSecret && (await isSecondFactorRequired(context.db))) {
-      throw redirect(TWO_FACTOR_PATH);
+    const signedIn = await findSignedInStaff(context.db, context.config, request);
+    if (typeof signedIn === "string") {
+      throw redirect(signedIn === "sign-in" ? loginPathFor(new URL(request.url)) : TWO_FACTOR_PATH);
     }
-    const { tokenHash: sessionTokenHash, totpEnrolmentSecret } = session;
-    context.set(staffContext, { user: { ...session.user, sessionTokenHash, totpEnrolmentSecret } });
+    context.set(staffContext, { user: signedIn });
   } catch (thrown) {
     if (!(thrown instanceof Error)) throw thrown;
     context.set(staffContext, { failure: thrown });
   }
+}
+
+/**
+ * The staff user whose live session signed the request, or what they must do first: sign in (no session, or a
+ * second factor still to give), or set up a second factor once an admin requires one (except on that page).
+ * A database failure is thrown.
+ */
+export async function findSignedInStaff(
+  db: Database,
+  config: SessionSettings,
+  request: Request,
+): Promise<SignedInStaff | "sign-in" | "two-factor"> {
+  const session = await findSession(db, config, request);
+  if (!session || session.secondFactorPending) return "sign-in";
+  const onTwoFactorPage = new URL(request.url).pathname === TWO_FACTOR_PATH;
+  if (!onTwoFactorPage && !session.user.totpSecret && (await isSecondFactorRequired(db))) return "two-factor";
+  const { tokenHash: sessionTokenHash, totpEnrolmentSecret } = session;
+  return { ...session.user, sessionTokenHash, totpEnrolmentSecret };
 }
 
 /** The middleware of the staff layout and of the staff routes outside it. */

@@ -24,7 +24,7 @@ export type StaffSession = {
   };
 };
 
-type SessionSettings = Pick<Config, "NODE_ENV" | "SESSION_SECRET" | "SESSION_IDLE_TIMEOUT" | "SESSION_MAX_AGE">;
+export type SessionSettings = Pick<Config, "NODE_ENV" | "SESSION_SECRET" | "SESSION_IDLE_TIMEOUT" | "SESSION_MAX_AGE">;
 
 /**
  * The cookie holds the session token, signed with SESSION_SECRET so a made-up value is refused before any

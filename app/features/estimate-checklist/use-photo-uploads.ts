@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Upload } from "tus-js-client";
+import { RESUMABLE_UPLOADS_PATH, type ResumableUploadMetadata } from "~/forms/resumable-uploads";
+import { checklistForm } from "./definition";
+import { PHOTOS_FIELD } from "./schema";
+
+/** Where a photo's upload stands: bytes up so far, and once complete, the upload's id that the post names. */
+export type PhotoUpload = { sent: number; total: number; uploadId?: string; stalled?: boolean };
+
+/** A photo's upload under way; `settled` resolves when it completes or stops for want of a connection. */
+type Running = { upload: Upload; uploadId?: string; stalled: boolean; settled: Promise<void>; settle: () => void };
+
+/** A fresh `settled` for a run that starts (again). */
+function unsettled(): Pick<Running, "settled" | "settle"> {
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  return { settled, settle };
+}
+
+// Retried on their own for a minute; after that (or at once when the device is offline) an upload waits for the
+// browser's `online` event, and a post meanwhile sends the photo itself.
+const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 20_000];
+
+/**
+ * Each photo starts going up to the server as soon as it is in the list, resumably (tus-js-client): a dropped
+ * connection continues from the last byte the server holds, and so does a reload, since tus keeps each photo's
+ * upload URL on the device under the photo's fingerprint (name, type, size, date) and the draft keeps the photo
+ * itself. A photo removed from the list has its upload cancelled and deleted on the server.
+ */
+export function usePhotoUploads(photos: readonly File[]) {
+  const [uploads, setUploads] = useState<ReadonlyMap<File, PhotoUpload>>(new Map());
+  const running = useRef(new Map<File, Running>());
+
+  const update = useCallback((photo: File, change: Partial<PhotoUpload>) => {
+    setUploads((current) => {
+      if (!running.current.has(photo)) return current;
+      const next = new Map(current);
+      next.set(photo, { sent: 0, total: photo.size, ...current.get(photo), ...change });
+      return next;
+    });
+  }, []);
+
+  useEffect(() => {
+    const wanted = new Set(photos);
+    for (const [photo, { upload, settle }] of running.current) {
+      if (wanted.has(photo)) continue;
+      running.current.delete(photo);
+      settle();
+      void upload.abort(true).catch(() => undefined);
+    }
+    setUploads((current) => new Map([...current].filter(([photo]) => wanted.has(photo))));
+    const added = photos.filter((photo) => !running.current.has(photo));
+    if (added.length === 0) return;
+    void import("tus-js-client").then(({ Upload }) => {
+      for (const photo of added) {
+        if (running.current.has(photo) || !wanted.has(photo)) continue;
+        const metadata: ResumableUploadMetadata = {
+          formType: checklistForm.type,
+          fieldName: PHOTOS_FIELD,
+          filename: photo.name,
+        };
+        const upload = new Upload(photo, {
+          endpoint: new URL(RESUMABLE_UPLOADS_PATH, window.location.href).href,
+          metadata,
+          retryDelays: RETRY_DELAYS,
+          onProgress: (sent, total) => update(photo, { sent, total, stalled: false }),
+          onSuccess: () => {
+            run.uploadId = upload.url?.split("/").pop();
+            run.stalled = false;
+            update(photo, { sent: photo.size, uploadId: run.uploadId, stalled: false });
+            run.settle();
+          },
+          onError: () => {
+            run.stalled = true;
+            update(photo, { stalled: true });
+            run.settle();
+          },
+        });
+        const run: Running = { upload, stalled: false, ...unsettled() };
+        running.current.set(photo, run);
+        update(photo, {});
+        void upload.findPreviousUploads().then((previous) => {
+          const [latest] = previous;
+          if (latest) upload.resumeFromPreviousUpload(latest);
+          upload.start();
+        });
+      }
+    });
+  }, [photos, update]);
+
+  // Back online: the uploads that gave up go on from where the server stopped.
+  useEffect(() => {
+    const resume = () => {
+      for (const run of running.current.values()) {
+        if (!run.stalled) continue;
+        Object.assign(run, { stalled: false }, unsettled());
+        run.upload.start();
+      }
+    };
+    window.addEventListener("online", resume);
+    return () => window.removeEventListener("online", resume);
+  }, []);
+
+  // Leaving the page stops the transfers; the server keeps what it has, for the next visit to continue.
+  useEffect(() => {
+    const all = running.current;
+    return () => {
+      for (const { upload } of all.values()) void upload.abort(false);
+      all.clear();
+    };
+  }, []);
+
+  /**
+   * Waits until every photo's upload is complete or has stopped for want of a connection; resolves with the
+   * upload id of each photo that is up.
+   */
+  const settled = useCallback(async (): Promise<ReadonlyMap<File, string>> => {
+    const runs = [...running.current];
+    await Promise.all(runs.map(([, run]) => run.settled));
+    return new Map(runs.flatMap(([photo, run]) => (run.uploadId ? [[photo, run.uploadId] as const] : [])));
+  }, []);
+
+  return { uploads, settled };
+}

@@ -1,0 +1,225 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import exifr from "exifr";
+import express from "express";
+import pino from "pino";
+import type { AppLoadContext } from "react-router";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checklistAnswers, SIDEWAYS_PHOTO_NAME, sidewaysJpegWithGps } from "#tests/checklist-fixture";
+import { loadContextFor } from "#tests/load-context";
+import { addStaffUser, cookieFrom } from "#tests/staff";
+import { asStaffRoute } from "#tests/staff-request";
+import { storedByReference } from "#tests/stored-submission";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { tusMetadata } from "#tests/tus-upload";
+import { checklistForm } from "../app/features/estimate-checklist/definition";
+import { PHOTOS_FIELD } from "../app/features/estimate-checklist/schema";
+import { submitChecklist } from "../app/features/estimate-checklist/submit-checklist.server";
+import { RESUMABLE_UPLOADS_PATH, uploadIdsFieldOf } from "../app/forms/resumable-uploads";
+import {
+  ABANDONED_UPLOAD_AGE_MS,
+  deleteAbandonedUploads,
+  resumableUploadsDirectory,
+} from "../app/forms/resumable-uploads.server";
+import { startSession } from "../app/server/auth/sessions.server";
+import { submissions } from "../app/server/db/schema.server";
+import { giveRequestsALogger } from "./access-log";
+import { requireSameOrigin } from "./request-guards";
+import { resumableUploads } from "./resumable-uploads";
+
+let database: TestDatabase;
+let context: AppLoadContext;
+let dataDir: string;
+let server: Server;
+let baseUrl: string;
+let cookie: string;
+let otherCookie: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), "uploads-test-"));
+  context = loadContextFor(database.db, { DATA_DIR: dataDir });
+  const signIn = async () => {
+    const user = await addStaffUser(database.db);
+    return cookieFrom(await startSession(database.db, context.config, { userId: user.id, secondFactorPending: false }));
+  };
+  cookie = await signIn();
+  otherCookie = await signIn();
+  // The upload endpoint behind the app's origin check, as server/app.ts mounts it.
+  const app = express();
+  giveRequestsALogger(app, pino({ level: "silent" }));
+  app.use(requireSameOrigin(context.config.SITE_URL));
+  app.all(
+    [RESUMABLE_UPLOADS_PATH, `${RESUMABLE_UPLOADS_PATH}/:id`],
+    resumableUploads({ config: context.config, db: database.db, forms: [checklistForm] }),
+  );
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+  await database.drop();
+});
+
+const uploadsDirectory = () => resumableUploadsDirectory(dataDir);
+const filesOfUpload = (id: string) => readdirSync(uploadsDirectory()).filter((name) => name.startsWith(id));
+
+/** Creates an upload of the checklist's photos as tus-js-client does; resolves with the response. */
+function createUpload(length: number, headers: Record<string, string>) {
+  return fetch(`${baseUrl}${RESUMABLE_UPLOADS_PATH}`, {
+    method: "POST",
+    headers: {
+      "tus-resumable": "1.0.0",
+      "upload-length": String(length),
+      "upload-metadata": tusMetadata({
+        formType: checklistForm.type,
+        fieldName: PHOTOS_FIELD,
+        filename: SIDEWAYS_PHOTO_NAME,
+      }),
+      ...headers,
+    },
+  });
+}
+
+const sendPart = (location: string, bytes: Uint8Array, offset: number, sender = cookie) =>
+  fetch(`${baseUrl}${location}`, {
+    method: "PATCH",
+    headers: {
+      cookie: sender,
+      "tus-resumable": "1.0.0",
+      "upload-offset": String(offset),
+      "content-type": "application/offset+octet-stream",
+    },
+    body: new Uint8Array(bytes),
+  });
+
+const offsetOf = async (location: string, sender = cookie) => {
+  const response = await fetch(`${baseUrl}${location}`, {
+    method: "HEAD",
+    headers: { cookie: sender, "tus-resumable": "1.0.0" },
+  });
+  return { status: response.status, offset: response.headers.get("upload-offset") };
+};
+
+/** A photo uploaded whole by the signed-in user; resolves with its upload's location and id. */
+async function uploadPhoto(bytes: Uint8Array, sender = cookie) {
+  const created = await createUpload(bytes.length, { cookie: sender });
+  expect(created.status).toBe(201);
+  const location = created.headers.get("location") ?? "";
+  expect((await sendPart(location, bytes, 0, sender)).status).toBe(204);
+  return { location, id: location.split("/").pop() ?? "" };
+}
+
+/** The checklist posted naming uploads in place of photos; resolves with its answer's status and result. */
+async function submitNaming(...ids: string[]) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(checklistAnswers)) form.append(name, value);
+  form.append("submissionKey", crypto.randomUUID());
+  for (const id of ids) form.append(uploadIdsFieldOf(PHOTOS_FIELD), id);
+  const request = new Request("http://localhost/admin/quick-links/estimate-checklist", {
+    method: "POST",
+    headers: { cookie },
+    body: form,
+  });
+  const response = await asStaffRoute(request, context, submitChecklist);
+  const result = response.data as { status: string; reference: string; problems?: Record<string, string> };
+  return { status: response.init?.status ?? 200, result };
+}
+
+describe("the upload endpoint", () => {
+  it("refuses an upload without a session, and one sent from another site, and stores nothing", async () => {
+    const before = readdirSync(uploadsDirectory());
+    const signedOut = await createUpload(1000, {});
+    expect(signedOut.status).toBe(401);
+    const crossSite = await createUpload(1000, { cookie, origin: "https://elsewhere.example" });
+    expect(crossSite.status).toBe(403);
+    expect(readdirSync(uploadsDirectory())).toEqual(before);
+  });
+
+  it("resumes at the offset it holds, and never serves an upload or shows it to another user", async () => {
+    const bytes = await sidewaysJpegWithGps();
+    const created = await createUpload(bytes.length, { cookie });
+    const location = created.headers.get("location") ?? "";
+    const half = Math.floor(bytes.length / 2);
+    expect((await sendPart(location, bytes.subarray(0, half), 0)).status).toBe(204);
+
+    expect(await offsetOf(location)).toEqual({ status: 200, offset: String(half) });
+    expect((await offsetOf(location, otherCookie)).status).toBe(404);
+    expect((await sendPart(location, bytes.subarray(half), half, otherCookie)).status).toBe(404);
+    expect((await sendPart(location, bytes.subarray(half), half)).status).toBe(204);
+    expect(await offsetOf(location)).toEqual({ status: 200, offset: String(bytes.length) });
+    expect((await fetch(`${baseUrl}${location}`, { headers: { cookie } })).status).toBe(405);
+  });
+
+  it("refuses a file that is not a photo once it is up, with the form's words", async () => {
+    const notAPhoto = new TextEncoder().encode("%PDF-1.7 not a photo at all");
+    const created = await createUpload(notAPhoto.length, { cookie });
+    const sent = await sendPart(created.headers.get("location") ?? "", notAPhoto, 0);
+    expect(sent.status).toBe(415);
+    expect(await sent.text()).toContain(checklistForm.messages.fileWrongType);
+  });
+});
+
+describe("a checklist whose photo went up while it was filled", () => {
+  it("stores the cleaned photo the upload became (upright, without its GPS position) and deletes the upload", async () => {
+    const { id } = await uploadPhoto(await sidewaysJpegWithGps());
+    const { result } = await submitNaming(id);
+    expect(result.status).toBe("success");
+    const stored = await storedByReference(database.db, result.reference);
+    const photos = stored.files.filter((file) => file.fieldName === PHOTOS_FIELD);
+    expect(photos.map((photo) => photo.sentAs)).toEqual([SIDEWAYS_PHOTO_NAME]);
+    const photo = photos[0]?.content ?? new Uint8Array();
+    expect(await exifr.gps(photo).catch(() => undefined)).toBeUndefined();
+    const { width, height } = await sharp(photo).metadata();
+    expect({ width, height }).toEqual({ width: 200, height: 400 });
+    expect(filesOfUpload(id)).toEqual([]);
+  });
+
+  it("stores nothing when it names an upload that is not the sender's, and says which field to send again", async () => {
+    const submissionsBefore = await database.db.$count(submissions);
+    const { id } = await uploadPhoto(await sidewaysJpegWithGps(), otherCookie);
+    const { status, result } = await submitNaming(id);
+    expect(status).toBe(409);
+    expect(result.problems).toEqual({ [uploadIdsFieldOf(PHOTOS_FIELD)]: checklistForm.messages.unreadable });
+    expect(await database.db.$count(submissions)).toBe(submissionsBefore);
+    expect(filesOfUpload(id).length).toBeGreaterThan(0);
+  });
+});
+
+describe("a checklist whose photos went up while it was filled, past its 80 MB", () => {
+  it("is refused with the form's words for a post over its cap, and nothing is stored", async () => {
+    const grain = { type: "gaussian", mean: 120, sigma: 40 } as const;
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#777", noise: grain } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const copies = Math.ceil(checklistForm.maxBodyBytes / photo.byteLength) + 1;
+    const ids: string[] = [];
+    for (let copy = 0; copy < copies; copy++) ids.push((await uploadPhoto(new Uint8Array(photo))).id);
+    const submissionsBefore = await database.db.$count(submissions);
+
+    const { status, result } = await submitNaming(...ids);
+    expect(status).toBe(413);
+    expect(result).toMatchObject({ status: "error", message: checklistForm.messages.tooLarge });
+    expect(await database.db.$count(submissions)).toBe(submissionsBefore);
+  });
+});
+
+describe("the abandoned uploads' sweep", () => {
+  it("keeps an upload for now and deletes it once a day has passed since its last byte", async () => {
+    const { location, id } = await uploadPhoto(await sidewaysJpegWithGps());
+    await deleteAbandonedUploads(uploadsDirectory());
+    expect(filesOfUpload(id).length).toBeGreaterThan(0);
+
+    const aDayLater = Date.now() + ABANDONED_UPLOAD_AGE_MS + 60_000;
+    expect(await deleteAbandonedUploads(uploadsDirectory(), aDayLater)).toBeGreaterThan(0);
+    expect(filesOfUpload(id)).toEqual([]);
+    expect((await offsetOf(location)).status).toBe(404);
+  });
+});

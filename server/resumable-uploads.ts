@@ -1,0 +1,127 @@
+import { readFile } from "node:fs/promises";
+import { FileStore } from "@tus/file-store";
+import { Server, type ServerOptions } from "@tus/server";
+import type { RequestHandler } from "express";
+import type { AnyFormDefinition } from "../app/forms/definition";
+import { displayFileName } from "../app/forms/file-names";
+import { RESUMABLE_UPLOADS_PATH, type ResumableUploadMetadata } from "../app/forms/resumable-uploads";
+import { keepCleanedUpload, resumableUploadsDirectory } from "../app/forms/resumable-uploads.server";
+import { findSignedInStaff } from "../app/server/auth/require-staff.server";
+import type { Config } from "../app/server/config.server";
+import type { Database } from "../app/server/db/database.server";
+import { cleanPhoto } from "../app/server/photos/clean-photo.server";
+
+/** A refusal as @tus/server sends it: the status and a line of text. */
+const refusal = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });
+
+/** How much of a file its type is sniffed from (FileRule.sniff). */
+const SNIFFED_BYTES = 4096;
+
+/** What @tus/server hands the hooks: a web request over Node's, where the sign-in check left its user. */
+type HookRequest = { runtime?: { node?: { req: object } } };
+
+/**
+ * The tus endpoint where the forms' resumable photo fields go up while the form is filled (@tus/server with its
+ * file store, under DATA_DIR/uploads). Only a signed-in staff user may create, resume or delete an upload, and
+ * only their own; each upload names its form and field, whose per-file cap and type sniffing apply. When an
+ * upload completes it is cleaned (cleanPhoto: upright, metadata gone) before its last byte is acknowledged, and
+ * only the cleaned copy is ever taken by a post: the raw bytes are never served (GET is refused).
+ */
+export function resumableUploads({
+  config,
+  db,
+  forms,
+}: {
+  config: Config;
+  db: Database;
+  forms: readonly AnyFormDefinition[];
+}): RequestHandler {
+  const resumableFields = forms.flatMap((definition) =>
+    (definition.files ?? []).filter((rule) => rule.resumable).map((rule) => ({ definition, rule })),
+  );
+  const fieldOf = (metadata: Record<string, string | null> | undefined) =>
+    resumableFields.find(
+      ({ definition, rule }) => definition.type === metadata?.formType && rule.field === metadata?.fieldName,
+    );
+  const directory = resumableUploadsDirectory(config.DATA_DIR);
+  const datastore = new FileStore({ directory });
+  const owners = new WeakMap<object, number>();
+  const ownerOf = (request: HookRequest) => {
+    const node = request.runtime?.node?.req;
+    return node ? owners.get(node) : undefined;
+  };
+
+  const onIncomingRequest: ServerOptions["onIncomingRequest"] = async (request, id) => {
+    if (request.method === "POST") return;
+    const upload = await datastore.getUpload(id);
+    if (upload.metadata?.ownerId !== String(ownerOf(request))) throw refusal(404, "The upload was not found.");
+  };
+
+  const onUploadCreate: NonNullable<ServerOptions["onUploadCreate"]> = async (request, upload) => {
+    const field = fieldOf(upload.metadata);
+    if (!field) throw refusal(400, "The upload does not name a form's photo field.");
+    if (upload.size === undefined) throw refusal(400, "The upload must give its length.");
+    if (upload.size > field.rule.maxBytes) throw refusal(413, field.definition.messages.fileTooLarge);
+    return { metadata: { ...upload.metadata, ownerId: String(ownerOf(request)) } };
+  };
+
+  const onUploadFinish: NonNullable<ServerOptions["onUploadFinish"]> = async (_request, upload) => {
+    const field = fieldOf(upload.metadata);
+    const path = upload.storage?.path;
+    if (!field || !path) throw refusal(400, "The upload does not name a form's photo field.");
+    const content = new Uint8Array(await readFile(path));
+    const contentType = field.rule.sniff(content.subarray(0, SNIFFED_BYTES));
+    if (!contentType) {
+      await datastore.remove(upload.id);
+      throw refusal(415, field.definition.messages.fileWrongType);
+    }
+    const { formType, fieldName, filename } = upload.metadata as ResumableUploadMetadata;
+    const record = {
+      ownerId: Number(upload.metadata?.ownerId),
+      formType,
+      fieldName,
+      fileName: displayFileName(filename),
+    };
+    const cleaned = await cleanPhoto({ fileName: record.fileName, contentType, content });
+    if (cleaned.ok) {
+      const { fileName, contentType: cleanedType, content: cleanedContent } = cleaned.file;
+      await keepCleanedUpload(directory, upload.id, { ...record, fileName, contentType: cleanedType }, cleanedContent);
+    } else {
+      await keepCleanedUpload(directory, upload.id, { ...record, problem: cleaned.reason }, undefined);
+    }
+    return {};
+  };
+
+  const tus = new Server({
+    path: RESUMABLE_UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    maxSize: Math.max(...resumableFields.map(({ rule }) => rule.maxBytes)),
+    onIncomingRequest,
+    onUploadCreate,
+    onUploadFinish,
+  });
+
+  return async (req, res, next) => {
+    // The raw bytes still carry their metadata (a photo's GPS position): nothing serves them.
+    if (req.method === "GET") {
+      res.status(405).set("Allow", "HEAD, POST, PATCH, DELETE").type("text/plain").send("Uploads are not served.");
+      return;
+    }
+    try {
+      const signedIn = await findSignedInStaff(
+        db,
+        config,
+        new Request(new URL(req.originalUrl, config.SITE_URL), { headers: { cookie: req.get("cookie") ?? "" } }),
+      );
+      if (typeof signedIn === "string") {
+        res.status(401).type("text/plain").send("Sign in to upload photos.");
+        return;
+      }
+      owners.set(req, signedIn.id);
+      await tus.handle(req, res);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
