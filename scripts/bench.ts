@@ -4,11 +4,11 @@
 // against nginx (scripts/bench-static.ts), the staff inbox (scripts/bench-inbox.ts) and the estimate checklist
 // with ten twelve-megapixel photos (scripts/bench-checklist.ts). Prints each part's tables, then one summary
 // table of ours against the references and the goals, and writes build/bench-results.json. Missed goals are
-// reported, not fatal; crashes exit non-zero.
+// reported, not fatal; crashes exit non-zero. `npm run bench -- checklist` runs the checklist part alone.
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startAppServer } from "#tests/app-server";
-import { benchChecklist, printChecklistBench } from "./bench-checklist";
+import { benchChecklist, checklistBenchRows, printChecklistBench } from "./bench-checklist";
 import { benchInboxSizes, printInboxBench, printInboxGrowth } from "./bench-inbox";
 import { benchPages, PAGE_BUDGET, type PageResult, printPagesBench } from "./bench-pages";
 import { benchPosts, postsBenchRows } from "./bench-posts";
@@ -31,6 +31,23 @@ function pageRows(results: PageResult[]): BenchRow[] {
     goal: `JS <= ${PAGE_BUDGET.jsGzipKb} KB, performance ${PAGE_BUDGET.performance} (median of ${result.runs}), others ${PAGE_BUDGET.otherCategories}`,
     met: result.overBudget.length === 0,
   }));
+}
+
+async function writeResults(started: number, results: Record<string, unknown>) {
+  const durationMs = Date.now() - started;
+  const output = path.join(projectRoot, "build/bench-results.json");
+  await writeFile(output, `${JSON.stringify({ date: new Date().toISOString(), durationMs, ...results }, null, 2)}\n`);
+  console.log(`\nbench: wrote ${path.relative(projectRoot, output)} in ${(durationMs / 1000).toFixed(0)} s`);
+}
+
+async function checklistOnly() {
+  const started = Date.now();
+  buildIfNeeded("bench");
+  console.log("bench: estimate checklist with ten twelve-megapixel photos");
+  const checklist = await benchChecklist();
+  printChecklistBench(checklist);
+  printBenchTable(checklistBenchRows(checklist));
+  await writeResults(started, { checklist });
 }
 
 async function main() {
@@ -58,18 +75,20 @@ async function main() {
   for (const size of inbox) printInboxBench(size);
   printInboxGrowth(inbox);
   printChecklistBench(checklist);
-  printBenchTable([...postsBenchRows(posts), ...staticBenchRows(staticFiles), ...pageRows(results)]);
-  const durationMs = Date.now() - started;
-  const output = path.join(projectRoot, "build/bench-results.json");
-  await writeFile(
-    output,
-    `${JSON.stringify({ date: new Date().toISOString(), durationMs, budget: PAGE_BUDGET, results, posts, staticFiles, inbox, checklist }, null, 2)}\n`,
-  );
-  console.log(`\nbench: wrote ${path.relative(projectRoot, output)} in ${(durationMs / 1000).toFixed(0)} s`);
+  printBenchTable([
+    ...postsBenchRows(posts),
+    ...staticBenchRows(staticFiles),
+    ...pageRows(results),
+    ...checklistBenchRows(checklist),
+  ]);
+  await writeResults(started, { budget: PAGE_BUDGET, results, posts, staticFiles, inbox, checklist });
 }
 
+const parts = process.argv.slice(2);
 try {
-  await main();
+  if (parts.length === 0) await main();
+  else if (parts.join(" ") === "checklist") await checklistOnly();
+  else throw new Error(`unknown part ${parts.join(" ")}: run all, or \`npm run bench -- checklist\``);
 } catch (error) {
   console.error("bench: failed:", error);
   process.exitCode = 1;
