@@ -39,8 +39,6 @@ export function workPool(config: Pick<Config, "PHOTO_WORKERS" | "PHOTO_QUEUE_LIM
       maxQueue: config.PHOTO_QUEUE_LIMIT,
       concurrentTasksPerWorker: 1,
       idleTimeout: IDLE_TIMEOUT_MS,
-      // Below the main thread, which answers the pages: a PDF being laid out waits for a page, not the reverse.
-      niceIncrement: 10,
       execArgv: fromSource ? ["--import", "tsx"] : [],
     });
     pools.set(key, pool);
