@@ -1,27 +1,51 @@
 // The estimate checklist with ten twelve-megapixel photos: posts it to the built app as the page's script
 // does (multipart to the JSON route), signed in, and times the submit until the answer that the checklist,
-// its cleaned photos and its PDF are stored. Reports the app process's peak memory (VmHWM) while doing it,
-// and beside it, as a reference from the same run, the same photo work done by sharp in this process alone.
-// Part of `npm run bench`; on its own (after `npm run build`): `npx tsx scripts/bench-checklist.ts`.
-import { readFile, rm } from "node:fs/promises";
+// its cleaned photos and its PDF are stored; then four such checklists at once, while the home page and the
+// sign-in page are timed. Reports the rise of the app process's own peak memory (VmHWM, reset before each
+// part) for one and for four, and its resident memory a minute after the work against after start. Beside
+// the times, as a reference from the same run, the same photo work done by sharp in this process alone.
+// Part of `npm run bench` (`npm run bench -- checklist` runs this part alone, building if needed).
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { startAppServer } from "#tests/app-server";
 import { startStaffSession } from "#tests/staff-session";
 import { uploadChecklistPhoto } from "#tests/tus-upload";
-import { median } from "./percentile";
+import type { BenchRow } from "./bench-table";
+import { median, percentile } from "./percentile";
 
 const PHOTOS = 10;
 const RUNS = 3;
+const AT_ONCE = 4;
 const MB = 1024 * 1024;
+/** Resident memory is read this long after the work, as the issue measures it at rest. */
+const REST_MS = 60_000;
+/** The pages timed while four checklists are processed. */
+const PAGES = ["/", "/admin"];
+
+/** The issue's goals (27). */
+export const CHECKLIST_GOALS = {
+  oncePhotosUpMs: 5000,
+  oneRiseMb: 300,
+  fourOverOne: 1.5,
+  overSharpAlone: 1.2,
+  pageP95Ms: 250,
+  pageMaxMs: 1000,
+  restOverStart: 2,
+} as const;
 
 export type ChecklistBenchResult = {
   photos: number;
   uploadMegabytes: number;
   submitToStoredPdfMs: number[];
   referenceSharpMs: number;
-  baselineMemoryMb: number;
-  peakMemoryMb: number;
+  startMemoryMb: number;
+  oneRiseMb: number;
+  fourAtOnceMs: number;
+  fourRiseMb: number;
+  pages: Array<{ path: string; requests: number; p95Ms: number; maxMs: number }>;
+  restMemoryMb: number;
   /** The same checklist with its photos already up (tus, as the page sends them while it is filled): Submit alone. */
   submitOncePhotosUpMs: number[];
 };
@@ -43,11 +67,22 @@ async function twelveMegapixelPhoto(index: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Peak resident memory of a process so far, from Linux's /proc (VmHWM), in megabytes. */
-async function peakResidentMb(pid: number): Promise<number> {
+/** A figure of a process's memory from Linux's /proc, in megabytes: VmHWM (its peak) or VmRSS (now). */
+async function memoryMb(pid: number, figure: "VmHWM" | "VmRSS"): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const kilobytes = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
+  const kilobytes = Number(new RegExp(`^${figure}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
   return kilobytes / 1024;
+}
+
+/** Sets a process's peak (VmHWM) back to its resident memory now (Linux's clear_refs, value 5). */
+const resetPeak = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, "5");
+
+/** How far a process's peak rises over its resident memory while `work` runs. */
+async function peakRiseMb<T>(pid: number, work: () => Promise<T>): Promise<{ riseMb: number; value: T }> {
+  await resetPeak(pid);
+  const before = await memoryMb(pid, "VmRSS");
+  const value = await work();
+  return { riseMb: (await memoryMb(pid, "VmHWM")) - before, value };
 }
 
 function checklistBody(photos: Buffer[]): FormData {
@@ -62,14 +97,69 @@ function checklistBody(photos: Buffer[]): FormData {
   return form;
 }
 
-/** What the server does with the photos, done here by sharp alone: upright re-encode, then a thumbnail. */
+/**
+ * What the server does with the photos, done here by sharp alone, one after another: a turned photo encoded
+ * upright, and a thumbnail of each (an upright JPEG is stored as sent, so its thumbnail is its only decode).
+ */
 async function referenceSharp(photos: Buffer[]): Promise<number> {
   const started = performance.now();
   for (const photo of photos) {
-    const cleaned = await sharp(photo).rotate().jpeg({ quality: 95 }).toBuffer();
-    await sharp(cleaned).resize(320, 240, { fit: "inside" }).jpeg({ quality: 95 }).toBuffer();
+    const { orientation = 1 } = await sharp(photo).metadata();
+    const stored = orientation === 1 ? photo : await sharp(photo).rotate().jpeg({ quality: 95 }).toBuffer();
+    await sharp(stored).rotate().resize(320, 240, { fit: "inside" }).jpeg({ quality: 95 }).toBuffer();
   }
   return performance.now() - started;
+}
+
+/** Posts one checklist and waits for the answer that it is stored; its time in milliseconds. */
+async function postChecklist(url: string, cookie: string, photos: Buffer[], body = checklistBody(photos)) {
+  const started = performance.now();
+  const response = await fetch(`${url}/admin/quick-links/estimate-checklist/submit`, {
+    method: "POST",
+    headers: { cookie, origin: url },
+    body,
+  });
+  const answer = (await response.json()) as { status: string };
+  if (answer.status !== "success") throw new Error(`the checklist was not stored: ${JSON.stringify(answer)}`);
+  return performance.now() - started;
+}
+
+/** Sends the photos up first, as the page does while the form is filled, then times the Submit that names them. */
+async function postChecklistOncePhotosUp(url: string, cookie: string, photos: Buffer[]): Promise<number> {
+  const body = checklistBody([]);
+  for (const [index, photo] of photos.entries()) {
+    const { sent, location } = await uploadChecklistPhoto(
+      url,
+      { cookie, origin: url },
+      photo,
+      `IMG_${1000 + index}.jpg`,
+    );
+    if (sent.status !== 204) throw new Error(`the photo did not go up: ${sent.status} ${await sent.text()}`);
+    body.append("photosUploaded", location.split("/").pop() ?? "");
+  }
+  return postChecklist(url, cookie, [], body);
+}
+
+/** Times GETs of the pages, one after another in turn, until `done` settles. */
+async function timePagesUntil(url: string, done: Promise<unknown>) {
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  const timings = new Map(PAGES.map((path) => [path, [] as number[]]));
+  while (!finished) {
+    for (const path of PAGES) {
+      const started = performance.now();
+      const response = await fetch(`${url}${path}`);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      timings.get(path)?.push(performance.now() - started);
+    }
+  }
+  return [...timings].map(([path, times]) => {
+    const sorted = times.sort((a, b) => a - b);
+    return { path, requests: sorted.length, p95Ms: percentile(sorted, 0.95), maxMs: sorted.at(-1) ?? Number.NaN };
+  });
 }
 
 export async function benchChecklist(): Promise<ChecklistBenchResult> {
@@ -80,53 +170,36 @@ export async function benchChecklist(): Promise<ChecklistBenchResult> {
     const pid = app.process.pid;
     if (pid === undefined) throw new Error("the app has no process id");
     const { cookie } = await startStaffSession({ dataDir: app.dataDir, role: "staff", label: "bench" });
-    const baselineMemoryMb = await peakResidentMb(pid);
-    const submitToStoredPdfMs: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
+    const startMemoryMb = await memoryMb(pid, "VmRSS");
+    const one = await peakRiseMb(pid, async () => {
+      const times: number[] = [];
+      for (let run = 0; run < RUNS; run++) times.push(await postChecklist(app.url, cookie, photos));
+      return times;
+    });
+    const four = await peakRiseMb(pid, async () => {
       const started = performance.now();
-      const response = await fetch(`${app.url}/admin/quick-links/estimate-checklist/submit`, {
-        method: "POST",
-        headers: { cookie, origin: app.url },
-        body: checklistBody(photos),
-      });
-      const answer = (await response.json()) as { status: string };
-      if (answer.status !== "success") throw new Error(`the checklist was not stored: ${JSON.stringify(answer)}`);
-      submitToStoredPdfMs.push(performance.now() - started);
-    }
-    const peakMemoryMb = await peakResidentMb(pid);
+      const all = Promise.all(Array.from({ length: AT_ONCE }, () => postChecklist(app.url, cookie, photos)));
+      const pages = await timePagesUntil(app.url, all);
+      await all;
+      return { pages, fourAtOnceMs: performance.now() - started };
+    });
+    await sleep(REST_MS);
+    const restMemoryMb = await memoryMb(pid, "VmRSS");
     const submitOncePhotosUpMs: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const uploadIds: string[] = [];
-      for (const [index, photo] of photos.entries()) {
-        const { sent, location } = await uploadChecklistPhoto(
-          app.url,
-          { cookie, origin: app.url },
-          photo,
-          `IMG_${1000 + index}.jpg`,
-        );
-        if (sent.status !== 204) throw new Error(`the photo did not go up: ${sent.status} ${await sent.text()}`);
-        uploadIds.push(location.split("/").pop() ?? "");
-      }
-      const body = checklistBody([]);
-      for (const id of uploadIds) body.append("photosUploaded", id);
-      const started = performance.now();
-      const response = await fetch(`${app.url}/admin/quick-links/estimate-checklist/submit`, {
-        method: "POST",
-        headers: { cookie, origin: app.url },
-        body,
-      });
-      const answer = (await response.json()) as { status: string };
-      if (answer.status !== "success") throw new Error(`the checklist was not stored: ${JSON.stringify(answer)}`);
-      submitOncePhotosUpMs.push(performance.now() - started);
-    }
+    for (let run = 0; run < RUNS; run++)
+      submitOncePhotosUpMs.push(await postChecklistOncePhotosUp(app.url, cookie, photos));
     const referenceSharpMs = await referenceSharp(photos);
     return {
       photos: PHOTOS,
       uploadMegabytes,
-      submitToStoredPdfMs,
+      submitToStoredPdfMs: one.value,
       referenceSharpMs,
-      baselineMemoryMb,
-      peakMemoryMb,
+      startMemoryMb,
+      oneRiseMb: one.riseMb,
+      fourAtOnceMs: four.value.fourAtOnceMs,
+      fourRiseMb: four.riseMb,
+      pages: four.value.pages,
+      restMemoryMb,
       submitOncePhotosUpMs,
     };
   } finally {
@@ -146,18 +219,72 @@ export function printChecklistBench(result: ChecklistBenchResult) {
         .join(", ")} s); the same photo work by sharp alone ` +
       `${(result.referenceSharpMs / 1000).toFixed(1)} s (ratio ${(middle / result.referenceSharpMs).toFixed(2)})`,
   );
-  const onceUp = result.submitOncePhotosUpMs;
   console.log(
-    `Submit to success once the ${result.photos} photos are up (tus): median ${(median(onceUp) / 1000).toFixed(1)} s ` +
-      `(${[...onceUp]
-        .sort((a, b) => a - b)
-        .map((ms) => (ms / 1000).toFixed(1))
-        .join(", ")} s; goal under 5 s)`,
+    `Server memory: ${result.startMemoryMb.toFixed(0)} MB resident after start; peak rise ` +
+      `${result.oneRiseMb.toFixed(0)} MB for one checklist, ${result.fourRiseMb.toFixed(0)} MB for ${AT_ONCE} at once ` +
+      `(done in ${(result.fourAtOnceMs / 1000).toFixed(1)} s); ${result.restMemoryMb.toFixed(0)} MB resident ` +
+      `${REST_MS / 1000} s after`,
   );
-  console.log(
-    `Server memory: peak ${result.peakMemoryMb.toFixed(0)} MB resident while submitting (after start ` +
-      `${result.baselineMemoryMb.toFixed(0)} MB)`,
-  );
+  for (const page of result.pages) {
+    console.log(
+      `While ${AT_ONCE} are processed: GET ${page.path} ${page.requests} times, p95 ${page.p95Ms.toFixed(0)} ms, ` +
+        `max ${page.maxMs.toFixed(0)} ms`,
+    );
+  }
+}
+
+/** The summary table's rows: each figure beside its reference and the issue's goal. */
+export function checklistBenchRows(result: ChecklistBenchResult): BenchRow[] {
+  const middle = median(result.submitToStoredPdfMs);
+  const mb = (value: number) => `${value.toFixed(0)} MB`;
+  const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+  return [
+    {
+      measure: "checklist (10 x 12 MP): peak memory rise, one",
+      ours: mb(result.oneRiseMb),
+      reference: "",
+      goal: `<= ${CHECKLIST_GOALS.oneRiseMb} MB`,
+      met: result.oneRiseMb <= CHECKLIST_GOALS.oneRiseMb,
+    },
+    {
+      measure: `checklist: peak memory rise, ${AT_ONCE} at once`,
+      ours: mb(result.fourRiseMb),
+      reference: `one: ${mb(result.oneRiseMb)}`,
+      ratio: result.fourRiseMb / result.oneRiseMb,
+      goal: `<= ${CHECKLIST_GOALS.fourOverOne} x one`,
+      met: result.fourRiseMb <= CHECKLIST_GOALS.fourOverOne * result.oneRiseMb,
+    },
+    {
+      measure: "checklist: submit to stored PDF (median)",
+      ours: seconds(middle),
+      reference: `sharp alone ${seconds(result.referenceSharpMs)}`,
+      ratio: middle / result.referenceSharpMs,
+      goal: `<= ${CHECKLIST_GOALS.overSharpAlone} x sharp alone`,
+      met: middle <= CHECKLIST_GOALS.overSharpAlone * result.referenceSharpMs,
+    },
+    ...result.pages.map((page) => ({
+      measure: `GET ${page.path} while ${AT_ONCE} checklists are processed`,
+      ours: `p95 ${page.p95Ms.toFixed(0)} ms, max ${page.maxMs.toFixed(0)} ms`,
+      reference: "",
+      goal: `p95 < ${CHECKLIST_GOALS.pageP95Ms} ms, none over ${CHECKLIST_GOALS.pageMaxMs} ms`,
+      met: page.p95Ms < CHECKLIST_GOALS.pageP95Ms && page.maxMs <= CHECKLIST_GOALS.pageMaxMs,
+    })),
+    {
+      measure: "checklist: Submit to success once the photos are up (median)",
+      ours: seconds(median(result.submitOncePhotosUpMs)),
+      reference: `photos in the post: ${seconds(middle)}`,
+      goal: `< ${seconds(CHECKLIST_GOALS.oncePhotosUpMs)}`,
+      met: median(result.submitOncePhotosUpMs) < CHECKLIST_GOALS.oncePhotosUpMs,
+    },
+    {
+      measure: `checklist: resident memory ${REST_MS / 1000} s after`,
+      ours: mb(result.restMemoryMb),
+      reference: `after start ${mb(result.startMemoryMb)}`,
+      ratio: result.restMemoryMb / result.startMemoryMb,
+      goal: `<= ${CHECKLIST_GOALS.restOverStart} x after start`,
+      met: result.restMemoryMb <= CHECKLIST_GOALS.restOverStart * result.startMemoryMb,
+    },
+  ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -5,11 +5,11 @@
 // with ten twelve-megapixel photos (scripts/bench-checklist.ts). Prints each part's tables, then one summary
 // table of ours against the references and the goals, and writes build/bench-results.json. Missed goals are
 // reported, not fatal; crashes exit non-zero. `npm run bench -- pages` measures the pages only, `-- staff-pages`
-// the staff pages only.
+// the staff pages only, `-- checklist` the checklist only.
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startAppServer } from "#tests/app-server";
-import { benchChecklist, printChecklistBench } from "./bench-checklist";
+import { benchChecklist, checklistBenchRows, printChecklistBench } from "./bench-checklist";
 import { benchInboxSizes, printInboxBench, printInboxGrowth } from "./bench-inbox";
 import {
   benchPages,
@@ -66,6 +66,13 @@ function printAllPages({ publicPages, staffPages }: Awaited<ReturnType<typeof be
   return [...pageRows("public", publicPages, PAGE_BUDGET), ...pageRows("staff", staffPages, STAFF_PAGE_BUDGET)];
 }
 
+async function writeResults(started: number, results: Record<string, unknown>) {
+  const durationMs = Date.now() - started;
+  const output = path.join(projectRoot, "build/bench-results.json");
+  await writeFile(output, `${JSON.stringify({ date: new Date().toISOString(), durationMs, ...results }, null, 2)}\n`);
+  console.log(`\nbench: wrote ${path.relative(projectRoot, output)} in ${(durationMs / 1000).toFixed(0)} s`);
+}
+
 async function main(part: string | undefined) {
   const started = Date.now();
   buildIfNeeded("bench");
@@ -73,7 +80,15 @@ async function main(part: string | undefined) {
     printBenchTable(printAllPages(await benchAllPages(part)));
     return;
   }
-  if (part !== undefined) throw new Error(`unknown part "${part}": give pages, staff-pages or nothing`);
+  if (part === "checklist") {
+    console.log("bench: estimate checklist with ten twelve-megapixel photos");
+    const checklist = await benchChecklist();
+    printChecklistBench(checklist);
+    printBenchTable(checklistBenchRows(checklist));
+    await writeResults(started, { checklist });
+    return;
+  }
+  if (part !== undefined) throw new Error(`unknown part "${part}": give pages, staff-pages, checklist or nothing`);
   const pages = await benchAllPages("pages");
 
   console.log("bench: estimate posts against a bare durable-write server");
@@ -88,14 +103,22 @@ async function main(part: string | undefined) {
   for (const size of inbox) printInboxBench(size);
   printInboxGrowth(inbox);
   printChecklistBench(checklist);
-  printBenchTable([...postsBenchRows(posts), ...staticBenchRows(staticFiles), ...pageBenchRows]);
-  const durationMs = Date.now() - started;
-  const output = path.join(projectRoot, "build/bench-results.json");
-  await writeFile(
-    output,
-    `${JSON.stringify({ date: new Date().toISOString(), durationMs, budget: PAGE_BUDGET, results: pages.publicPages, staffBudget: STAFF_PAGE_BUDGET, staffPages: pages.staffPages, posts, staticFiles, inbox, checklist }, null, 2)}\n`,
-  );
-  console.log(`\nbench: wrote ${path.relative(projectRoot, output)} in ${(durationMs / 1000).toFixed(0)} s`);
+  printBenchTable([
+    ...postsBenchRows(posts),
+    ...staticBenchRows(staticFiles),
+    ...pageBenchRows,
+    ...checklistBenchRows(checklist),
+  ]);
+  await writeResults(started, {
+    budget: PAGE_BUDGET,
+    results: pages.publicPages,
+    staffBudget: STAFF_PAGE_BUDGET,
+    staffPages: pages.staffPages,
+    posts,
+    staticFiles,
+    inbox,
+    checklist,
+  });
 }
 
 try {

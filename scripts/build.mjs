@@ -17,7 +17,11 @@ run(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bi
 await buildStaffApp(projectRoot);
 console.log(`build: precompressed ${precompress(path.join(projectRoot, "build/client"))} files (brotli and gzip)`);
 await build({
-  entryPoints: { index: path.join(projectRoot, "server/index.ts") },
+  // The work pool's threads (app/server/work-pool.server.ts) load work-worker.js from beside index.js.
+  entryPoints: {
+    index: path.join(projectRoot, "server/index.ts"),
+    "work-worker": path.join(projectRoot, "server/work-worker.ts"),
+  },
   outdir: path.join(projectRoot, "build/server-entry"),
   bundle: true,
   platform: "node",

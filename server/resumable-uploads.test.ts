@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checklistAnswers, SIDEWAYS_PHOTO_NAME, sidewaysJpegWithGps } from "#tests/checklist-fixture";
 import { loadContextFor } from "#tests/load-context";
+import { imagesIn } from "#tests/pdf-reading";
 import { addStaffUser, cookieFrom } from "#tests/staff";
 import { asStaffRoute } from "#tests/staff-request";
 import { storedByReference } from "#tests/stored-submission";
@@ -179,6 +180,9 @@ describe("a checklist whose photo went up while it was filled", () => {
     expect(await exifr.gps(photo).catch(() => undefined)).toBeUndefined();
     const { width, height } = await sharp(photo).metadata();
     expect({ width, height }).toEqual({ width: 200, height: 400 });
+    // The PDF shows the photo that went up, upright, as it shows one posted with the checklist.
+    const pdf = stored.files.find((file) => file.contentType === "application/pdf")?.content ?? new Uint8Array();
+    expect(imagesIn(pdf).map((image) => image.height > image.width)).toEqual([true]);
     expect(filesOfUpload(id)).toEqual([]);
   });
 

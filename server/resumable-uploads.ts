@@ -9,7 +9,7 @@ import { keepCleanedUpload, resumableUploadsDirectory } from "../app/forms/resum
 import { findSignedInStaff } from "../app/server/auth/require-staff.server";
 import type { Config } from "../app/server/config.server";
 import type { Database } from "../app/server/db/database.server";
-import { cleanPhoto } from "../app/server/photos/clean-photo.server";
+import { inWorker, WorkPoolFull } from "../app/server/work-pool.server";
 
 /** A refusal as @tus/server sends it: the status and a line of text. */
 const refusal = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });
@@ -24,7 +24,7 @@ type HookRequest = { runtime?: { node?: { req: object } } };
  * The tus endpoint where the forms' resumable photo fields go up while the form is filled (@tus/server with its
  * file store, under DATA_DIR/uploads). Only a signed-in staff user may create, resume or delete an upload, and
  * only their own; each upload names its form and field, whose per-file cap and type sniffing apply. When an
- * upload completes it is cleaned (cleanPhoto: upright, metadata gone) before its last byte is acknowledged, and
+ * upload completes it is cleaned (cleanPhoto, in the work pool: upright, metadata gone) before its last byte is acknowledged, and
  * only the cleaned copy is ever taken by a post: the raw bytes are never served (GET is refused).
  */
 export function resumableUploads({
@@ -82,7 +82,12 @@ export function resumableUploads({
       fieldName,
       fileName: displayFileName(filename),
     };
-    const cleaned = await cleanPhoto({ fileName: record.fileName, contentType, content });
+    // In the work pool, as a posted photo is: its decode holds up no page.
+    const cleaned = await inWorker(config, "cleanPhoto", { fileName: record.fileName, contentType, content }).catch(
+      (error: unknown) => {
+        throw error instanceof WorkPoolFull ? refusal(503, field.definition.messages.failed) : error;
+      },
+    );
     if (cleaned.ok) {
       const { fileName, contentType: cleanedType, content: cleanedContent } = cleaned.file;
       await keepCleanedUpload(directory, upload.id, { ...record, fileName, contentType: cleanedType }, cleanedContent);

@@ -10,6 +10,7 @@ import {
 } from "~/outbox/submission-store.server";
 import { type SignedInStaff, signedInStaff } from "~/server/auth/require-staff.server";
 import { documentsBuilt } from "~/server/metrics/metrics.server";
+import { WorkPoolFull } from "~/server/work-pool.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
 import { outgoingDeliveries } from "./deliveries.server";
@@ -247,7 +248,8 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     if (error instanceof OverSubmissionLimit) {
       return answer({ status: "error", message: messages.rateLimited, retry: true, result: submission.reply() }, 429);
     }
-    context.logger.error({ err: error, type: definition.type }, "submission could not be stored");
+    if (error instanceof WorkPoolFull) context.logger.warn({ type: definition.type }, error.message);
+    else context.logger.error({ err: error, type: definition.type }, "submission could not be stored");
     return answer({ status: "error", message: messages.failed, retry: true, result: submission.reply() }, 503);
   }
 }

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
@@ -130,6 +131,30 @@ export const configSchema = z
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(200),
+    /** Worker threads for photo and PDF work: one photo or PDF at a time each. Unset: one per core. */
+    PHOTO_WORKERS: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(availableParallelism()),
+    /** Photo and PDF tasks that may wait for a worker; one more makes its form answer 503 with its answers kept. */
+    PHOTO_QUEUE_LIMIT: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be at least 0")
+      .default(16),
+    /** The most pixels one photo may have, HEIC included (decoded, 100 megapixels take about 400 MB). */
+    PHOTO_MAX_PIXELS: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(100_000_000),
+    /** The most pixels the photos of one submission may have together; the photos past it are left out. */
+    SUBMISSION_MAX_PIXELS: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(600_000_000),
     WEBHOOK_SECRET: z
       .string()
       .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, "must look like whsec_ followed by a base64 key")

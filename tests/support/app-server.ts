@@ -52,6 +52,9 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
     LOG_LEVEL: "info",
     NODE_ENV: "production",
     SESSION_SECRET: TEST_SESSION_SECRET,
+    // As `npm start` and the deploy unit run it: glibc's malloc then hands freed photo buffers back.
+    MALLOC_ARENA_MAX: "2",
+    MALLOC_MMAP_THRESHOLD_: "131072",
     ...options.env,
   };
   const { child, output, exited, lines } = spawnApp(env, options.entry, options.root);

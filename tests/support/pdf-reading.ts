@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { extractText, getDocumentProxy } from "unpdf";
 
@@ -35,4 +39,20 @@ export function pdfContentStreams(bytes: Uint8Array): string[] {
 /** The operands of a fill colour given as #rrggbb, as pdfkit writes them before `scn` (or `rg`). */
 export function rgbOperands(hex: string): string {
   return [1, 3, 5].map((offset) => String(Number.parseInt(hex.slice(offset, offset + 2), 16) / 255)).join(" ");
+}
+
+/** `pdfimages -list` of a PDF (Debian's poppler-utils): one row per image, width and height in pixels. */
+export function imagesIn(pdf: Uint8Array): Array<{ width: number; height: number; type: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "pdf-images-"));
+  try {
+    const file = path.join(dir, "list.pdf");
+    writeFileSync(file, pdf);
+    const lines = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).trim().split("\n").slice(2);
+    return lines.map((line) => {
+      const columns = line.trim().split(/\s+/);
+      return { type: columns[2] ?? "", width: Number(columns[3]), height: Number(columns[4]) };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -3,7 +3,7 @@ import { checklistAnswers } from "#tests/checklist-fixture";
 import { pdfText } from "#tests/pdf-reading";
 import { checklistPdf } from "./checklist-pdf.server";
 
-const NO_PHOTOS = { files: [], problems: [] };
+const NO_PHOTOS = { images: [], problems: [] };
 
 describe("the checklist PDF", () => {
   it("prints the symbols people type, and a placeholder for an emoji no font has", async () => {

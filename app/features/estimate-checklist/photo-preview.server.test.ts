@@ -3,10 +3,13 @@ import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heicPhoto } from "#tests/checklist-fixture";
+import { holdWorkPool } from "#tests/held-work-pool";
 import { loadContextFor } from "#tests/load-context";
 import { addStaffUser } from "#tests/staff";
 import { asStaffRoute, staffRequest } from "#tests/staff-request";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { workPool } from "~/server/work-pool.server";
+import { checklistForm } from "./definition";
 import { PHOTO_PREVIEW_FIELD, PHOTO_PREVIEW_PATH } from "./photo-preview";
 import { photoPreview } from "./photo-preview.server";
 
@@ -20,13 +23,13 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-async function postPhoto(bytes: Uint8Array, name: string, type: string, signedIn = true) {
+async function postPhoto(bytes: Uint8Array, name: string, type: string, signedIn = true, appContext = context) {
   const body = new FormData();
   body.set(PHOTO_PREVIEW_FIELD, new File([new Uint8Array(bytes)], name, { type }));
   const request = signedIn
-    ? await staffRequest(context, staffId, PHOTO_PREVIEW_PATH, { method: "POST", body })
+    ? await staffRequest(appContext, staffId, PHOTO_PREVIEW_PATH, { method: "POST", body })
     : new Request(`http://localhost${PHOTO_PREVIEW_PATH}`, { method: "POST", body });
-  return asStaffRoute(request, context, photoPreview).catch((thrown: unknown) => thrown as Response);
+  return asStaffRoute(request, appContext, photoPreview).catch((thrown: unknown) => thrown as Response);
 }
 
 describe("the checklist's photo preview", () => {
@@ -52,6 +55,18 @@ describe("the checklist's photo preview", () => {
     expect(text.status).toBe(400);
     const damaged = heicPhoto().slice(0, 400);
     expect((await postPhoto(damaged, "IMG_0002.HEIC", "image/heic")).status).toBe(422);
+  });
+
+  it("answers 503 with the checklist's failure message when every photo worker is busy and the queue is full", async () => {
+    const busy = loadContextFor(database.db, { PHOTO_WORKERS: "1", PHOTO_QUEUE_LIMIT: "0" });
+    const held = holdWorkPool(workPool(busy.config), 1);
+    try {
+      const response = await postPhoto(heicPhoto(), "IMG_0001.HEIC", "image/heic", true, busy);
+      expect(response.status).toBe(503);
+      expect(await response.text()).toBe(checklistForm.messages.failed);
+    } finally {
+      await held.release();
+    }
   });
 
   it("sends a visitor who is not signed in to sign in", async () => {

@@ -2,9 +2,8 @@ import type { AppLoadContext } from "react-router";
 import { sniffPhoto } from "~/features/estimate-checklist/photo-types";
 import { readFormBody } from "~/forms/read-form-body.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
-import { cleanPhoto } from "~/server/photos/clean-photo.server";
-import { photoThumbnail } from "~/server/photos/photo-thumbnail.server";
-import { PHOTO_MAX_BYTES } from "./definition";
+import { inWorker, WorkPoolFull } from "~/server/work-pool.server";
+import { checklistForm, PHOTO_MAX_BYTES } from "./definition";
 import { PHOTO_PREVIEW_FIELD } from "./photo-preview";
 
 /** Four times the photo list's 64 by 48 thumbnail: sharp on any phone screen, and a few kilobytes. */
@@ -31,14 +30,20 @@ export async function photoPreview(request: Request, context: AppLoadContext): P
   if (!body.ok) return refusal(body.status, body.status === 413 ? "The photo is too large." : "Send one photo.");
   const photo = body.formData.get(PHOTO_PREVIEW_FIELD);
   if (!(photo instanceof File)) return refusal(400, "Send one photo.");
-  const cleaned = await cleanPhoto({
-    fileName: photo.name,
-    contentType: photo.type,
-    content: new Uint8Array(await photo.arrayBuffer()),
+  const { config } = context;
+  const cleaned = await inWorker(
+    config,
+    "cleanPhotoWithThumbnail",
+    { fileName: photo.name, contentType: photo.type, content: new Uint8Array(await photo.arrayBuffer()) },
+    PREVIEW_SIZE,
+    { photoPixels: config.PHOTO_MAX_PIXELS, submissionPixels: Infinity, submissionPixelsLeft: Infinity },
+  ).catch((error: unknown) => {
+    if (error instanceof WorkPoolFull) return undefined;
+    throw error;
   });
+  if (!cleaned) return refusal(503, checklistForm.messages.failed);
   if (!cleaned.ok) return refusal(422, `No preview: ${cleaned.reason}.`);
-  const preview = await photoThumbnail(cleaned.file.content, PREVIEW_SIZE.width, PREVIEW_SIZE.height);
-  return new Response(new Uint8Array(preview.jpeg), {
+  return new Response(new Uint8Array(cleaned.thumbnail.jpeg), {
     headers: { "content-type": "image/jpeg", "cache-control": "private, no-store" },
   });
 }

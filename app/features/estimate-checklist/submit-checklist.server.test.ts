@@ -14,12 +14,14 @@ import {
   checklistAnswers,
   type FixturePhoto,
   grainyJpegWithGps,
+  heicPhoto,
   plainPhoto,
   SIDEWAYS_PHOTO_NAME,
   tenSitePhotos,
 } from "#tests/checklist-fixture";
+import { holdWorkPool } from "#tests/held-work-pool";
 import { loadContextFor } from "#tests/load-context";
-import { pdfText } from "#tests/pdf-reading";
+import { imagesIn, pdfText } from "#tests/pdf-reading";
 import { type SmtpReceiver, startSmtpReceiver } from "#tests/smtp-receiver";
 import { addStaffUser, cookieFrom } from "#tests/staff";
 import { asStaffRoute } from "#tests/staff-request";
@@ -32,6 +34,7 @@ import { createDeliveryWorker } from "~/outbox/worker.server";
 import { startSession } from "~/server/auth/sessions.server";
 import { submissions } from "~/server/db/schema.server";
 import { documentsBuilt } from "~/server/metrics/metrics.server";
+import { workPool } from "~/server/work-pool.server";
 import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";
 import { CHECKLIST_SECTIONS, checklistFields, PHOTOS_FIELD } from "./schema";
 import { submitChecklist } from "./submit-checklist.server";
@@ -96,17 +99,6 @@ const countSubmissions = () => database.db.$count(submissions);
 /** The checklist PDFs this process has built, as its metric counts them. */
 const pdfsBuilt = async () =>
   (await documentsBuilt.get()).values.find((value) => value.labels.type === checklistForm.type)?.value ?? 0;
-
-/** `pdfimages -list` of a PDF (Debian's poppler-utils): one row per image, width and height in pixels. */
-function imagesIn(pdf: Uint8Array): Array<{ width: number; height: number; type: string }> {
-  const file = path.join(workDir, "list.pdf");
-  writeFileSync(file, pdf);
-  const lines = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).trim().split("\n").slice(2);
-  return lines.map((line) => {
-    const columns = line.trim().split(/\s+/);
-    return { type: columns[2] ?? "", width: Number(columns[3]), height: Number(columns[4]) };
-  });
-}
 
 /** The images of a PDF as files (pdfimages -j keeps JPEGs as they are). */
 function extractImages(pdf: Uint8Array): string[] {
@@ -379,5 +371,73 @@ describe("the checklist's caps", () => {
     expect(resultOf(response).message).toBe(checklistForm.messages.tooLarge);
     expect(sent).toBeLessThan(body.byteLength);
     expect(await countSubmissions()).toBe(before);
+  });
+});
+
+describe("the photo work pool and the pixel caps", () => {
+  const answers = { fillerName: "Pat", fillerEmail: "pat@example.com" };
+  const contextWith = (settings: Record<string, string>) => loadContextFor(database.db, settings);
+
+  it("answers 503 with the form's failure message and keeps the answers when every worker is busy and the queue is full", async () => {
+    const busy = contextWith({ PHOTO_WORKERS: "1", PHOTO_QUEUE_LIMIT: "1" });
+    const held = holdWorkPool(workPool(busy.config), 2);
+    const before = await countSubmissions();
+    const photos = [{ name: "site.jpg", type: "image/jpeg", bytes: await plainPhoto(64, 48, "jpeg") }];
+    const submissionKey = crypto.randomUUID();
+    try {
+      const response = await submit(checklistPost({ ...answers, submissionKey }, photos), busy);
+      expect(statusOf(response)).toBe(503);
+      const refused = response.data as { status: string; message: string; result?: { initialValue?: unknown } };
+      expect(refused).toMatchObject({ status: "error", message: checklistForm.messages.failed, retry: true });
+      expect(refused.result?.initialValue).toMatchObject(answers);
+      expect(await countSubmissions()).toBe(before);
+    } finally {
+      await held.release();
+    }
+    const resent = await submit(checklistPost({ ...answers, submissionKey }, photos), busy);
+    expect(resultOf(resent).status).toBe("success");
+  });
+
+  it("leaves out a photo past PHOTO_MAX_PIXELS, a HEIC too, with why in the PDF", async () => {
+    const capped = contextWith({ PHOTO_MAX_PIXELS: "2000" });
+    const photos = [
+      { name: "IMG_0001.HEIC", type: "image/heic", bytes: heicPhoto() },
+      { name: "wide.webp", type: "image/webp", bytes: await plainPhoto(64, 48, "webp") },
+      { name: "small.jpg", type: "image/jpeg", bytes: await plainPhoto(40, 40, "jpeg") },
+    ];
+    const response = await submit(checklistPost({ ...answers, submissionKey: crypto.randomUUID() }, photos), capped);
+    const stored = await storedByReference(database.db, resultOf(response).reference ?? "");
+    expect(stored.files.filter((file) => file.fieldName === PHOTOS_FIELD).map((file) => file.sentAs)).toEqual([
+      "small.jpg",
+    ]);
+    const pdf = stored.files.find((file) => file.fieldName === CHECKLIST_PDF_FIELD);
+    const text = (await pdfText(new Uint8Array(pdf?.content ?? []))).replace(/\s+/g, " ");
+    expect(text).toContain(
+      'Photo "IMG_0001.HEIC" could not be included: it has 0.00307 megapixels, more than the 0.002 a photo may have.',
+    );
+    expect(text).toContain(
+      'Photo "wide.webp" could not be included: it has 0.00307 megapixels, more than the 0.002 a photo may have.',
+    );
+  });
+
+  it("leaves out the photos past SUBMISSION_MAX_PIXELS together, with why in the PDF", async () => {
+    const capped = contextWith({ SUBMISSION_MAX_PIXELS: "2000" });
+    const photos = [
+      { name: "first.jpg", type: "image/jpeg", bytes: await plainPhoto(40, 40, "jpeg") },
+      { name: "IMG_0002.HEIC", type: "image/heic", bytes: heicPhoto() },
+      { name: "third.jpg", type: "image/jpeg", bytes: await plainPhoto(40, 40, "jpeg", "#335577") },
+    ];
+    const response = await submit(checklistPost({ ...answers, submissionKey: crypto.randomUUID() }, photos), capped);
+    const stored = await storedByReference(database.db, resultOf(response).reference ?? "");
+    expect(stored.files.filter((file) => file.fieldName === PHOTOS_FIELD).map((file) => file.sentAs)).toEqual([
+      "first.jpg",
+    ]);
+    const pdf = stored.files.find((file) => file.fieldName === CHECKLIST_PDF_FIELD);
+    const text = (await pdfText(new Uint8Array(pdf?.content ?? []))).replace(/\s+/g, " ");
+    for (const name of ["IMG_0002.HEIC", "third.jpg"]) {
+      expect(text).toContain(
+        `Photo "${name}" could not be included: the photos before it already use the 0.002 megapixels one submission may have.`,
+      );
+    }
   });
 });

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "react-router";
 import { submitForm } from "~/forms/submit-form.server";
 import { fileGrant, senderKey } from "~/forms/submitter-keys.server";
+import { inWorker } from "~/server/work-pool.server";
 import { averageRating } from "./average";
 import { PEER_REVIEW_PDF_FIELD, type PeerReview, peerReviewForm } from "./definition";
 import { peerReviewFileName } from "./file-name";
-import { peerReviewPdf } from "./peer-review-pdf.server";
 import { personKey } from "./peer-review-report";
 import type { Rating } from "./ratings";
 import type { PeerReviewAnswers } from "./schema";
@@ -37,7 +37,7 @@ export function submitPeerReview(request: Request, context: AppLoadContext) {
         fieldName: PEER_REVIEW_PDF_FIELD,
         fileName: peerReviewFileName(review.reviewFor),
         contentType: "application/pdf",
-        content: await peerReviewPdf(review),
+        content: await inWorker(context.config, "peerReviewPdf", review),
       },
     ],
     success: ({ stored, staff, reply }) => {

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { DecodeTimeoutError, decodeHeic } from "./heic-decoder.server";
+import { DecodeTimeoutError, decodeHeic, PixelCapError } from "./heic-decoder.server";
 import { jpegWithoutMetadata } from "./jpeg-metadata.server";
 
 // Each photo is decoded once and never again: libvips's operation cache would only hold on to its pixels.
@@ -8,13 +8,22 @@ sharp.cache(false);
 /** The spec's image time-out: a photo that takes longer to decode is left out with a note. */
 export const PHOTO_DECODE_TIMEOUT_MS = 5_000;
 
-// About 100 megapixels: any phone photo, but not a decompression bomb.
+// About 100 megapixels: any phone photo, but not a decompression bomb (PHOTO_MAX_PIXELS says the same).
 const MAX_INPUT_PIXELS = 100_000_000;
 
 /** An uploaded photo: its name as sent, the type its bytes showed, and its bytes. */
 export type PhotoFile = { fileName: string; contentType: string; content: Uint8Array };
 
 export type CleanedPhoto<Photo extends PhotoFile> = { ok: true; file: Photo } | { ok: false; reason: string };
+
+export type Thumbnail = { jpeg: Uint8Array; width: number; height: number };
+
+/** How large a photo may be: its own pixels, and what is left of its submission's. */
+export type PixelCaps = { photoPixels: number; submissionPixels: number; submissionPixelsLeft: number };
+
+export type CleanedPhotoWithThumbnail<Photo extends PhotoFile> =
+  | { ok: true; file: Photo; thumbnail: Thumbnail; pixels: number }
+  | { ok: false; reason: string };
 
 /**
  * A photo as it is stored: upright (its orientation applied to the pixels), with every piece of metadata
@@ -28,26 +37,71 @@ export type CleanedPhoto<Photo extends PhotoFile> = { ok: true; file: Photo } | 
  */
 export async function cleanPhoto<Photo extends PhotoFile>(photo: Photo): Promise<CleanedPhoto<Photo>> {
   try {
-    const heif = photo.contentType === "image/heic" || photo.contentType === "image/heif";
-    const content = heif
-      ? await reencoded(await decodedHeicInput(photo.content), "image/jpeg")
-      : await cleanedInFormat(photo);
-    return {
-      ok: true,
-      file: {
-        ...photo,
-        content,
-        ...(heif ? { contentType: "image/jpeg", fileName: `${photo.fileName.replace(/\.[^.]*$/, "")}.jpg` } : {}),
-      },
-    };
+    const cleaning = await cleaned(photo, MAX_INPUT_PIXELS);
+    const content = await cleaning.bytes();
+    await cleaning.check();
+    return { ok: true, file: { ...photo, content, ...cleaning.renamed } };
   } catch (error) {
     return { ok: false, reason: unprocessableReason(error) };
   }
 }
 
-/** A JPEG, PNG or WebP cleaned in its own format, re-encoded only when its pixels must turn or its metadata go. */
-async function cleanedInFormat(photo: PhotoFile): Promise<Uint8Array> {
-  const metadata = await sharp(photo.content, sharpOptions).metadata();
+/**
+ * cleanPhoto's photo and a thumbnail of it at most `box` pixels, from one full decode at most: the thumbnail is
+ * decoded shrunk on load (a JPEG at an eighth of its size), and its decode is the check that an upright JPEG
+ * kept as sent can be read. A photo past its own pixel cap, or past what is left of its submission's, is refused
+ * before it is decoded.
+ */
+export async function cleanPhotoWithThumbnail<Photo extends PhotoFile>(
+  photo: Photo,
+  box: { width: number; height: number },
+  caps: PixelCaps,
+): Promise<CleanedPhotoWithThumbnail<Photo>> {
+  try {
+    const cleaning = await cleaned(photo, Math.min(caps.photoPixels, caps.submissionPixelsLeft));
+    const content = await cleaning.bytes();
+    const thumbnail = await thumbnailOf(cleaning.thumbnailFrom(content), box);
+    return { ok: true, file: { ...photo, content, ...cleaning.renamed }, thumbnail, pixels: cleaning.pixels };
+  } catch (error) {
+    const overSubmission = error instanceof PixelCapError && error.pixels <= caps.photoPixels;
+    return {
+      ok: false,
+      reason: overSubmission
+        ? `the photos before it already use the ${megapixels(caps.submissionPixels)} megapixels one submission may have`
+        : unprocessableReason(error),
+    };
+  }
+}
+
+type Cleaning = {
+  bytes: () => Promise<Uint8Array>;
+  /** Decodes the stored bytes where nothing else did, so a photo that cannot be decoded is not stored. */
+  check: () => Promise<void>;
+  renamed?: { contentType: string; fileName: string };
+  pixels: number;
+  /** Where the thumbnail is best made from: the decoded HEIC pixels, or the stored bytes shrunk on load. */
+  thumbnailFrom: (stored: Uint8Array) => sharp.Sharp;
+};
+
+const checkedAlready = async () => {};
+
+/** How a photo is cleaned, once its header (or a HEIC's image sizes) showed it within `maxPixels`. */
+async function cleaned(photo: PhotoFile, maxPixels: number): Promise<Cleaning> {
+  if (photo.contentType === "image/heic" || photo.contentType === "image/heif") {
+    const image = await decodeHeic(photo.content, PHOTO_DECODE_TIMEOUT_MS, maxPixels);
+    const pixels = () => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
+    return {
+      bytes: () => reencoded(pixels(), "image/jpeg"),
+      check: checkedAlready,
+      renamed: { contentType: "image/jpeg", fileName: `${photo.fileName.replace(/\.[^.]*$/, "")}.jpg` },
+      pixels: image.width * image.height,
+      thumbnailFrom: pixels,
+    };
+  }
+  const options = { failOn: "error", limitInputPixels: maxPixels } as const satisfies sharp.SharpOptions;
+  const metadata = await sharp(photo.content, { ...options, limitInputPixels: false }).metadata();
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  if (pixels > maxPixels) throw new PixelCapError(pixels, maxPixels);
   const upright = (metadata.orientation ?? 1) === 1;
   const withoutMetadata = !metadata.exif && !metadata.xmp && !metadata.iptc && !metadata.comments?.length;
   const kept = !upright
@@ -57,12 +111,25 @@ async function cleanedInFormat(photo: PhotoFile): Promise<Uint8Array> {
       : withoutMetadata
         ? photo.content
         : undefined;
-  if (!kept) return reencoded(sharp(photo.content, sharpOptions), photo.contentType);
-  // Decoded once all the same, with the time-out: a photo that cannot be is not stored.
-  await sharp(kept, sharpOptions)
-    .timeout({ seconds: PHOTO_DECODE_TIMEOUT_MS / 1000 })
-    .stats();
-  return kept;
+  const thumbnailFrom = (stored: Uint8Array) => sharp(stored, options);
+  if (!kept) {
+    return {
+      bytes: () => reencoded(sharp(photo.content, options), photo.contentType),
+      check: checkedAlready,
+      pixels,
+      thumbnailFrom,
+    };
+  }
+  return {
+    bytes: async () => kept,
+    check: async () => {
+      await sharp(kept, options)
+        .timeout({ seconds: PHOTO_DECODE_TIMEOUT_MS / 1000 })
+        .stats();
+    },
+    pixels,
+    thumbnailFrom,
+  };
 }
 
 async function reencoded(input: sharp.Sharp, contentType: string): Promise<Uint8Array> {
@@ -79,19 +146,28 @@ async function reencoded(input: sharp.Sharp, contentType: string): Promise<Uint8
   return new Uint8Array(await encoded.toBuffer());
 }
 
-export const sharpOptions = {
-  failOn: "error",
-  limitInputPixels: MAX_INPUT_PIXELS,
-} as const satisfies sharp.SharpOptions;
-
-async function decodedHeicInput(bytes: Uint8Array) {
-  const image = await decodeHeic(bytes, PHOTO_DECODE_TIMEOUT_MS);
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
+/**
+ * A thumbnail at most `box` pixels with its aspect kept, as a JPEG of quality 95 on white (a transparent PNG
+ * has no black background in it).
+ */
+async function thumbnailOf(input: sharp.Sharp, box: { width: number; height: number }): Promise<Thumbnail> {
+  const { data, info } = await input
+    .timeout({ seconds: PHOTO_DECODE_TIMEOUT_MS / 1000 })
+    .rotate()
+    .resize(box.width, box.height, { fit: "inside", withoutEnlargement: true })
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: 95 })
+    .toBuffer({ resolveWithObject: true });
+  return { jpeg: new Uint8Array(data), width: info.width, height: info.height };
 }
+
+const megapixels = (pixels: number) => (pixels / 1_000_000).toLocaleString("en-US", { maximumSignificantDigits: 3 });
 
 /** Why a photo could not be used, in words for the PDF's note. */
 export function unprocessableReason(error: unknown): string {
   if (error instanceof DecodeTimeoutError) return error.message;
+  if (error instanceof PixelCapError)
+    return `it has ${megapixels(error.pixels)} megapixels, more than the ${megapixels(error.maxPixels)} a photo may have`;
   const message = error instanceof Error ? error.message : String(error);
   if (/timeout/i.test(message)) return `decoding took longer than ${PHOTO_DECODE_TIMEOUT_MS / 1000} seconds`;
   if (/pixel limit/i.test(message)) return "the image is too large to decode";

@@ -1,0 +1,63 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Piscina from "piscina";
+import type { WorkTasks } from "../../server/work-worker";
+import type { Config } from "./config.server";
+
+/** A task found every worker busy and the queue full: the form answers 503 and keeps its answers. */
+export class WorkPoolFull extends Error {
+  override name = "WorkPoolFull";
+}
+
+// This module runs from app/server in the tests and from build/server once built: the project root is two up.
+const here = fileURLToPath(import.meta.url);
+const projectRoot = path.resolve(path.dirname(here), "../..");
+const fromSource = here.endsWith(".ts");
+/** scripts/build.mjs bundles server/work-worker.ts beside the server's entry; the tests load it through tsx. */
+const WORKER_FILE = fromSource
+  ? path.join(projectRoot, "server/work-worker.ts")
+  : path.join(projectRoot, "build/server-entry/work-worker.js");
+
+/** An idle worker goes after this long, so the memory of a busy hour is handed back at rest. */
+const IDLE_TIMEOUT_MS = 30_000;
+
+const pools = new Map<string, Piscina>();
+
+/**
+ * The worker threads that decode, clean and shrink photos and build PDFs, so that none of it holds up the
+ * pages: PHOTO_WORKERS of them, each one task at a time (one photo, one PDF), with PHOTO_QUEUE_LIMIT tasks
+ * waiting at most. One pool per pair of settings: the app has one, a test may make a small one.
+ */
+export function workPool(config: Pick<Config, "PHOTO_WORKERS" | "PHOTO_QUEUE_LIMIT">): Piscina {
+  const key = `${config.PHOTO_WORKERS}:${config.PHOTO_QUEUE_LIMIT}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = new Piscina({
+      filename: WORKER_FILE,
+      minThreads: 0,
+      maxThreads: config.PHOTO_WORKERS,
+      maxQueue: config.PHOTO_QUEUE_LIMIT,
+      concurrentTasksPerWorker: 1,
+      idleTimeout: IDLE_TIMEOUT_MS,
+      execArgv: fromSource ? ["--import", "tsx"] : [],
+    });
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+/** Runs one of server/work-worker.ts's tasks in a worker; throws WorkPoolFull when it cannot even wait for one. */
+export async function inWorker<Name extends keyof WorkTasks>(
+  config: Pick<Config, "PHOTO_WORKERS" | "PHOTO_QUEUE_LIMIT">,
+  task: Name,
+  ...args: Parameters<WorkTasks[Name]>
+): Promise<Awaited<ReturnType<WorkTasks[Name]>>> {
+  try {
+    return await workPool(config).run({ task, args });
+  } catch (error) {
+    if (error instanceof Error && /task queue is at limit|no task queue available/i.test(error.message)) {
+      throw new WorkPoolFull("every photo worker is busy and the queue is full");
+    }
+    throw error;
+  }
+}
