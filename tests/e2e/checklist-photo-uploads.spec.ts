@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -35,17 +35,29 @@ async function sitePhoto(name: string, width: number, height: number) {
   return { name, mimeType: "image/jpeg", buffer };
 }
 
-/** The upload store's raw files (named by 32 hex digits, no extension) with their sizes. */
+/** The signed-in user of the test running in this worker: other tests, in parallel, upload as others. */
+let owner = 0;
+
+/**
+ * This test's user's raw uploads in the store (named by 32 hex digits, no extension, beside their `.json`
+ * record) with their sizes.
+ */
 function rawUploads(): Map<string, number> {
   if (!existsSync(UPLOADS_DIR)) return new Map();
   const names = readdirSync(UPLOADS_DIR, { withFileTypes: true }).filter(
     (entry) => entry.isFile() && /^[0-9a-f]{32}$/.test(entry.name),
   );
-  return new Map(names.map((entry) => [entry.name, statSync(path.join(UPLOADS_DIR, entry.name)).size]));
+  const ours = names.filter((entry) => {
+    const recordFile = path.join(UPLOADS_DIR, `${entry.name}.json`);
+    if (!existsSync(recordFile)) return false;
+    const record = readFileSync(recordFile, "utf8");
+    return (JSON.parse(record) as { metadata?: { ownerId?: string } }).metadata?.ownerId === String(owner);
+  });
+  return new Map(ours.map((entry) => [entry.name, statSync(path.join(UPLOADS_DIR, entry.name)).size]));
 }
 
 test.beforeEach(async ({ page, signInAsStaff }) => {
-  await signInAsStaff("staff", "uploads");
+  owner = (await signInAsStaff("staff", "uploads")).id;
   await page.goto(PAGE);
   await expect(page.getByRole("heading", { level: 1, name: "Estimate Checklist" })).toBeVisible();
 });
