@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { appDatabaseOutage } from "../support/app-database-outage";
 import { startAppServer } from "../support/app-server";
-import { validEstimateRequest, validJobRequest } from "../support/staff-request-fixture";
+import { JOB_LABELS, validEstimateRequest, validJobRequest } from "../support/staff-request-fixture";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const ESTIMATE_PATH = "/admin/quick-links/estimate-request";
@@ -23,19 +23,6 @@ const ESTIMATE_LABELS: Record<keyof typeof validEstimateRequest, string> = {
   appointment: "Appointment for estimate",
   appointmentTime: "Appointment Time",
   submittedBy: "Submitted By",
-  notes: "Notes",
-};
-
-const JOB_LABELS: Record<keyof typeof validJobRequest, string> = {
-  jobName: "Job Name",
-  jobAddress: "Job Address",
-  estimateOpportunityNumber: "Estimate Opportunity Number",
-  jobSummary: "Job Summary",
-  appointmentForJob: "Appointment for Job",
-  projectTotalAmount: "Project Total Amount",
-  contactPerson: "Contact Person",
-  phone: "Phone Number",
-  email: "Email Address",
   notes: "Notes",
 };
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { chromium, devices, type Page } from "@playwright/test";
 import { projectRoot, startAppServer } from "../support/app-server";
 import { chromiumLaunchOptions } from "../support/chromium";
-import { validJobRequest } from "../support/staff-request-fixture";
+import { JOB_LABELS, validJobRequest } from "../support/staff-request-fixture";
 import { startWebhookReceiver } from "../support/webhook-receiver";
 import { expect, test } from "./fixtures";
 import { addStaffAccount, signInThroughForm } from "./staff-users";
@@ -18,19 +18,6 @@ const TOOLS = [
   { path: "/admin/quick-links/estimate-checklist", heading: "Estimate Checklist", send: "Submit Checklist" },
   { path: "/admin/quick-links/peer-review", heading: "Peer Review Questionnaire", send: "Submit" },
 ] as const;
-
-const JOB_LABELS: Record<keyof typeof validJobRequest, string> = {
-  jobName: "Job Name",
-  jobAddress: "Job Address",
-  estimateOpportunityNumber: "Estimate Opportunity Number",
-  jobSummary: "Job Summary",
-  appointmentForJob: "Appointment for Job",
-  projectTotalAmount: "Project Total Amount",
-  contactPerson: "Contact Person",
-  phone: "Phone Number",
-  email: "Email Address",
-  notes: "Notes",
-};
 
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\(optional\\))?$`));
 

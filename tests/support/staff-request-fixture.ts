@@ -30,6 +30,20 @@ export const validJobRequest = {
 } as const;
 
 /** The job request as stored: the amount read as dollars and cents. */
+/** The job request form's label of each field. */
+export const JOB_LABELS: Record<keyof typeof validJobRequest, string> = {
+  jobName: "Job Name",
+  jobAddress: "Job Address",
+  estimateOpportunityNumber: "Estimate Opportunity Number",
+  jobSummary: "Job Summary",
+  appointmentForJob: "Appointment for Job",
+  projectTotalAmount: "Project Total Amount",
+  contactPerson: "Contact Person",
+  phone: "Phone Number",
+  email: "Email Address",
+  notes: "Notes",
+};
+
 export const storedJobRequest = { ...validJobRequest, projectTotalAmount: "12500.50" } as const;
 
 /** The JSON keys of the internal estimate request's webhook, in spec §3's order. */
