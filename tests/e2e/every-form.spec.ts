@@ -291,6 +291,8 @@ for (const form of FORMS) {
       context,
       signInAsStaff,
     }, info) => {
+      // Two sends and a sign-in between them; on a busy two-core machine one run took the whole minute.
+      test.setTimeout(120_000);
       const contact = uniqueContact(info.project.name);
       await open(form, page, signInAsStaff, contact);
       await form.fill(page, contact);
