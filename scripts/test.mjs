@@ -1,4 +1,4 @@
-// `npm test`: every test. Finds (or on Debian as root, installs) Chromium, Java, poppler-utils and Prometheus, builds the app, then runs the
+// `npm test`: every test. Finds (or on Debian as root, installs) Chromium, Java, poppler-utils, Prometheus and jemalloc, builds the app, then runs the
 // Vitest suites (unit and integration, against a real PostgreSQL) and the Playwright browser tests.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -13,6 +13,12 @@ const prerequisites = [
   { name: "Java", binary: "/usr/bin/java", debianPackage: "default-jre-headless", for: "the Nu HTML checker" },
   { name: "pdfimages", binary: "/usr/bin/pdfimages", debianPackage: "poppler-utils", for: "the checklist PDF test" },
   { name: "Prometheus", binary: "/usr/bin/prometheus", debianPackage: "prometheus", for: "the /metrics test" },
+  {
+    name: "jemalloc",
+    binary: `/usr/lib/${process.arch === "arm64" ? "aarch64" : "x86_64"}-linux-gnu/libjemalloc.so.2`,
+    debianPackage: "libjemalloc2",
+    for: "the app's memory settings and their test",
+  },
 ];
 
 /** Installs what is missing on Debian as root; anywhere else, stops and says what to install. Never skips. */

@@ -78,9 +78,10 @@ describe("npm run serve", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const scripts = JSON.parse(await readFile(path.join(projectRoot, "package.json"), "utf8")).scripts;
-    // After the memory settings it starts with (`NAME=value`), which startAppServer gives every app it starts.
-    const entry = /^(?:[A-Z_]+=\S+ )*node (\S+)$/.exec(scripts.serve)?.[1];
-    if (!entry) throw new Error(`npm run serve is not "[NAME=value ...] node <file>": ${scripts.serve}`);
+    // After the memory settings it starts with, which startAppServer gives every app it starts.
+    const entry = /^sh scripts\/with-memory-settings\.sh node (\S+)$/.exec(scripts.serve)?.[1];
+    if (!entry)
+      throw new Error(`npm run serve is not "sh scripts/with-memory-settings.sh node <file>": ${scripts.serve}`);
     app = await startAppServer({ entry, env: { DATABASE_URL: database.url, NODE_ENV: undefined } });
   });
   afterAll(async () => {

@@ -53,6 +53,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const SHUTDOWN_DEADLINE_MS = 30_000;
 
 async function main(): Promise<void> {
+  // scripts/with-memory-settings.sh preloads jemalloc for this process only: PostgreSQL, backups and any other
+  // program the app starts keep their own allocator.
+  if (process.env.LD_PRELOAD?.includes("libjemalloc")) delete process.env.LD_PRELOAD;
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);

@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checklistAnswers, SIDEWAYS_PHOTO_NAME, sidewaysJpegWithGps } from "#tests/checklist-fixture";
 import { loadContextFor } from "#tests/load-context";
-import { imagesIn } from "#tests/pdf-reading";
+import { imagesIn, pdfText } from "#tests/pdf-reading";
 import { addStaffUser, cookieFrom } from "#tests/staff";
 import { asStaffRoute } from "#tests/staff-request";
 import { storedByReference } from "#tests/stored-submission";
@@ -119,7 +119,11 @@ async function uploadPhoto(bytes: Uint8Array, sender = cookie) {
 }
 
 /** The checklist posted naming uploads in place of photos; resolves with its answer's status and result. */
-async function submitNaming(...ids: string[]) {
+function submitNaming(...ids: string[]) {
+  return submitNamingWith(context, ids);
+}
+
+async function submitNamingWith(submitContext: AppLoadContext, ids: string[]) {
   const form = new FormData();
   for (const [name, value] of Object.entries(checklistAnswers)) form.append(name, value);
   form.append("submissionKey", crypto.randomUUID());
@@ -129,7 +133,7 @@ async function submitNaming(...ids: string[]) {
     headers: { cookie },
     body: form,
   });
-  const response = await asStaffRoute(request, context, submitChecklist);
+  const response = await asStaffRoute(request, submitContext, submitChecklist);
   const result = response.data as { status: string; reference: string; problems?: Record<string, string> };
   return { status: response.init?.status ?? 200, result };
 }
@@ -184,6 +188,24 @@ describe("a checklist whose photo went up while it was filled", () => {
     const pdf = stored.files.find((file) => file.contentType === "application/pdf")?.content ?? new Uint8Array();
     expect(imagesIn(pdf).map((image) => image.height > image.width)).toEqual([true]);
     expect(filesOfUpload(id)).toEqual([]);
+  });
+
+  it("counts the photos that went up toward SUBMISSION_MAX_PIXELS, and leaves out those past it with why", async () => {
+    // Each sideways photo has 80,000 pixels: one fits in 100,000, two do not.
+    const ids = [
+      (await uploadPhoto(await sidewaysJpegWithGps())).id,
+      (await uploadPhoto(await sidewaysJpegWithGps())).id,
+    ];
+    const capped = loadContextFor(database.db, { DATA_DIR: dataDir, SUBMISSION_MAX_PIXELS: "100000" });
+    const { result } = await submitNamingWith(capped, ids);
+    expect(result.status).toBe("success");
+    const stored = await storedByReference(database.db, result.reference);
+    expect(stored.files.filter((file) => file.fieldName === PHOTOS_FIELD)).toHaveLength(1);
+    const pdf = stored.files.find((file) => file.contentType === "application/pdf")?.content ?? new Uint8Array();
+    expect(imagesIn(pdf)).toHaveLength(1);
+    expect((await pdfText(pdf)).replace(/\s+/g, " ")).toContain(
+      `Photo "${SIDEWAYS_PHOTO_NAME}" could not be included: the photos before it already use the 0.1 megapixels one submission may have.`,
+    );
   });
 
   it("stores nothing when it names an upload that is not the sender's, and says which field to send again", async () => {

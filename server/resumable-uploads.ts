@@ -4,12 +4,13 @@ import { Server, type ServerOptions } from "@tus/server";
 import type { RequestHandler } from "express";
 import type { AnyFormDefinition } from "../app/forms/definition";
 import { displayFileName } from "../app/forms/file-names";
+import { cleanPhotoInPool, isPhotoRule } from "../app/forms/photos.server";
 import { RESUMABLE_UPLOADS_PATH, type ResumableUploadMetadata } from "../app/forms/resumable-uploads";
 import { keepCleanedUpload, resumableUploadsDirectory } from "../app/forms/resumable-uploads.server";
 import { findSignedInStaff } from "../app/server/auth/require-staff.server";
 import type { Config } from "../app/server/config.server";
 import type { Database } from "../app/server/db/database.server";
-import { inWorker, WorkPoolFull } from "../app/server/work-pool.server";
+import { WorkPoolFull } from "../app/server/work-pool.server";
 
 /** A refusal as @tus/server sends it: the status and a line of text. */
 const refusal = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });
@@ -21,11 +22,12 @@ const SNIFFED_BYTES = 4096;
 type HookRequest = { runtime?: { node?: { req: object } } };
 
 /**
- * The tus endpoint where the forms' resumable photo fields go up while the form is filled (@tus/server with its
- * file store, under DATA_DIR/uploads). Only a signed-in staff user may create, resume or delete an upload, and
- * only their own; each upload names its form and field, whose per-file cap and type sniffing apply. When an
- * upload completes it is cleaned (cleanPhoto, in the work pool: upright, metadata gone) before its last byte is acknowledged, and
- * only the cleaned copy is ever taken by a post: the raw bytes are never served (GET is refused).
+ * The tus endpoint where the forms' photo fields go up while the form is filled (@tus/server with its file store,
+ * under DATA_DIR/uploads). Only a signed-in staff user may create, resume or delete an upload, and only their
+ * own; each upload names its form and field, whose per-file cap and type sniffing apply. When an upload
+ * completes it is cleaned (in the work pool: upright, metadata gone, with its thumbnail) before its last byte is
+ * acknowledged, and only the cleaned copy is ever taken by a post: the raw bytes are never served (GET is
+ * refused).
  */
 export function resumableUploads({
   config,
@@ -37,7 +39,7 @@ export function resumableUploads({
   forms: readonly AnyFormDefinition[];
 }): RequestHandler {
   const resumableFields = forms.flatMap((definition) =>
-    (definition.files ?? []).filter((rule) => rule.resumable).map((rule) => ({ definition, rule })),
+    (definition.files ?? []).filter(isPhotoRule).map((rule) => ({ definition, rule })),
   );
   const fieldOf = (metadata: Record<string, string | null> | undefined) =>
     resumableFields.find(
@@ -82,15 +84,27 @@ export function resumableUploads({
       fieldName,
       fileName: displayFileName(filename),
     };
-    // In the work pool, as a posted photo is: its decode holds up no page.
-    const cleaned = await inWorker(config, "cleanPhoto", { fileName: record.fileName, contentType, content }).catch(
-      (error: unknown) => {
-        throw error instanceof WorkPoolFull ? refusal(503, field.definition.messages.failed) : error;
-      },
-    );
+    // In the work pool, as a posted photo is, with the thumbnail its form's document takes: at Submit, only the
+    // document is left to make.
+    const photo = { fieldName, fileName: record.fileName, contentType, content };
+    const cleaned = await cleanPhotoInPool(config, field.rule, photo).catch((error: unknown) => {
+      throw error instanceof WorkPoolFull ? refusal(503, field.definition.messages.failed) : error;
+    });
     if (cleaned.ok) {
       const { fileName, contentType: cleanedType, content: cleanedContent } = cleaned.file;
-      await keepCleanedUpload(directory, upload.id, { ...record, fileName, contentType: cleanedType }, cleanedContent);
+      const { thumbnail, pixels } = cleaned;
+      await keepCleanedUpload(
+        directory,
+        upload.id,
+        {
+          ...record,
+          fileName,
+          contentType: cleanedType,
+          pixels,
+          thumbnail: { width: thumbnail.width, height: thumbnail.height },
+        },
+        { content: cleanedContent, thumbnail },
+      );
     } else {
       await keepCleanedUpload(directory, upload.id, { ...record, problem: cleaned.reason }, undefined);
     }

@@ -55,10 +55,12 @@ export type FileRule = {
    */
   sniff: (head: Uint8Array) => string | undefined;
   /**
-   * Photos that may go up one by one while the form is filled (resumable-uploads.ts), cleaned as each one
-   * completes; the post then names them instead of carrying them.
+   * A photo field. Each photo is cleaned in the work pool (upright, its metadata gone) within PHOTO_MAX_PIXELS
+   * and its submission's SUBMISSION_MAX_PIXELS, with a thumbnail of at most `thumbnail` pixels for the form's
+   * document. Photos may go up one by one while the form is filled (resumable-uploads.ts) and are cleaned as
+   * each one completes; the post then names them instead of carrying them.
    */
-  resumable?: true;
+  photos?: { thumbnail: { width: number; height: number } };
 };
 
 export type SubmissionContact = { name: string; email: string; phone: string };

@@ -1,7 +1,7 @@
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { SubmittedFile } from "~/outbox/submission-store.server";
-import type { UploadProblem } from "./submit-form.server";
+import type { Thumbnail } from "~/server/photos/clean-photo.server";
+import type { PreparedFile, UploadProblem } from "./photos.server";
 
 /** Uploads under way and the cleaned copies of those complete live here until a post takes them. */
 export const resumableUploadsDirectory = (dataDir: string) => path.join(dataDir, "uploads");
@@ -12,26 +12,36 @@ export const resumableUploadsDirectory = (dataDir: string) => path.join(dataDir,
  */
 export const ABANDONED_UPLOAD_AGE_MS = 23 * 60 * 60 * 1000;
 
-/** What a complete upload became: who sent it for which form's field, and its cleaned file or why there is none. */
+/**
+ * What a complete upload became: who sent it for which form's field, and its cleaned photo (its type, pixels and
+ * thumbnail's size) or why there is none.
+ */
 export type CleanedUpload = { ownerId: number; formType: string; fieldName: string; fileName: string } & (
-  | { contentType: string }
+  | { contentType: string; pixels: number; thumbnail: { width: number; height: number } }
   | { problem: string }
 );
+
+/** A cleaned upload's files: the photo and its thumbnail. */
+export type CleanedUploadFiles = { content: Uint8Array; thumbnail: Thumbnail };
 
 // The upload store's own names (@tus/server's default: 16 random bytes in hex), so that no posted id is a path.
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 const cleanedFile = (directory: string, id: string) => path.join(directory, `${id}.cleaned`);
+const thumbnailFile = (directory: string, id: string) => path.join(directory, `${id}.thumbnail`);
 const cleanedRecord = (directory: string, id: string) => path.join(directory, `${id}.cleaned.json`);
 
-/** Keeps the cleaned copy of a complete upload; the record, written last, says it is ready. */
+/** Keeps the cleaned copy of a complete upload and its thumbnail; the record, written last, says it is ready. */
 export async function keepCleanedUpload(
   directory: string,
   id: string,
   record: CleanedUpload,
-  content: Uint8Array | undefined,
+  files: CleanedUploadFiles | undefined,
 ): Promise<void> {
-  if (content) await writeFile(cleanedFile(directory, id), content);
+  if (files) {
+    await writeFile(cleanedFile(directory, id), files.content);
+    await writeFile(thumbnailFile(directory, id), files.thumbnail.jpeg);
+  }
   await writeFile(cleanedRecord(directory, id), JSON.stringify(record));
 }
 
@@ -43,7 +53,7 @@ export type UploadClaim = { ownerId: number; formType: string; fieldName: string
  * ids it named that are not there for it (deleted after a day, never complete, kept by another app instance,
  * or sent by someone else or for another form), which are left alone.
  */
-export type TakenUploads = { files: SubmittedFile[]; problems: UploadProblem[]; ids: string[]; missing: string[] };
+export type TakenUploads = { files: PreparedFile[]; problems: UploadProblem[]; ids: string[]; missing: string[] };
 
 /** The uploads a post names add up to more than its form's whole body may (they are not read past it). */
 export class UploadsOverCap extends Error {
@@ -84,6 +94,10 @@ export async function takeCleanedUploads(
         contentType: record.contentType,
         content: new Uint8Array(await readFile(cleanedFile(directory, id))),
         uploaded: true,
+        photo: {
+          thumbnail: { jpeg: new Uint8Array(await readFile(thumbnailFile(directory, id))), ...record.thumbnail },
+          pixels: record.pixels,
+        },
       });
     }
   }

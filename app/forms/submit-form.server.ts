@@ -17,6 +17,7 @@ import { outgoingDeliveries } from "./deliveries.server";
 import { displayFileName, storedFileNames } from "./file-names";
 import { parseForm } from "./parse-form";
 import { PayloadProblem } from "./payload-problem";
+import { cleanPostedPhotos, isPhotoRule, type PreparedUploads, withinSubmissionPixels } from "./photos.server";
 import { judgeSubmission, publicFormLimit, readSubmissionGuards, submissionKeyOf } from "./public-guards.server";
 import { type BodyProblem, readFormBody } from "./read-form-body.server";
 import { REQUIRED_MESSAGE } from "./required-message";
@@ -29,11 +30,6 @@ import {
   UploadsOverCap,
 } from "./resumable-uploads.server";
 
-/** The uploads as they are stored, and those that could not be prepared and are not, with why. */
-export type PreparedUploads = { files: SubmittedFile[]; problems: UploadProblem[] };
-
-export type UploadProblem = { fieldName: string; fileName: string; reason: string };
-
 /** The few steps that differ from form to form; everything else is the pipeline's. */
 export type FormSteps<Value, Payload, Success extends object> = {
   /**
@@ -42,13 +38,9 @@ export type FormSteps<Value, Payload, Success extends object> = {
    */
   payload?: (value: Value, context: AppLoadContext, staff: SignedInStaff | undefined) => Payload | Promise<Payload>;
   /**
-   * What is stored of the uploaded files (default: each as it came). For example photos re-encoded upright
-   * without their location; a file that cannot be prepared is left out, with the reason, in `problems`.
-   */
-  prepareUploads?: (uploads: SubmittedFile[], context: AppLoadContext) => Promise<PreparedUploads>;
-  /**
-   * A document made on the server from the answers and the prepared uploads (a PDF with the photos), stored
-   * as a file of the submission.
+   * A document made on the server from the answers and the prepared uploads (a PDF with the photos' thumbnails),
+   * stored as a file of the submission. A photo field's files come cleaned, with their thumbnails; one that could
+   * not be cleaned is left out, with why, in `problems`.
    */
   document?: (payload: Payload, context: AppLoadContext, uploads: PreparedUploads) => Promise<SubmittedFile[]>;
   /** The success answer's fields besides the reference (default: the form's reset). */
@@ -66,7 +58,7 @@ export type FormSteps<Value, Payload, Success extends object> = {
 
 /**
  * Every form's action, in one order: read the body within the form's caps, apply its audience's guards, parse
- * with its schema, make its document, store the submission with its files and deliveries in one transaction,
+ * with its schema, clean its photos, make its document, store the submission with its files and deliveries in one transaction,
  * and answer with one typed result. A submission that is acknowledged is committed with its deliveries.
  */
 export async function submitForm<Schema extends z.ZodMiniType, Payload, Success extends object = { result: FormReply }>(
@@ -76,6 +68,8 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   steps: FormSteps<z.output<Schema>, Payload, Success> = {},
 ) {
   const { messages } = definition;
+  const photoRules = (definition.files ?? []).filter(isPhotoRule);
+  const photoFields = new Set(photoRules.map((rule) => rule.field));
   const answer = (result: FormActionResult<Success>, status = 200) => data(result, { status });
 
   // A staff form's body (up to 80 MB of photos) is read only once its sender is known to be signed in.
@@ -145,7 +139,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     ]);
     // A resend of a stored submission gets what was stored: its photos are not cleaned, nor its PDF built, again.
     const storedBefore =
-      steps.prepareUploads || steps.document
+      photoRules.length > 0 || steps.document
         ? await storedUnderKey(context.db, definition.type, submissionKey)
         : undefined;
     if (storedBefore)
@@ -164,13 +158,11 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       // The photos that went up while the form was filled were cleaned as each one completed.
       const takenUp = await takeUploadsUp(uploadsDirectory);
       if (takenUp.missing.length > 0) throw new MissingUploads(takenUp.missing);
-      const preparedNow = steps.prepareUploads
-        ? await steps.prepareUploads(uploads, context)
-        : { files: uploads, problems: [] };
-      const prepared = {
+      const preparedNow = await preparePosted(takenUp);
+      const prepared = withinSubmissionPixels(context.config, {
         files: [...takenUp.files, ...preparedNow.files],
         problems: [...takenUp.problems, ...preparedNow.problems],
-      };
+      });
       const documents = steps.document ? await steps.document(payload, context, prepared) : [];
       // Counted so that a resend can be seen not to build the document again.
       if (steps.document) documentsBuilt.inc({ type: definition.type });
@@ -205,6 +197,23 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
         context.logger.warn({ err: error }, "stored uploads could not be deleted"),
       );
       return stored;
+    }
+
+    /** The posted files: a photo field's cleaned in the work pool, within the pixels the uploads left; the rest as sent. */
+    async function preparePosted(takenUp: TakenUploads): Promise<PreparedUploads> {
+      const prepared: PreparedUploads = {
+        files: uploads.filter((upload) => !photoFields.has(upload.fieldName)),
+        problems: [],
+      };
+      let pixelsUsed = takenUp.files.reduce((sum, file) => sum + (file.photo?.pixels ?? 0), 0);
+      for (const rule of photoRules) {
+        const photos = uploads.filter((upload) => upload.fieldName === rule.field);
+        const cleaned = await cleanPostedPhotos(context.config, rule, photos, pixelsUsed);
+        pixelsUsed += cleaned.files.reduce((sum, file) => sum + (file.photo?.pixels ?? 0), 0);
+        prepared.files.push(...cleaned.files);
+        prepared.problems.push(...cleaned.problems);
+      }
+      return prepared;
     }
 
     async function takeUploadsUp(directory: string): Promise<TakenUploads> {
@@ -310,16 +319,14 @@ async function uploadedFiles(formData: FormData, definition: Pick<FormDefinition
   );
 }
 
-/** The uploads a post names in place of files, in each resumable field's hidden field (resumable-uploads.ts). */
+/** The uploads a post names in place of files, in each photo field's hidden field (resumable-uploads.ts). */
 function uploadsNamed(formData: FormData, definition: Pick<FormDefinition, "files">) {
-  return (definition.files ?? [])
-    .filter((rule) => rule.resumable)
-    .flatMap((rule) =>
-      formData
-        .getAll(uploadIdsFieldOf(rule.field))
-        .filter((id): id is string => typeof id === "string" && id !== "")
-        .map((id) => ({ fieldName: rule.field, id })),
-    );
+  return (definition.files ?? []).filter(isPhotoRule).flatMap((rule) =>
+    formData
+      .getAll(uploadIdsFieldOf(rule.field))
+      .filter((id): id is string => typeof id === "string" && id !== "")
+      .map((id) => ({ fieldName: rule.field, id })),
+  );
 }
 
 const sha256 = (file: SubmittedFile) => createHash("sha256").update(file.content).digest("hex");

@@ -280,24 +280,25 @@ async function storeWithReference<Payload>(
         })),
       );
     }
-    const storedFiles =
-      files.length === 0
-        ? []
-        : await executor
-            .insert(submissionFiles)
-            .values(
-              files.map((file, index) => ({
-                submissionId,
-                fieldName: file.fieldName,
-                fileName: names[index]?.fileName ?? file.fileName,
-                sentAs: names[index]?.sentAs ?? null,
-                contentType: file.contentType,
-                sizeBytes: file.content.byteLength,
-                sha256: createHash("sha256").update(file.content).digest("hex"),
-                content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
-              })),
-            )
-            .returning(storedFileRefColumns);
+    // One statement per file: the driver builds each statement's message whole, and ten photos in one would be a
+    // buffer of their whole size, grown by doubling, for each checklist being stored.
+    const storedFiles: StoredSubmission["files"] = [];
+    for (const [index, file] of files.entries()) {
+      const [storedFile] = await executor
+        .insert(submissionFiles)
+        .values({
+          submissionId,
+          fieldName: file.fieldName,
+          fileName: names[index]?.fileName ?? file.fileName,
+          sentAs: names[index]?.sentAs ?? null,
+          contentType: file.contentType,
+          sizeBytes: file.content.byteLength,
+          sha256: createHash("sha256").update(file.content).digest("hex"),
+          content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+        })
+        .returning(storedFileRefColumns);
+      if (storedFile) storedFiles.push(storedFile);
+    }
     return { id: submissionId, reference: inserted.reference, duplicate: false, files: storedFiles };
   };
   // One statement is its own transaction; files, and a count to keep under a daily limit, need one around them.

@@ -52,9 +52,6 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
     LOG_LEVEL: "info",
     NODE_ENV: "production",
     SESSION_SECRET: TEST_SESSION_SECRET,
-    // As `npm start` and the deploy unit run it: glibc's malloc then hands freed photo buffers back.
-    MALLOC_ARENA_MAX: "2",
-    MALLOC_MMAP_THRESHOLD_: "131072",
     ...options.env,
   };
   const { child, output, exited, lines } = spawnApp(env, options.entry, options.root);
@@ -123,7 +120,10 @@ export async function runAppExpectingFailure(env: Record<string, string>) {
 }
 
 function spawnApp(env: Record<string, string | undefined>, entry = SERVER_ENTRY, root = projectRoot) {
-  const child = spawn(process.execPath, [path.join(root, entry)], {
+  // With the memory settings `npm start` and the deploy unit run it with (jemalloc where installed); the script
+  // ends in exec, so the process is the app's own.
+  const withMemorySettings = path.join(projectRoot, "scripts/with-memory-settings.sh");
+  const child = spawn("sh", [withMemorySettings, process.execPath, path.join(root, entry)], {
     cwd: root,
     env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)),
     stdio: ["ignore", "pipe", "pipe"],

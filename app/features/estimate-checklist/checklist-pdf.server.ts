@@ -1,24 +1,15 @@
 import { labelledAnswers } from "~/forms/answers-pdf.server";
 import type { FieldDefinition } from "~/forms/definition";
+import type { UploadProblem } from "~/forms/photos.server";
 import { NOT_PROVIDED, printAnswer } from "~/forms/print-answer";
-import type { UploadProblem } from "~/forms/submit-form.server";
 import { createPdfDocument, mm, toBuffer } from "~/server/pdf/pdf-document.server";
 import { heading, imageGrid, labelledAnswer, type PdfImage, paragraph } from "~/server/pdf/pdf-layout.server";
 import type { Thumbnail } from "~/server/photos/clean-photo.server";
 import { checklistForm } from "./definition";
+import { PIXELS_PER_POINT, THUMBNAIL_BOX } from "./pdf-thumbnail";
 import type { ChecklistAnswers } from "./schema";
 
 export const CHECKLIST_PDF_TITLE = "Estimate Checklist";
-
-/** A thumbnail's box in the PDF, in points; its image has twice the pixels, so it prints sharp (spec §9). */
-const THUMBNAIL_BOX = { width: 160, height: 120 } as const;
-const PIXELS_PER_POINT = 2;
-
-/** The pixels of a photo's thumbnail in the PDF. */
-export const CHECKLIST_THUMBNAIL_PIXELS = {
-  width: THUMBNAIL_BOX.width * PIXELS_PER_POINT,
-  height: THUMBNAIL_BOX.height * PIXELS_PER_POINT,
-} as const;
 
 /** A photo's thumbnail as the PDF places it, captioned with its name. */
 export function checklistPdfImage(thumbnail: Thumbnail, fileName: string): PdfImage {

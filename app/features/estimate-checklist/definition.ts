@@ -3,6 +3,7 @@ import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
 import { storedFileBase64 } from "~/outbox/stored-file-base64";
+import { CHECKLIST_THUMBNAIL_PIXELS } from "./pdf-thumbnail";
 import {
   CHECKLIST_ANSWER_NAMES,
   type ChecklistAnswers,
@@ -39,7 +40,15 @@ export const checklistForm = defineForm({
   schema: checklistSchema,
   fields: checklistFields,
   contact: (checklist: ChecklistAnswers) => ({ name: checklist.fillerName, email: checklist.fillerEmail, phone: "" }),
-  files: [{ field: PHOTOS_FIELD, maxBytes: PHOTO_MAX_BYTES, maxCount: MAX_PHOTOS, sniff: sniffPhoto, resumable: true }],
+  files: [
+    {
+      field: PHOTOS_FIELD,
+      maxBytes: PHOTO_MAX_BYTES,
+      maxCount: MAX_PHOTOS,
+      sniff: sniffPhoto,
+      photos: { thumbnail: CHECKLIST_THUMBNAIL_PIXELS },
+    },
+  ],
   maxBodyBytes: CHECKLIST_MAX_BODY_BYTES,
   // The spec's words (§8); the others start with "Error" so the banner shows them as errors.
   messages: formMessages({

@@ -8,13 +8,8 @@ sharp.cache(false);
 /** The spec's image time-out: a photo that takes longer to decode is left out with a note. */
 export const PHOTO_DECODE_TIMEOUT_MS = 5_000;
 
-// About 100 megapixels: any phone photo, but not a decompression bomb (PHOTO_MAX_PIXELS says the same).
-const MAX_INPUT_PIXELS = 100_000_000;
-
 /** An uploaded photo: its name as sent, the type its bytes showed, and its bytes. */
 export type PhotoFile = { fileName: string; contentType: string; content: Uint8Array };
-
-export type CleanedPhoto<Photo extends PhotoFile> = { ok: true; file: Photo } | { ok: false; reason: string };
 
 export type Thumbnail = { jpeg: Uint8Array; width: number; height: number };
 
@@ -34,23 +29,11 @@ export type CleanedPhotoWithThumbnail<Photo extends PhotoFile> =
  * (JPEG and WebP at quality 95). HEIC, which sharp cannot write, is stored as a JPEG of quality 95 with its
  * name changed to match. A photo that cannot be decoded (corrupt, or past the time-out) is not stored, since
  * its metadata could not be removed.
- */
-export async function cleanPhoto<Photo extends PhotoFile>(photo: Photo): Promise<CleanedPhoto<Photo>> {
-  try {
-    const cleaning = await cleaned(photo, MAX_INPUT_PIXELS);
-    const content = await cleaning.bytes();
-    await cleaning.check();
-    return { ok: true, file: { ...photo, content, ...cleaning.renamed } };
-  } catch (error) {
-    return { ok: false, reason: unprocessableReason(error) };
-  }
-}
-
-/**
- * cleanPhoto's photo and a thumbnail of it at most `box` pixels, from one full decode at most: the thumbnail is
- * decoded shrunk on load (a JPEG at an eighth of its size), and its decode is the check that an upright JPEG
- * kept as sent can be read. A photo past its own pixel cap, or past what is left of its submission's, is refused
- * before it is decoded.
+ *
+ * With it, a thumbnail of at most `box` pixels, from one full decode at most: the thumbnail is decoded shrunk on
+ * load (a JPEG at an eighth of its size), and its decode is the check that an upright JPEG kept as sent can be
+ * read. A photo past its own pixel cap, or past what is left of its submission's, is refused before it is
+ * decoded.
  */
 export async function cleanPhotoWithThumbnail<Photo extends PhotoFile>(
   photo: Photo,
@@ -66,24 +49,18 @@ export async function cleanPhotoWithThumbnail<Photo extends PhotoFile>(
     const overSubmission = error instanceof PixelCapError && error.pixels <= caps.photoPixels;
     return {
       ok: false,
-      reason: overSubmission
-        ? `the photos before it already use the ${megapixels(caps.submissionPixels)} megapixels one submission may have`
-        : unprocessableReason(error),
+      reason: overSubmission ? overSubmissionPixelsReason(caps.submissionPixels) : unprocessableReason(error),
     };
   }
 }
 
 type Cleaning = {
   bytes: () => Promise<Uint8Array>;
-  /** Decodes the stored bytes where nothing else did, so a photo that cannot be decoded is not stored. */
-  check: () => Promise<void>;
   renamed?: { contentType: string; fileName: string };
   pixels: number;
   /** Where the thumbnail is best made from: the decoded HEIC pixels, or the stored bytes shrunk on load. */
   thumbnailFrom: (stored: Uint8Array) => sharp.Sharp;
 };
-
-const checkedAlready = async () => {};
 
 /** How a photo is cleaned, once its header (or a HEIC's image sizes) showed it within `maxPixels`. */
 async function cleaned(photo: PhotoFile, maxPixels: number): Promise<Cleaning> {
@@ -92,7 +69,6 @@ async function cleaned(photo: PhotoFile, maxPixels: number): Promise<Cleaning> {
     const pixels = () => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
     return {
       bytes: () => reencoded(pixels(), "image/jpeg"),
-      check: checkedAlready,
       renamed: { contentType: "image/jpeg", fileName: `${photo.fileName.replace(/\.[^.]*$/, "")}.jpg` },
       pixels: image.width * image.height,
       thumbnailFrom: pixels,
@@ -115,18 +91,12 @@ async function cleaned(photo: PhotoFile, maxPixels: number): Promise<Cleaning> {
   if (!kept) {
     return {
       bytes: () => reencoded(sharp(photo.content, options), photo.contentType),
-      check: checkedAlready,
       pixels,
       thumbnailFrom,
     };
   }
   return {
     bytes: async () => kept,
-    check: async () => {
-      await sharp(kept, options)
-        .timeout({ seconds: PHOTO_DECODE_TIMEOUT_MS / 1000 })
-        .stats();
-    },
     pixels,
     thumbnailFrom,
   };
@@ -160,6 +130,10 @@ async function thumbnailOf(input: sharp.Sharp, box: { width: number; height: num
     .toBuffer({ resolveWithObject: true });
   return { jpeg: new Uint8Array(data), width: info.width, height: info.height };
 }
+
+/** Why a photo within its own cap is left out of a submission whose earlier photos used up its pixels. */
+export const overSubmissionPixelsReason = (submissionPixels: number) =>
+  `the photos before it already use the ${megapixels(submissionPixels)} megapixels one submission may have`;
 
 const megapixels = (pixels: number) => (pixels / 1_000_000).toLocaleString("en-US", { maximumSignificantDigits: 3 });
 

@@ -1,0 +1,100 @@
+import type { SubmittedFile } from "~/outbox/submission-store.server";
+import type { Config } from "~/server/config.server";
+import { overSubmissionPixelsReason, type Thumbnail } from "~/server/photos/clean-photo.server";
+import { movingToWorker } from "~/server/work-pool.server";
+import type { FileRule } from "./definition";
+
+export type UploadProblem = { fieldName: string; fileName: string; reason: string };
+
+/** A stored file as a form's document gets it: a photo comes with its thumbnail and its pixels. */
+export type PreparedFile = SubmittedFile & { photo?: { thumbnail: Thumbnail; pixels: number } };
+
+/** The uploads as they are stored, and those that could not be prepared and are not, with why. */
+export type PreparedUploads = { files: PreparedFile[]; problems: UploadProblem[] };
+
+/** A rule of a photo field. */
+export type PhotoRule = FileRule & Required<Pick<FileRule, "photos">>;
+
+export const isPhotoRule = (rule: FileRule): rule is PhotoRule => rule.photos !== undefined;
+
+/**
+ * One photo cleaned in the work pool with its thumbnail, within PHOTO_MAX_PIXELS (and what is left of its
+ * submission's pixels, when it is known). Its bytes are moved to the worker: the caller must not read them again.
+ */
+export function cleanPhotoInPool(
+  config: Config,
+  rule: PhotoRule,
+  photo: SubmittedFile,
+  submissionPixelsLeft = Number.POSITIVE_INFINITY,
+) {
+  return movingToWorker(config, [photo.content], "cleanPhotoWithThumbnail", photo, rule.photos.thumbnail, {
+    photoPixels: config.PHOTO_MAX_PIXELS,
+    submissionPixels: config.SUBMISSION_MAX_PIXELS,
+    submissionPixelsLeft,
+  });
+}
+
+/**
+ * A post's photos, each cleaned with its thumbnail in the work pool, as many at once as there are workers, in
+ * their order; one that cannot be cleaned is a problem, with why. `pixelsUsed` are the pixels of the photos that
+ * went up before: a photo that starts when the submission's pixels are spent is refused before it is decoded.
+ */
+export async function cleanPostedPhotos(
+  config: Config,
+  rule: PhotoRule,
+  photos: SubmittedFile[],
+  pixelsUsed: number,
+): Promise<PreparedUploads> {
+  const results: Array<Awaited<ReturnType<typeof cleanPhotoInPool>>> = [];
+  let used = pixelsUsed;
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < photos.length) {
+      const index = next++;
+      const photo = photos[index] as SubmittedFile;
+      try {
+        const cleaned = await cleanPhotoInPool(config, rule, photo, config.SUBMISSION_MAX_PIXELS - used);
+        if (cleaned.ok) used += cleaned.pixels;
+        results[index] = cleaned;
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(config.PHOTO_WORKERS, photos.length) }, lane));
+  const prepared: PreparedUploads = { files: [], problems: [] };
+  results.forEach((cleaned, index) => {
+    const sent = photos[index] as SubmittedFile;
+    if (cleaned.ok) {
+      const photo = { thumbnail: cleaned.thumbnail, pixels: cleaned.pixels };
+      prepared.files.push({ ...sent, ...cleaned.file, photo });
+    } else prepared.problems.push({ fieldName: sent.fieldName, fileName: sent.fileName, reason: cleaned.reason });
+  });
+  return prepared;
+}
+
+/**
+ * The photos, in their order, while their pixels fit within SUBMISSION_MAX_PIXELS together; each one past it is
+ * left out with why, as are the photos that went up before it once they had used it up. Files that are not
+ * photos are kept.
+ */
+export function withinSubmissionPixels(config: Config, prepared: PreparedUploads): PreparedUploads {
+  const kept: PreparedUploads = { files: [], problems: [...prepared.problems] };
+  let used = 0;
+  for (const file of prepared.files) {
+    const pixels = file.photo?.pixels ?? 0;
+    if (used + pixels > config.SUBMISSION_MAX_PIXELS) {
+      kept.problems.push({
+        fieldName: file.fieldName,
+        fileName: file.fileName,
+        reason: overSubmissionPixelsReason(config.SUBMISSION_MAX_PIXELS),
+      });
+    } else {
+      used += pixels;
+      kept.files.push(file);
+    }
+  }
+  return kept;
+}
