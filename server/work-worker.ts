@@ -1,3 +1,5 @@
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
 import { checklistPdf } from "../app/features/estimate-checklist/checklist-pdf.server";
 import { peerReviewPdf } from "../app/features/peer-review/peer-review-pdf.server";
 import { cleanPhotoWithThumbnail } from "../app/server/photos/clean-photo.server";
@@ -9,6 +11,21 @@ import { cleanPhotoWithThumbnail } from "../app/server/photos/clean-photo.server
 export const workTasks = { cleanPhotoWithThumbnail, checklistPdf, peerReviewPdf };
 
 export type WorkTasks = typeof workTasks;
+
+/**
+ * On Linux each thread has its own niceness, and the threads libvips starts from this one inherit it: photo and
+ * PDF work then takes the cores only when the thread that answers the pages does not need them. Four checklists
+ * at once otherwise held a sign-in page for over two seconds on a two-core server.
+ */
+function yieldToThePages() {
+  try {
+    const threadId = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (threadId > 0) setPriority(threadId, 10);
+  } catch {
+    // Elsewhere than Linux there is no per-thread niceness to set: the work runs as before.
+  }
+}
+yieldToThePages();
 
 export default function runWorkTask({ task, args }: { task: keyof WorkTasks; args: unknown[] }) {
   return (workTasks[task] as (...args: unknown[]) => unknown)(...args);
