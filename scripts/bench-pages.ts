@@ -156,7 +156,8 @@ async function launchDebuggableChromium() {
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill();
     await exited;
-    await rm(profileDir, { recursive: true, force: true });
+    // Chromium's helper processes may still write to the profile for a moment after it exits.
+    await rm(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   const stderr: string[] = [];
   try {
