@@ -14,8 +14,8 @@ export type WorkTasks = typeof workTasks;
 
 /**
  * On Linux each thread has its own niceness, and the threads libvips starts from this one inherit it: photo and
- * PDF work then takes the cores only when the thread that answers the pages does not need them. Four checklists
- * at once otherwise held a sign-in page for over two seconds on a two-core server.
+ * PDF work then gives way to the thread that answers the pages when both want a core. (Measured with four
+ * checklists at once, the sign-in page's worst time did not change with it: that stall is elsewhere.)
  */
 function yieldToThePages() {
   try {

@@ -58,8 +58,9 @@ export type FormSteps<Value, Payload, Success extends object> = {
 
 /**
  * Every form's action, in one order: read the body within the form's caps, apply its audience's guards, parse
- * with its schema, clean its photos, make its document, store the submission with its files and deliveries in one transaction,
- * and answer with one typed result. A submission that is acknowledged is committed with its deliveries.
+ * with its schema, clean its photos, make its document, store the submission with its files and deliveries in
+ * one transaction, and answer with one typed result. A submission that is acknowledged is committed with its
+ * deliveries.
  */
 export async function submitForm<Schema extends z.ZodMiniType, Payload, Success extends object = { result: FormReply }>(
   request: Request,
@@ -199,7 +200,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       return stored;
     }
 
-    /** The posted files: a photo field's cleaned in the work pool, within the pixels the uploads left; the rest as sent. */
+    /** The posted files: a photo field's cleaned in the work pool within the pixels the uploads left, others as sent. */
     async function preparePosted(takenUp: TakenUploads): Promise<PreparedUploads> {
       const prepared: PreparedUploads = {
         files: uploads.filter((upload) => !photoFields.has(upload.fieldName)),
