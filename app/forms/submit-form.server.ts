@@ -9,6 +9,7 @@ import {
   storedUnderKey,
 } from "~/outbox/submission-store.server";
 import { type SignedInStaff, signedInStaff } from "~/server/auth/require-staff.server";
+import type { Transaction } from "~/server/db/database.server";
 import { documentsBuilt } from "~/server/metrics/metrics.server";
 import { WorkPoolFull } from "~/server/work-pool.server";
 import type { FormActionResult, FormReply } from "./action-result";
@@ -37,6 +38,12 @@ export type FormSteps<Value, Payload, Success extends object> = {
    * things up on the server, and throw a PayloadProblem for an answer that turns out not to be acceptable.
    */
   payload?: (value: Value, context: AppLoadContext, staff: SignedInStaff | undefined) => Payload | Promise<Payload>;
+  /**
+   * A last check of the payload in the transaction that stores it, before anything is stored: for a limit counted
+   * from what is stored, which posts sent at the same moment must not all pass (see NewSubmission's `admit`). It
+   * throws a PayloadProblem to refuse, answered as one from `payload`, and nothing is stored.
+   */
+  admit?: (payload: Payload, transaction: Transaction, staff: SignedInStaff | undefined) => Promise<void>;
   /**
    * A document made on the server from the answers and the prepared uploads (a PDF with the photos' thumbnails),
    * stored as a file of the submission. A photo field's files come cleaned, with their thumbnails; one that could
@@ -72,6 +79,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   const photoRules = (definition.files ?? []).filter(isPhotoRule);
   const photoFields = new Set(photoRules.map((rule) => rule.field));
   const answer = (result: FormActionResult<Success>, status = 200) => data(result, { status });
+  const { admit } = steps;
 
   // A staff form's body (up to 80 MB of photos) is read only once its sender is known to be signed in.
   let staff: SignedInStaff | undefined;
@@ -104,20 +112,10 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       return answer({ status: "invalid", message, problems, result: submission.reply() }, 400);
     }
     const value = submission.value;
-    let payload: Payload;
-    try {
-      payload = steps.payload
-        ? await steps.payload(value, context, staff)
-        : (withoutFiles(value, definition) as Payload);
-    } catch (error) {
-      if (!(error instanceof PayloadProblem)) throw error;
-      const { problems } = error;
-      const message = steps.invalidMessage?.(problems) ?? messages.invalid;
-      return answer(
-        { status: "invalid", message, problems, result: submission.reply({ fieldErrors: fieldErrorsOf(problems) }) },
-        error.status,
-      );
-    }
+    // A PayloadProblem, from here or from `admit` as the submission is stored, is answered below.
+    const payload = steps.payload
+      ? await steps.payload(value, context, staff)
+      : (withoutFiles(value, definition) as Payload);
     const uploads = await uploadedFiles(formData, definition);
     const uploadsUp = staff ? uploadsNamed(formData, definition) : [];
     const overCount = (definition.files ?? []).find(
@@ -178,6 +176,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
         fileNames: (reference) => storedFileNames(reference, files),
         ...judged,
         limitPerAddress: definition.audience === "public" ? publicFormLimit(context.config) : undefined,
+        admit: admit && ((transaction) => admit(payload, transaction, staff)),
         // An anonymous form's submission records nothing of who sent it, nor from where.
         ...(definition.anonymous
           ? {}
@@ -240,6 +239,14 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       return taken;
     }
   } catch (error) {
+    if (error instanceof PayloadProblem) {
+      const { problems } = error;
+      const message = steps.invalidMessage?.(problems) ?? messages.invalid;
+      return answer(
+        { status: "invalid", message, problems, result: submission.reply({ fieldErrors: fieldErrorsOf(problems) }) },
+        error.status,
+      );
+    }
     if (error instanceof MissingUploads) {
       // Nothing is stored without a photo it names: the browser sends the photos themselves instead.
       context.logger.warn({ type: definition.type, missing: error.ids.length }, "a post named uploads not here");

@@ -72,6 +72,13 @@ export type NewSubmission<Payload = Record<string, unknown>> = {
   limitPerAddress?: { count: number; windowSeconds: number };
   /** The deliveries, made from the reference number the submission gets, since a delivery may quote it. */
   deliveries: (reference: string) => OutgoingDelivery[];
+  /**
+   * A check of the sender's own limits, made in the transaction that stores, before anything is stored: it throws
+   * to refuse the submission, and nothing is stored. A limit counted from stored rows takes a lock first
+   * (pg_advisory_xact_lock, held until the transaction ends), so that posts sent at the same moment are counted
+   * one after the other, each seeing those stored before it.
+   */
+  admit?: (transaction: Transaction) => Promise<void>;
 };
 
 /** A file as stored with its submission: its id names it in the download route. */
@@ -301,8 +308,14 @@ async function storeWithReference<Payload>(
     }
     return { id: submissionId, reference: inserted.reference, duplicate: false, files: storedFiles };
   };
-  // One statement is its own transaction; files, and a count to keep under a daily limit, need one around them.
-  return files.length === 0 && !limited ? store(db) : inTransaction(db, store);
+  // One statement is its own transaction; files, a count to keep under a daily limit, and a check of the sender's
+  // limits need one around them.
+  const { admit } = submission;
+  if (files.length === 0 && !limited && !admit) return store(db);
+  return inTransaction(db, async (transaction) => {
+    await admit?.(transaction);
+    return store(transaction);
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, countDistinct, eq, gt, sql } from "drizzle-orm";
 import type { Config } from "~/server/config.server";
-import type { Database } from "~/server/db/database.server";
+import type { Transaction } from "~/server/db/database.server";
 import { deliveries, submissions } from "~/server/db/schema.server";
 import { teamMessageForm } from "./definition";
 
@@ -20,14 +20,19 @@ const sentByUserSince = (userId: number, window: string) =>
  * Why this user may not send a message that makes `newTexts` texts now, or undefined when they may. The counts
  * are read from the messages the user stored (texts by their delivery, a retry being the same text), so they
  * hold across restarts and every instance on the database.
+ *
+ * Call it in the transaction that would store the message: it first takes an advisory lock per user, held until
+ * that transaction ends, so that the user's messages sent at the same moment are counted one after the other,
+ * each seeing those stored before it (a plain count first would let two at the limit both pass).
  */
 export async function sendLimitProblem(
-  db: Database,
+  transaction: Transaction,
   config: Pick<Config, "TEAM_MESSAGES_PER_MINUTE" | "TEAM_TEXTS_PER_HOUR">,
   userId: number,
   newTexts: number,
 ): Promise<string | undefined> {
-  const [lastMinute] = await db
+  await transaction.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`team message limits ${userId}`}))`);
+  const [lastMinute] = await transaction
     .select({ messages: sql<number>`count(*)::int` })
     .from(submissions)
     .where(sentByUserSince(userId, "1 minute"));
@@ -35,7 +40,7 @@ export async function sendLimitProblem(
     return `You have sent ${config.TEAM_MESSAGES_PER_MINUTE} messages in the last minute, the most allowed. Please wait a minute and send again. Nothing was sent.`;
   }
   if (newTexts === 0) return undefined;
-  const [lastHour] = await db
+  const [lastHour] = await transaction
     .select({ texts: countDistinct(deliveries.webhookId) })
     .from(deliveries)
     .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))

@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import pg from "pg";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,12 +9,14 @@ import { addStaffUser, cookieFrom } from "#tests/staff";
 import { asStaffRoute } from "#tests/staff-request";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { waitFor } from "#tests/wait-for";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
 import { createEmailSender } from "~/outbox/email-sender.server";
 import { createSmsSender } from "~/outbox/sms-sender.server";
 import { createDeliveryWorker } from "~/outbox/worker.server";
 import { startSession } from "~/server/auth/sessions.server";
-import { deliveries, deliveryAttempts, staffDirectory } from "~/server/db/schema.server";
+import { deliveries, deliveryAttempts, staffDirectory, submissions } from "~/server/db/schema.server";
+import { teamMessageForm } from "./definition";
 import { loadMessageHistory } from "./message-history.server";
 import { NO_RECIPIENT_MESSAGE } from "./schema";
 import { TOO_MANY_RECIPIENTS } from "./send-limits.server";
@@ -85,7 +88,20 @@ function send(fields: Array<[string, string]>, as = { cookie, env: {} }) {
 async function newSender(env: Record<string, string>) {
   const user = await addStaffUser(database.db);
   const session = await startSession(database.db, contextFor().config, { userId: user.id, secondFactorPending: false });
-  return { cookie: cookieFrom(session), env };
+  return { cookie: cookieFrom(session), env, userId: user.id };
+}
+
+/** What a user's team messages stored: the messages, and the distinct texts among their deliveries. */
+async function storedBy(userId: number) {
+  const rows = await database.db
+    .select({ submissionId: submissions.id, channel: deliveries.channel, webhookId: deliveries.webhookId })
+    .from(submissions)
+    .innerJoin(deliveries, eq(deliveries.submissionId, submissions.id))
+    .where(and(eq(submissions.type, teamMessageForm.type), eq(submissions.submittedById, userId)));
+  return {
+    messages: new Set(rows.map((row) => row.submissionId)).size,
+    texts: new Set(rows.filter((row) => row.channel === "sms").map((row) => row.webhookId)).size,
+  };
 }
 
 const deliveryCount = async () => (await database.db.select().from(deliveries)).length;
@@ -367,11 +383,53 @@ describe("sending a team message", () => {
 });
 
 describe("limits on what costs money", () => {
-  const message = (recipients: number[]): Array<[string, string]> => [
+  const message = (recipients: number[], body = "Counting."): Array<[string, string]> => [
     ...recipients.map((id): [string, string] => ["recipients", String(id)]),
     ["subject", "Limits"],
-    ["body", "Counting."],
+    ["body", body],
   ];
+
+  /**
+   * Sends `count` messages (each its own: a different body) from the sender at once, and answers their statuses.
+   * They are lined up first: a connection of the test's locks the submissions table until every post waits for a
+   * lock (the table, where a post reads what its sender stored, or one that the posts take), then lets them all go
+   * at the same instant. Without that, each post's own work before its check (the session, the body, the
+   * technicians) spreads them out on a busy machine, and the first was often stored before the others counted.
+   */
+  async function sendAtOnce(count: number, recipients: number[], sender: Awaited<ReturnType<typeof newSender>>) {
+    const gate = new pg.Client({ connectionString: database.url });
+    await gate.connect();
+    let posts: ReturnType<typeof send>[] = [];
+    try {
+      await gate.query("BEGIN");
+      await gate.query("LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE");
+      posts = Array.from({ length: count }, (_, index) => send(message(recipients, `At once ${index + 1}.`), sender));
+      await waitFor(`all ${count} posts to wait for a lock`, async () => {
+        // Within a transaction pg_stat_activity is read once and kept: a fresh look each time.
+        await gate.query("SELECT pg_stat_clear_snapshot()");
+        const { rows } = await gate.query<{ waiting: number }>(
+          "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        return (rows[0]?.waiting ?? 0) >= count;
+      });
+      await gate.query("COMMIT");
+    } finally {
+      await gate.end();
+    }
+    const responses = await Promise.all(posts);
+    return responses.map((response) => ({ status: response.init?.status ?? 200, data: response.data }));
+  }
+
+  /** Exactly one of the answers is a sent message; each other is a refusal beside Send that says `refusal`. */
+  function expectOneSent(answers: Awaited<ReturnType<typeof sendAtOnce>>, refusal: string) {
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expect(refused).toMatchObject({
+        status: 429,
+        data: { status: "invalid", problems: { send: expect.stringContaining(refusal) } },
+      });
+    }
+  }
 
   it("refuses a message to more than 100 technicians, beside Send, and sends nothing", async () => {
     const sender = await newSender({});
@@ -419,5 +477,24 @@ describe("limits on what costs money", () => {
     expect(await deliveryCount()).toBe(before);
     expect((await send(message([people.emailOnly]), sender)).data).toMatchObject({ status: "success" });
     expect((await send(message([people.mobileOnly]), sender)).data).toMatchObject({ status: "success" });
+  });
+
+  it("holds TEAM_MESSAGES_PER_MINUTE when a user one below it sends eight messages at once: one goes", async () => {
+    const sender = await newSender({ TEAM_MESSAGES_PER_MINUTE: "3" });
+    for (const count of [1, 2]) {
+      const response = await send(message([people.emailOnly], `Before ${count}.`), sender);
+      expect(response.data).toMatchObject({ status: "success" });
+    }
+    const answers = await sendAtOnce(8, [people.emailOnly], sender);
+    expectOneSent(answers, "You have sent 3 messages in the last minute");
+    expect(await storedBy(sender.userId)).toEqual({ messages: 3, texts: 0 });
+  });
+
+  it("holds TEAM_TEXTS_PER_HOUR when a user one text below it sends six texts at once: one goes", async () => {
+    const sender = await newSender({ TEAM_TEXTS_PER_HOUR: "3" });
+    expect((await send(message([people.mobileOnly, people.both]), sender)).data).toMatchObject({ status: "success" });
+    const answers = await sendAtOnce(6, [people.mobileOnly], sender);
+    expectOneSent(answers, "would send 1 texts, and you have sent 3 of the 3 allowed");
+    expect(await storedBy(sender.userId)).toEqual({ messages: 2, texts: 3 });
   });
 });

@@ -14,7 +14,7 @@ import { listTechnicians } from "./technician-source.server";
  */
 export function submitTeamMessage(request: Request, context: AppLoadContext) {
   return submitForm(request, context, teamMessageForm, {
-    payload: async (input, { config, db, logger }, staff): Promise<TeamMessage> => {
+    payload: async (input, { config, db, logger }): Promise<TeamMessage> => {
       const ids = [...new Set(input.recipients)];
       if (ids.length > MAX_RECIPIENTS) throw new PayloadProblem({ [SEND_PROBLEM]: TOO_MANY_RECIPIENTS });
       const technicians = await listTechnicians({ config, db, logger });
@@ -25,10 +25,6 @@ export function submitTeamMessage(request: Request, context: AppLoadContext) {
           recipients: "A chosen technician is no longer on the list. Please reload the page and choose again.",
         });
       }
-      // Texts go one per number, as personalMessages makes them.
-      const texts = new Set(chosen.map((technician) => technician?.phoneNumber).filter(Boolean)).size;
-      const overLimit = staff && (await sendLimitProblem(db, config, staff.id, texts));
-      if (overLimit) throw new PayloadProblem({ [SEND_PROBLEM]: overLimit }, 429);
       return {
         subject: input.subject,
         body: input.body,
@@ -46,6 +42,15 @@ export function submitTeamMessage(request: Request, context: AppLoadContext) {
         ),
         sentAt: new Date().toISOString(),
       };
+    },
+    // Counted in the transaction that stores the message, one message of the user's at a time (see
+    // sendLimitProblem): two sent at the same moment at the limit do not both go.
+    admit: async (message, transaction, staff) => {
+      if (!staff) return;
+      // Texts go one per number, as personalMessages makes them.
+      const texts = new Set(message.recipients.map((recipient) => recipient.phoneNumber).filter(Boolean)).size;
+      const overLimit = await sendLimitProblem(transaction, context.config, staff.id, texts);
+      if (overLimit) throw new PayloadProblem({ [SEND_PROBLEM]: overLimit }, 429);
     },
     invalidMessage: (problems) =>
       problems[SEND_PROBLEM] ?? (problems.recipients === NO_RECIPIENT_MESSAGE ? NO_RECIPIENT_MESSAGE : undefined),
