@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
@@ -39,6 +40,17 @@ function glyphTable(font: PdfFont): fontkit.Font {
     glyphTables.set(font, table);
   }
   return table;
+}
+
+/** Each font file's bytes, read once: pdfkit would read the file again for every document. */
+const fontFiles = new Map<PdfFont, Buffer>();
+function fontBytes(font: PdfFont): Buffer {
+  let bytes = fontFiles.get(font);
+  if (!bytes) {
+    bytes = readFileSync(FONT_FILES[font]);
+    fontFiles.set(font, bytes);
+  }
+  return bytes;
 }
 
 /** Line breaks and tabs (pdfkit lays them out), joiners and variation selectors: printed with no glyph. */
@@ -104,9 +116,12 @@ export type PdfDocumentOptions = {
  * `toBuffer`.
  */
 export function createPdfDocument({ title, margin = mm(20) }: PdfDocumentOptions): PDFKit.PDFDocument {
-  // `font` names the first font so pdfkit never loads its built-in Helvetica, which could not print "ễ".
-  const doc = new PDFDocument({ size: "A4", margin, font: FONT_FILES.regular, info: { Title: title }, lang: "en-US" });
-  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  // No font at first ("" opens none, where leaving it out would open the built-in Helvetica, which cannot print
+  // "ễ"). pdfkit keeps a font under the name it was asked by only when no font of the same PostScript name is
+  // open yet: a first font opened from its file made every later doc.font("regular") parse the file again, and
+  // that was most of a PDF's time.
+  const doc = new PDFDocument({ size: "A4", margin, font: "", info: { Title: title }, lang: "en-US" });
+  for (const name of Object.keys(FONT_FILES) as PdfFont[]) doc.registerFont(name, fontBytes(name));
   doc.font("regular");
   return doc;
 }
