@@ -1,7 +1,5 @@
-import { formatStaffTime } from "./format-time";
-
 export type BackupStatusNoteProps = {
-  /** When the last good backup finished, and its size as people read it; undefined: none yet. */
+  /** When the last good backup finished and its size, as people read them; undefined: none yet. */
   lastGood: { finishedAt: string; size: string } | undefined;
   alert: "overdue" | "failed" | undefined;
   /** BACKUP_EVERY in milliseconds. */
@@ -28,7 +26,7 @@ function spellDuration(milliseconds: number): string {
 
 /** The dashboard's line about backups, and its warning when there has been none for too long or the last failed. */
 export function BackupStatusNote({ lastGood, alert, every }: BackupStatusNoteProps) {
-  const last = lastGood ? `${formatStaffTime(lastGood.finishedAt)} (${lastGood.size})` : undefined;
+  const last = lastGood ? `${lastGood.finishedAt} (${lastGood.size})` : undefined;
   if (!alert) return <p className="mt-2 text-slate-700">Last backup: {last ?? "none yet"}.</p>;
   const problem =
     alert === "failed"

@@ -1,7 +1,6 @@
 import { useActionData } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
 import { IntentForm } from "~/components/forms/intent-form";
-import { formatStaffTime } from "~/components/staff/format-time";
 import { StaffSection } from "~/components/staff/staff-section";
 import type { DeliveryStatus } from "~/server/db/schema.server";
 import type { SubmissionDetail } from "./submission-detail.server";
@@ -34,7 +33,7 @@ function AttemptList({ attempts, destination }: { attempts: Delivery["attempts"]
     <ol className="mt-2 space-y-1 text-sm">
       {attempts.map((attempt, index) => (
         <li key={attempt.id} className="break-words">
-          <span className="font-semibold">Attempt {index + 1}</span>, {formatStaffTime(attempt.startedAt)}:{" "}
+          <span className="font-semibold">Attempt {index + 1}</span>, {attempt.started}:{" "}
           {attempt.succeeded ? "succeeded" : "failed"}
           {attempt.httpStatus === null ? "" : `, HTTP ${attempt.httpStatus}`}
           {attempt.error ? `, ${attempt.error}` : ""}, {attempt.durationMs} ms
@@ -68,11 +67,8 @@ export function DeliveryHistory({ deliveries }: { deliveries: SubmissionDetail["
               <p className="mt-1">
                 Status:{" "}
                 <strong>{deliveryStateLabel(delivery.status, delivery.attemptCount, delivery.lastError)}</strong>
-                {delivery.status === "pending" && delivery.attemptCount > 0
-                  ? `, next try ${formatStaffTime(delivery.nextAttemptAt)}`
-                  : ""}
-                {delivery.deliveredAt ? `, ${formatStaffTime(delivery.deliveredAt)}` : ""}. Attempts:{" "}
-                {delivery.attemptCount}.
+                {delivery.status === "pending" && delivery.attemptCount > 0 ? `, next try ${delivery.nextTry}` : ""}
+                {delivery.delivered ? `, ${delivery.delivered}` : ""}. Attempts: {delivery.attemptCount}.
               </p>
               <p className="break-all text-sm text-slate-700">webhook-id {delivery.webhookId}</p>
               <AttemptList attempts={delivery.attempts} destination={delivery.destination} />

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { formatStaffTime } from "~/components/staff/format-time";
 import type { SubmissionTypeChoice } from "~/features/submission-types.server";
 import { DELIVERY_STATE_LABELS, type DeliveryState } from "./delivery-state";
 
@@ -10,7 +9,8 @@ type ListedSubmission = {
   status: string;
   isSpam: boolean;
   suspiciousReason: string | null;
-  createdAt: Date;
+  /** When it came in, as staff read it. */
+  received: string;
   contactName: string;
   contactEmail: string;
   contactPhone: string;
@@ -80,7 +80,7 @@ export function InboxList({
                 {row.contactEmail ? <span className="block">{row.contactEmail}</span> : null}
                 {row.contactPhone ? <span className="block">{row.contactPhone}</span> : null}
               </Cell>
-              <Cell label="Received">{formatStaffTime(row.createdAt)}</Cell>
+              <Cell label="Received">{row.received}</Cell>
               <Cell label="Status">
                 {row.status}
                 {row.isSpam ? <span className="block text-sm font-semibold text-red-800">Spam</span> : null}

@@ -2,6 +2,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { submissionTypes } from "~/features/submission-types.server";
 import type { Database } from "~/server/db/database.server";
 import { submissions } from "~/server/db/schema.server";
+import { formatStaffTime } from "~/server/format-staff-time.server";
 import { INBOX_PAGE_SIZE } from "./inbox-filters";
 import type { InboxFilters } from "./inbox-filters.server";
 import { deliveryStateOfSubmission, inboxConditions, newestFirst } from "./inbox-query.server";
@@ -46,7 +47,12 @@ export function inboxPageQuery(db: Database, filters: InboxFilters, hiddenTypes:
 
 export async function listSubmissions(db: Database, filters: InboxFilters, hiddenTypes: readonly string[] = []) {
   const rows = await inboxPageQuery(db, filters, hiddenTypes);
-  return { rows: rows.slice(0, INBOX_PAGE_SIZE), hasNextPage: rows.length > INBOX_PAGE_SIZE };
+  return {
+    rows: rows
+      .slice(0, INBOX_PAGE_SIZE)
+      .map(({ createdAt, ...row }) => ({ ...row, received: formatStaffTime(createdAt) })),
+    hasNextPage: rows.length > INBOX_PAGE_SIZE,
+  };
 }
 
 /**
@@ -84,13 +90,16 @@ export async function countNewSubmissions(db: Database, hiddenTypes: readonly st
   const { rows } = await db.execute<{ type: string; count: number }>(newSubmissionCountsQuery(hiddenTypes));
   return countedTypes(hiddenTypes).map((description) => {
     const counted = rows.find((row) => row.type === description.type)?.count ?? 0;
+    const count = Math.min(counted, NEW_COUNT_CAP);
     return {
       type: description.type,
       label: description.label,
       status: description.statuses[0],
-      count: Math.min(counted, NEW_COUNT_CAP),
+      count,
       /** More than `count` wait: the count stopped at the cap. */
       atLeast: counted > NEW_COUNT_CAP,
+      /** As the page shows it ("1,000+"), formatted here: a browser's first number formatter slows the page's opening. */
+      shown: `${count.toLocaleString("en-US")}${counted > NEW_COUNT_CAP ? "+" : ""}`,
     };
   });
 }

@@ -15,6 +15,7 @@ import {
   submissionNotes,
   submissions,
 } from "~/server/db/schema.server";
+import { formatStaffTime } from "~/server/format-staff-time.server";
 import { REPLAYABLE_STATUSES, replayDestination } from "./replay-delivery.server";
 
 /** A positive whole number from a route parameter, or a 404: `/admin/inbox/abc` names no submission. */
@@ -77,7 +78,6 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
         nextAttemptAt: deliveries.nextAttemptAt,
         lastError: deliveries.lastError,
         deliveredAt: deliveries.deliveredAt,
-        createdAt: deliveries.createdAt,
       })
       .from(deliveries)
       .where(eq(deliveries.submissionId, submissionId))
@@ -128,9 +128,9 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
       reference: submission.reference,
       type: submission.type,
       typeLabel: description.label,
-      createdAt: submission.createdAt,
+      received: formatStaffTime(submission.createdAt),
       status: submission.status,
-      statusChangedAt: submission.statusChangedAt,
+      statusSince: formatStaffTime(submission.statusChangedAt),
       assigneeId: submission.assigneeId,
       assigneeUsername: row.assigneeUsername,
       isSpam: submission.isSpam,
@@ -140,14 +140,19 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
     statuses: [...description.statuses],
     fields: labelledFields(submission.type, submission.payload),
     files,
-    deliveries: deliveryRows.map((delivery) => ({
+    // Times as staff read them, formatted here (see formatStaffTime).
+    deliveries: deliveryRows.map(({ nextAttemptAt, deliveredAt, ...delivery }) => ({
       ...delivery,
+      nextTry: formatStaffTime(nextAttemptAt),
+      delivered: deliveredAt && formatStaffTime(deliveredAt),
       canReplay: !submission.isSpam && REPLAYABLE_STATUSES.includes(delivery.status),
       replayTo: replayDestination(delivery, urls) ?? null,
-      attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
+      attempts: attempts
+        .filter((attempt) => attempt.deliveryId === delivery.id)
+        .map(({ startedAt, ...attempt }) => ({ ...attempt, started: formatStaffTime(startedAt) })),
     })),
-    notes,
-    events,
+    notes: notes.map(({ createdAt, ...note }) => ({ ...note, written: formatStaffTime(createdAt) })),
+    events: events.map(({ createdAt, ...event }) => ({ ...event, at: formatStaffTime(createdAt) })),
     assignableStaff: staff
       .filter((user) => user.isActive || user.id === submission.assigneeId)
       .map((user) => ({ id: user.id, username: user.username })),

@@ -1,4 +1,3 @@
-import { formatStaffTime } from "~/components/staff/format-time";
 import { StaffSection } from "~/components/staff/staff-section";
 import type { SubmissionEventKind } from "~/server/db/schema.server";
 import { formatFileSize } from "./format-size";
@@ -12,8 +11,8 @@ export function SubmissionSummary({ submission }: { submission: SubmissionDetail
   const facts: Array<[string, string]> = [
     ["Reference", submission.reference],
     ["Type", submission.typeLabel],
-    ["Received", formatStaffTime(submission.createdAt)],
-    ["Status", `${submission.status} (since ${formatStaffTime(submission.statusChangedAt)})`],
+    ["Received", submission.received],
+    ["Status", `${submission.status} (since ${submission.statusSince})`],
     ["Assignee", submission.assigneeUsername ?? "No one"],
     ["Spam", submission.isSpam ? `Yes: ${submission.spamReason ?? "no reason given"}` : "No"],
     ...(submission.suspiciousReason ? [["Suspicious", submission.suspiciousReason] as [string, string]] : []),
@@ -111,7 +110,7 @@ export function SubmissionNotes({ notes }: { notes: SubmissionDetail["notes"] })
           {notes.map((note) => (
             <li key={note.id} className="rounded-lg border border-slate-300 p-3">
               <p className="text-sm text-slate-700">
-                {note.author ?? "A removed user"}, {formatStaffTime(note.createdAt)}
+                {note.author ?? "A removed user"}, {note.written}
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{note.body}</p>
             </li>
@@ -132,7 +131,7 @@ export function ChangeHistory({ events }: { events: SubmissionDetail["events"] }
         <ol className="mt-4 space-y-2">
           {events.map((event) => (
             <li key={event.id} className="break-words">
-              <span className="text-sm text-slate-700">{formatStaffTime(event.createdAt)}</span>{" "}
+              <span className="text-sm text-slate-700">{event.at}</span>{" "}
               <strong>{event.kind === "delivery-withheld" ? "The website" : (event.actor ?? "A removed user")}</strong>{" "}
               {describeEvent(event)}
             </li>

@@ -7,6 +7,7 @@ import { addStaffUser } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { setStaffUserActive } from "~/server/auth/staff-users.server";
 import { submissionEvents, submissions } from "~/server/db/schema.server";
+import { formatStaffTime } from "~/server/format-staff-time.server";
 import { NOTE_MAX_LENGTH } from "./note-limits";
 import { loadSubmissionPage, type SubmissionActionResult, submissionPageAction } from "./submission-page.server";
 
@@ -51,9 +52,8 @@ describe("the status", () => {
     });
     const after = (await detail(id)).submission;
     expect(after.status).toBe("Contacted");
-    expect(new Date(after.statusChangedAt).getTime()).toBeGreaterThanOrEqual(
-      new Date(before.statusChangedAt).getTime(),
-    );
+    const [stored] = await database.db.select().from(submissions).where(eq(submissions.id, id));
+    expect(after.statusSince).toBe(formatStaffTime(stored?.statusChangedAt ?? null));
     expect(await eventsOf(id)).toEqual([
       expect.objectContaining({ kind: "status", actorId: staff.id, fromValue: "New", toValue: "Contacted" }),
     ]);
@@ -119,7 +119,7 @@ describe("notes", () => {
     expect(await post(id, { intent: "note", body })).toMatchObject({ httpStatus: 200, message: "Note added." });
     const page = await detail(id);
     expect(page.notes).toEqual([expect.objectContaining({ body, author: staff.username })]);
-    expect(page.notes[0]?.createdAt).toBeInstanceOf(Date);
+    expect(page.notes[0]?.written).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
     expect(page.events).toEqual([expect.objectContaining({ kind: "note", actor: staff.username })]);
   });
 

@@ -62,10 +62,12 @@ export function StaffRequestForm({
   useEffect(() => {
     if (actionData?.status === "success") setDates({});
   }, [actionData]);
-  const today = companyToday();
-  // A date already past gets a note beside it, not an error: offices record appointments late.
+  // A date already past gets a note beside it, not an error: offices record appointments late. Today is worked
+  // out only once a date is typed: the browser's first date formatter takes tens of milliseconds to make.
+  const typedDates = Object.entries(dates).filter(([, value]) => value !== "");
+  const today = typedDates.length > 0 ? companyToday() : "";
   const pastDateNotes = Object.fromEntries(
-    Object.entries(dates).flatMap(([name, value]) => (value && value < today ? [[name, PAST_DATE_NOTE]] : [])),
+    typedDates.flatMap(([name, value]) => (value < today ? [[name, PAST_DATE_NOTE]] : [])),
   );
 
   return (

@@ -4,7 +4,6 @@ import { ChoiceField } from "~/components/forms/choice-field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
-import { formatStaffTime } from "~/components/staff/format-time";
 import { StaffPage } from "~/components/staff/staff-page";
 import { StaffSection } from "~/components/staff/staff-section";
 import { StaffTable } from "~/components/staff/staff-table";
@@ -68,7 +67,7 @@ export function StaffListScreen({ users, signInLocks, secondFactorRequired, curr
             { header: "Role", cell: (user) => (user.role === "admin" ? "Admin" : "Staff") },
             { header: "Status", cell: (user) => (user.isActive ? "Active" : "Deactivated") },
             { header: "Two-step", cell: (user) => (user.hasSecondFactor ? "On" : "Off") },
-            { header: "Last signed in", cell: (user) => formatStaffTime(user.lastSignedInAt) },
+            { header: "Last signed in", cell: (user) => user.lastSignedIn },
           ]}
         />
       </StaffSection>
@@ -94,7 +93,7 @@ export function StaffListScreen({ users, signInLocks, secondFactorRequired, curr
                 cell: (lock) => lock.username ?? "Every account",
               },
               { header: "From address", cell: (lock) => lock.address ?? "Any address" },
-              { header: "Locked until", cell: (lock) => formatStaffTime(lock.lockedUntil) },
+              { header: "Locked until", cell: (lock) => lock.lockedUntil },
               { header: "Unlock", headerHidden: true, cell: (lock) => <UnlockButton lock={lock} /> },
             ]}
           />

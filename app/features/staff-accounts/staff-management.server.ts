@@ -17,6 +17,7 @@ import {
   UsernameTakenError,
 } from "~/server/auth/staff-users.server";
 import { staffSessions } from "~/server/db/schema.server";
+import { formatStaffTime } from "~/server/format-staff-time.server";
 import { isSecondFactorRequired, setSecondFactorRequired } from "~/server/settings.server";
 import { displayNameSchema, newStaffUserSchema, passwordResetSchema } from "./schemas";
 
@@ -35,7 +36,16 @@ export async function loadStaffList(context: AppLoadContext) {
     isSecondFactorRequired(context.db),
     listSignInLocks(context.db),
   ]);
-  return { users, secondFactorRequired, signInLocks, currentUserId: admin.id };
+  // Times as staff read them, formatted here (see formatStaffTime).
+  return {
+    users: users.map(({ lastSignedInAt, ...user }) => ({ ...user, lastSignedIn: formatStaffTime(lastSignedInAt) })),
+    secondFactorRequired,
+    signInLocks: signInLocks.map(({ lockedUntil, ...lock }) => ({
+      ...lock,
+      lockedUntil: formatStaffTime(lockedUntil),
+    })),
+    currentUserId: admin.id,
+  };
 }
 
 /** The staff list page: add a user, require a second factor of everyone, or lift a sign-in lock. */
@@ -107,8 +117,8 @@ export async function loadStaffUser(context: AppLoadContext, userIdParam: string
       role: user.role,
       isActive: user.isActive,
       hasSecondFactor: user.totpSecret !== null,
-      lastSignedInAt: user.lastSignedInAt,
-      createdAt: user.createdAt,
+      lastSignedIn: formatStaffTime(user.lastSignedInAt),
+      created: formatStaffTime(user.createdAt),
     },
     activeSessions: sessions?.count ?? 0,
     isSelf: admin.id === user.id,

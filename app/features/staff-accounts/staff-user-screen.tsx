@@ -2,7 +2,6 @@ import { Link, useActionData } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
 import { IntentForm } from "~/components/forms/intent-form";
 import { TextField } from "~/components/forms/text-field";
-import { formatStaffTime } from "~/components/staff/format-time";
 import { StaffPage } from "~/components/staff/staff-page";
 import { StaffSection } from "~/components/staff/staff-section";
 import type { StaffFormResult } from "~/forms/staff-form-result";
@@ -31,9 +30,9 @@ export function StaffUserScreen({ user, activeSessions, isSelf }: Awaited<Return
           ["Role", user.role === "admin" ? "Admin" : "Staff"],
           ["Status", user.isActive ? "Active" : "Deactivated"],
           ["Two-step verification", user.hasSecondFactor ? "On" : "Off"],
-          ["Last signed in", formatStaffTime(user.lastSignedInAt)],
+          ["Last signed in", user.lastSignedIn],
           ["Signed in on", `${activeSessions} device${activeSessions === 1 ? "" : "s"}`],
-          ["Account created", formatStaffTime(user.createdAt)],
+          ["Account created", user.created],
         ].map(([term, detail]) => (
           <div key={term}>
             <dt className="text-sm font-semibold text-slate-600">{term}</dt>

@@ -7,6 +7,7 @@ import {
   staffUsers,
   submissions,
 } from "~/server/db/schema.server";
+import { formatStaffTime } from "~/server/format-staff-time.server";
 import { teamMessageForm } from "./definition";
 import type { TeamMessage } from "./team-message";
 
@@ -30,6 +31,7 @@ export type RecipientStates = {
 export type MessageHistoryEntry = {
   submissionId: number;
   reference: string;
+  /** When it was sent, as staff read it. */
   sentAt: string;
   sender: string;
   subject: string;
@@ -94,7 +96,7 @@ export async function loadMessageHistory(db: Database): Promise<MessageHistoryEn
     return {
       submissionId: message.id,
       reference: message.reference,
-      sentAt: message.createdAt.toISOString(),
+      sentAt: formatStaffTime(message.createdAt),
       sender: message.sender ?? "a removed user",
       subject: payload.subject,
       recipients: payload.recipients.map((recipient) => ({

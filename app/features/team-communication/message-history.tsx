@@ -1,5 +1,4 @@
 import { Link, useFetcher } from "react-router";
-import { formatStaffTime } from "~/components/staff/format-time";
 import { StaffTable, type StaffTableColumn } from "~/components/staff/staff-table";
 import type { DeliveryState, MessageHistoryEntry } from "./message-history.server";
 
@@ -91,7 +90,7 @@ export function MessageHistory({ messages }: { messages: readonly MessageHistory
               {message.subject}
             </h2>
             <p className="text-sm text-slate-700">
-              {formatStaffTime(message.sentAt)} by {message.sender} ·{" "}
+              {message.sentAt} by {message.sender} ·{" "}
               <Link to={`/admin/inbox/${message.submissionId}`} className="text-brand-800 underline">
                 {message.reference}: every attempt
               </Link>

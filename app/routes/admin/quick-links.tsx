@@ -15,6 +15,7 @@ import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import { loadBackupStatus } from "~/server/backup/backup-schedule.server";
+import { formatStaffTime } from "~/server/format-staff-time.server";
 import type { Route } from "./+types/quick-links";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Quick Links");
@@ -30,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     alert: backupStatus.alert,
     every: context.config.BACKUP_EVERY,
     lastGood: backupStatus.lastGood && {
-      finishedAt: backupStatus.lastGood.finishedAt,
+      finishedAt: formatStaffTime(backupStatus.lastGood.finishedAt),
       size: formatFileSize(backupStatus.lastGood.bytes),
     },
   };
