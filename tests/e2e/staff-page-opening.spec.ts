@@ -1,3 +1,4 @@
+import { staffToolLinks } from "../../app/features/quick-links.server";
 import { expect, test } from "./fixtures";
 
 declare global {
@@ -50,5 +51,23 @@ test("the staff pages open without making a date or number formatter in the brow
     // Once the browser is idle after the load, React has taken the page over.
     await page.evaluate(() => new Promise((settled) => requestIdleCallback(settled)));
     expect(await page.evaluate(() => window.formattersMade), path).toEqual([]);
+  }
+});
+
+test("the staff pages do not move once they have opened", async ({ page, signInAsStaff }) => {
+  await signInAsStaff("admin", "steady");
+  for (const path of ["/admin/quick-links", "/admin/inbox", ...staffToolLinks.map((tool) => tool.path)]) {
+    await page.goto(path, { waitUntil: "load" });
+    await page.evaluate(() => new Promise((settled) => requestIdleCallback(settled)));
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number[]>((settled) => {
+          new PerformanceObserver((entries) =>
+            settled(entries.getEntries().map((entry) => (entry as PerformanceEntry & { value: number }).value)),
+          ).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => settled([]), 500);
+        }),
+    );
+    expect(shifts, `${path} moved while it opened`).toEqual([]);
   }
 });

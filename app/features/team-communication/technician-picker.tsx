@@ -37,7 +37,8 @@ export function TechnicianPicker({
   return (
     <fieldset aria-describedby={describedBy}>
       <legend className="font-medium text-slate-900">Technicians</legend>
-      <div className="mt-1 flex flex-wrap gap-2" hidden={!hydrated}>
+      {/* Kept in its place, unseen, until JavaScript runs: showing it then would push the list down. */}
+      <div className={`mt-1 flex flex-wrap gap-2 ${hydrated ? "" : "invisible"}`}>
         <input
           type="search"
           aria-label="Search technicians by name"
