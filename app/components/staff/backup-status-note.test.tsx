@@ -1,9 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { formatStaffTime } from "~/server/format-staff-time.server";
 import { BackupStatusNote } from "./backup-status-note";
 
 const text = (html: string) => html.replaceAll(/<[^>]+>/g, "").replaceAll("&quot;", '"');
-const lastGood = { finishedAt: "2026-11-25T19:40:00.000Z", size: "74.2 MB" };
+// As the dashboard's loader hands it over: the time in the company's time zone, the size for people.
+const lastGood = { finishedAt: formatStaffTime("2026-11-25T19:40:00.000Z"), size: "74.2 MB" };
 
 describe("the dashboard's line about backups", () => {
   it("says when the last good backup was taken and its size", () => {
