@@ -36,8 +36,12 @@ const staffPageCaches = (page: Page) =>
 /** Waits until the service worker controls the page and keeps Quick Links and every tool's page. */
 async function expectToolsKept(page: Page) {
   // Not `navigator.serviceWorker.ready`: a page that signed in at /admin was made outside the worker's scope.
+  // The worker is active once it has fetched the whole staff app: on a busy machine, more than 7 s.
   await expect
-    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration("/admin/"))?.active)))
+    .poll(
+      () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration("/admin/"))?.active)),
+      { timeout: 20_000 },
+    )
     .toBe(true);
   await expect
     .poll(async () => (await staffPageCaches(page)).flatMap((cache) => cache.paths), { timeout: 20_000 })

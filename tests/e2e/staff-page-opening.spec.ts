@@ -54,20 +54,28 @@ test("the staff pages open without making a date or number formatter in the brow
   }
 });
 
+/** Far below Lighthouse's "good" (0.1), and below Team Communication's 0.025–0.063 when its controls appeared. */
+const UNSEEN_SHIFT = 0.01;
+
 test("the staff pages do not move once they have opened", async ({ page, signInAsStaff }) => {
   await signInAsStaff("admin", "steady");
   for (const path of ["/admin/quick-links", "/admin/inbox", ...staffToolLinks.map((tool) => tool.path)]) {
     await page.goto(path, { waitUntil: "load" });
     await page.evaluate(() => new Promise((settled) => requestIdleCallback(settled)));
-    const shifts = await page.evaluate(
+    const shifted = await page.evaluate(
       () =>
-        new Promise<number[]>((settled) => {
+        new Promise<number>((settled) => {
           new PerformanceObserver((entries) =>
-            settled(entries.getEntries().map((entry) => (entry as PerformanceEntry & { value: number }).value)),
+            settled(
+              entries
+                .getEntries()
+                .map((entry) => (entry as PerformanceEntry & { value: number }).value)
+                .reduce((sum, value) => sum + value, 0),
+            ),
           ).observe({ type: "layout-shift", buffered: true });
-          setTimeout(() => settled([]), 500);
+          setTimeout(() => settled(0), 500);
         }),
     );
-    expect(shifts, `${path} moved while it opened`).toEqual([]);
+    expect(shifted, `${path} moved while it opened`).toBeLessThan(UNSEEN_SHIFT);
   }
 });
