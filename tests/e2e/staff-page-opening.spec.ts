@@ -1,5 +1,12 @@
+import type { Page } from "@playwright/test";
 import { staffToolLinks } from "../../app/features/quick-links.server";
 import { expect, test } from "./fixtures";
+
+/** Opens a staff page and waits until React has taken it over: the browser idle after the load. */
+async function openStaffPage(page: Page, path: string) {
+  await page.goto(path, { waitUntil: "load" });
+  await page.evaluate(() => new Promise((settled) => requestIdleCallback(settled)));
+}
 
 declare global {
   interface Window {
@@ -47,9 +54,7 @@ test("the staff pages open without making a date or number formatter in the brow
 
   // The inbox always shows its new-submission counts, the staff pages each account's last sign-in.
   for (const path of ["/admin/quick-links", "/admin/inbox", "/admin/staff", `/admin/staff/${admin.id}`]) {
-    await page.goto(path, { waitUntil: "load" });
-    // Once the browser is idle after the load, React has taken the page over.
-    await page.evaluate(() => new Promise((settled) => requestIdleCallback(settled)));
+    await openStaffPage(page, path);
     expect(await page.evaluate(() => window.formattersMade), path).toEqual([]);
   }
 });
@@ -60,8 +65,7 @@ const UNSEEN_SHIFT = 0.01;
 test("the staff pages do not move once they have opened", async ({ page, signInAsStaff }) => {
   await signInAsStaff("admin", "steady");
   for (const path of ["/admin/quick-links", "/admin/inbox", ...staffToolLinks.map((tool) => tool.path)]) {
-    await page.goto(path, { waitUntil: "load" });
-    await page.evaluate(() => new Promise((settled) => requestIdleCallback(settled)));
+    await openStaffPage(page, path);
     const shifted = await page.evaluate(
       () =>
         new Promise<number>((settled) => {

@@ -29,20 +29,7 @@ const FONTS_OF_WEIGHT: Record<PdfWeight, readonly [PdfWeight, ...PdfFont[]]> = {
   bold: ["bold", "fallback-bold"],
 };
 
-/** Each font file read by fontkit once, to ask which characters it has (pdfkit does not fall back by itself). */
-const glyphTables = new Map<PdfFont, fontkit.Font>();
-function glyphTable(font: PdfFont): fontkit.Font {
-  let table = glyphTables.get(font);
-  if (!table) {
-    const opened = fontkit.openSync(FONT_FILES[font]);
-    if (!("hasGlyphForCodePoint" in opened)) throw new Error(`${FONT_FILES[font]} is a font collection`);
-    table = opened;
-    glyphTables.set(font, table);
-  }
-  return table;
-}
-
-/** Each font file's bytes, read once: pdfkit would read the file again for every document. */
+/** Each font file's bytes, read once: for pdfkit (which would read the file for every document) and the glyph tables. */
 const fontFiles = new Map<PdfFont, Buffer>();
 function fontBytes(font: PdfFont): Buffer {
   let bytes = fontFiles.get(font);
@@ -51,6 +38,19 @@ function fontBytes(font: PdfFont): Buffer {
     fontFiles.set(font, bytes);
   }
   return bytes;
+}
+
+/** Each font file read by fontkit once, to ask which characters it has (pdfkit does not fall back by itself). */
+const glyphTables = new Map<PdfFont, fontkit.Font>();
+function glyphTable(font: PdfFont): fontkit.Font {
+  let table = glyphTables.get(font);
+  if (!table) {
+    const opened = fontkit.create(fontBytes(font));
+    if (!("hasGlyphForCodePoint" in opened)) throw new Error(`${FONT_FILES[font]} is a font collection`);
+    table = opened;
+    glyphTables.set(font, table);
+  }
+  return table;
 }
 
 /** Line breaks and tabs (pdfkit lays them out), joiners and variation selectors: printed with no glyph. */
