@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { heicPhoto } from "../support/checklist-fixture";
+import { savedDraft } from "../support/saved-draft";
 import { countSubmissionsOf, queryAppDatabase } from "../support/submission-lookup";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
@@ -10,34 +11,6 @@ const OFFLINE_MESSAGE =
   "Error: the server could not be reached, so nothing was sent. Your answers and photos are kept on this device: submit again when you have a signal.";
 const KEPT_MESSAGE = "kept on this device and will be sent by itself when the signal returns";
 const SUCCESS_MESSAGE = "PDF generated and sent to webhook successfully!";
-
-/**
- * What the page has saved on the device so far: the answers, and the names of the photos kept, read from
- * the staff forms' IndexedDB store as the page will read them after a reload.
- */
-function savedDraft(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<{ answers?: Record<string, string>; photoNames?: string[] }>((resolve, reject) => {
-        const opened = indexedDB.open("form-drafts");
-        opened.onerror = () => reject(opened.error);
-        opened.onsuccess = () => {
-          const db = opened.result;
-          if (!db.objectStoreNames.contains("drafts")) return resolve({});
-          const all = db.transaction("drafts").objectStore("drafts").getAll();
-          all.onsuccess = () => {
-            const values = all.result as Array<{ values?: Record<string, string[]> } | File[]>;
-            const draft = values.find((value): value is { values: Record<string, string[]> } => !Array.isArray(value));
-            const photos = values.find((value): value is File[] => Array.isArray(value));
-            const answers = draft
-              ? Object.fromEntries(Object.entries(draft.values).map(([name, [value = ""]]) => [name, value]))
-              : undefined;
-            resolve({ answers, photoNames: photos?.map((file) => file.name) });
-          };
-        };
-      }),
-  );
-}
 
 async function photo(name: string, background: string) {
   const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background } })

@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { RATING_MEANINGS } from "../../app/features/peer-review/ratings";
 import { PEER_REVIEW_STATEMENTS } from "../../app/features/peer-review/statements";
 import { smallPdf } from "../support/application-fixture";
+import { draftHoldsTheScreen } from "../support/saved-draft";
 import { validEstimateRequest, validJobRequest } from "../support/staff-request-fixture";
 import { countSubmissionsOf, queryAppDatabase } from "../support/submission-lookup";
 import { expect, test } from "./fixtures";
@@ -319,6 +320,7 @@ for (const form of FORMS) {
       await open(form, page, signInAsStaff, contact);
       await form.fill(page, contact);
       await expect(page.getByText(/^Draft saved on this device at/)).toBeVisible();
+      await expect.poll(() => draftHoldsTheScreen(page)).toBe(true);
       await page.reload();
       await form.expectKept(page, contact);
     });
