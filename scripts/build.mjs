@@ -15,7 +15,9 @@ const started = Date.now();
 run(process.execPath, [path.join(projectRoot, "scripts/build-images.mjs")]);
 run(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.js"), "build"]);
 await buildStaffApp(projectRoot);
-console.log(`build: precompressed ${precompress(path.join(projectRoot, "build/client"))} files (brotli and gzip)`);
+console.log(
+  `build: precompressed ${await precompress(path.join(projectRoot, "build/client"))} files (brotli and gzip)`,
+);
 await build({
   // The work pool's threads (app/server/work-pool.server.ts) load work-worker.js from beside index.js.
   entryPoints: {
