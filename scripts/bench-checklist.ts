@@ -106,7 +106,8 @@ async function referenceSharp(photos: Buffer[]): Promise<number> {
   const started = performance.now();
   for (const photo of photos) {
     const { orientation = 1 } = await sharp(photo).metadata();
-    const stored = orientation === 1 ? photo : await sharp(photo).rotate().jpeg({ quality: 95 }).toBuffer();
+    const stored =
+      orientation === 1 ? photo : await sharp(photo).rotate().jpeg({ quality: 95, optimiseCoding: false }).toBuffer();
     await sharp(stored).rotate().resize(320, 240, { fit: "inside" }).jpeg({ quality: 95 }).toBuffer();
   }
   return performance.now() - started;
