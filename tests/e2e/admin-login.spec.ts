@@ -109,6 +109,8 @@ test("a card's copy icon copies the full link and says Copied! for a moment", as
 });
 
 test("an admin adds a user, resets their password and deactivates them", async ({ page, browser }) => {
+  // Five sign-ins, each checking a password hash: on a busy two-core machine CI ran past the 30 s default.
+  test.setTimeout(60_000);
   await signIn(page, addStaffAccount("admin", "manager"));
   await followStaffNavigation(page, "Staff accounts");
   const newName = `field-tech-${Date.now()}`;
