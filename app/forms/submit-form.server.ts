@@ -20,7 +20,7 @@ import { parseForm } from "./parse-form";
 import { PayloadProblem } from "./payload-problem";
 import { cleanPostedPhotos, isPhotoRule, type PreparedUploads, withinSubmissionPixels } from "./photos.server";
 import { judgeSubmission, publicFormLimit, readSubmissionGuards, submissionKeyOf } from "./public-guards.server";
-import { type BodyProblem, readFormBody } from "./read-form-body.server";
+import { type BodyProblem, readFormBody, takeFileBytes } from "./read-form-body.server";
 import { REQUIRED_MESSAGE } from "./required-message";
 import { uploadIdsFieldOf } from "./resumable-uploads";
 import {
@@ -321,7 +321,7 @@ async function uploadedFiles(formData: FormData, definition: Pick<FormDefinition
       fieldName: field,
       fileName: displayFileName(file.name),
       contentType: file.type,
-      content: new Uint8Array(await file.arrayBuffer()),
+      content: await takeFileBytes(file),
       uploaded: true,
     })),
   );

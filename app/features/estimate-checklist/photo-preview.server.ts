@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { sniffPhoto } from "~/features/estimate-checklist/photo-types";
-import { readFormBody } from "~/forms/read-form-body.server";
+import { readFormBody, takeFileBytes } from "~/forms/read-form-body.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import { inWorker, WorkPoolFull } from "~/server/work-pool.server";
 import { checklistForm, PHOTO_MAX_BYTES } from "./definition";
@@ -34,7 +34,7 @@ export async function photoPreview(request: Request, context: AppLoadContext): P
   const cleaned = await inWorker(
     config,
     "cleanPhotoWithThumbnail",
-    { fileName: photo.name, contentType: photo.type, content: new Uint8Array(await photo.arrayBuffer()) },
+    { fileName: photo.name, contentType: photo.type, content: await takeFileBytes(photo) },
     PREVIEW_SIZE,
     { photoPixels: config.PHOTO_MAX_PIXELS, submissionPixels: Infinity, submissionPixelsLeft: Infinity },
   ).catch((error: unknown) => {
