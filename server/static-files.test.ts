@@ -89,7 +89,7 @@ describe("the client build's files", () => {
     await writeFile(path.join(buildDir, "assets/app-1a2b.js"), script);
     await writeFile(path.join(buildDir, "learnmore/index.html"), "<!doctype html><script>let page=1</script>");
     await writeFile(path.join(buildDir, "tiny.svg"), "<svg/>");
-    precompress(buildDir);
+    await precompress(buildDir);
     const destination = new Writable({
       write(line, _encoding, done) {
         logged.push(JSON.parse(String(line)));
