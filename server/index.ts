@@ -11,6 +11,7 @@ import { webhookTargets } from "../app/features/submission-types.server";
 import { deleteAbandonedUploads, resumableUploadsDirectory } from "../app/forms/resumable-uploads.server";
 import { createEmailSender } from "../app/outbox/email-sender.server";
 import { createSmsSender } from "../app/outbox/sms-sender.server";
+import { deleteAbandonedStagedFiles } from "../app/outbox/staged-files.server";
 import { logUnsetTargets } from "../app/outbox/targets.server";
 import { createDeliveryWorker } from "../app/outbox/worker.server";
 import { resolveDataEncryptionKey } from "../app/server/auth/data-encryption.server";
@@ -164,12 +165,13 @@ async function main(): Promise<void> {
     const services = { db: database.db, config, logger, wakeDeliveryWorker: deliveryWorker.wake };
     const inboxJobs = [
       { name: "retention", everyMs: 3_600_000, run: runRetention },
-      // Photos that went up for a form never sent are gone within a day.
+      // Photos that went up or were staged for a form never stored are gone within a day.
       {
         name: "abandoned uploads",
         everyMs: 3_600_000,
         run: async () => {
           await deleteAbandonedUploads(resumableUploadsDirectory(config.DATA_DIR));
+          await deleteAbandonedStagedFiles(database.db);
         },
       },
       // Each dashboard alert is texted to the on-call mobile, through Twilio.

@@ -38,25 +38,37 @@ export function cleanPhotoInPool(
  * A post's photos, each cleaned with its thumbnail in the work pool, as many at once as there are workers, in
  * their order; one that cannot be cleaned is a problem, with why. `pixelsUsed` are the pixels of the photos that
  * went up before: a photo that starts when the submission's pixels are spent is refused before it is decoded.
+ * `onCleaned` gets each cleaned photo, the same object the result holds, as soon as it and those before it are
+ * ready: in their order, so that what it stores keeps it.
  */
 export async function cleanPostedPhotos(
   config: Config,
   rule: PhotoRule,
   photos: SubmittedFile[],
   pixelsUsed: number,
+  onCleaned: (file: PreparedFile) => void = () => {},
 ): Promise<PreparedUploads> {
-  const results: Array<Awaited<ReturnType<typeof cleanPhotoInPool>>> = [];
+  const results: Array<{ file: PreparedFile } | { problem: UploadProblem }> = [];
   let used = pixelsUsed;
   let next = 0;
+  let reported = 0;
   let failed = false;
   const lane = async () => {
     while (!failed && next < photos.length) {
       const index = next++;
-      const photo = photos[index] as SubmittedFile;
+      const sent = photos[index] as SubmittedFile;
       try {
-        const cleaned = await cleanPhotoInPool(config, rule, photo, config.SUBMISSION_MAX_PIXELS - used);
-        if (cleaned.ok) used += cleaned.pixels;
-        results[index] = cleaned;
+        const cleaned = await cleanPhotoInPool(config, rule, sent, config.SUBMISSION_MAX_PIXELS - used);
+        if (cleaned.ok) {
+          used += cleaned.pixels;
+          const file = { ...sent, ...cleaned.file, photo: { thumbnail: cleaned.thumbnail, pixels: cleaned.pixels } };
+          results[index] = { file };
+        } else {
+          results[index] = { problem: { fieldName: sent.fieldName, fileName: sent.fileName, reason: cleaned.reason } };
+        }
+        for (let ready = results[reported]; ready; ready = results[++reported]) {
+          if ("file" in ready) onCleaned(ready.file);
+        }
       } catch (error) {
         failed = true;
         throw error;
@@ -64,15 +76,10 @@ export async function cleanPostedPhotos(
     }
   };
   await Promise.all(Array.from({ length: Math.min(config.PHOTO_WORKERS, photos.length) }, lane));
-  const prepared: PreparedUploads = { files: [], problems: [] };
-  results.forEach((cleaned, index) => {
-    const sent = photos[index] as SubmittedFile;
-    if (cleaned.ok) {
-      const photo = { thumbnail: cleaned.thumbnail, pixels: cleaned.pixels };
-      prepared.files.push({ ...sent, ...cleaned.file, photo });
-    } else prepared.problems.push({ fieldName: sent.fieldName, fileName: sent.fileName, reason: cleaned.reason });
-  });
-  return prepared;
+  return {
+    files: results.flatMap((result) => ("file" in result ? [result.file] : [])),
+    problems: results.flatMap((result) => ("problem" in result ? [result.problem] : [])),
+  };
 }
 
 /**

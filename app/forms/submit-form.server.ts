@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type AppLoadContext, data } from "react-router";
 import type * as z from "zod/mini";
+import { FileStaging } from "~/outbox/staged-files.server";
 import {
   acceptSubmission,
   OverSubmissionLimit,
@@ -154,10 +155,24 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
 
     async function prepareAndStore() {
       const uploadsDirectory = resumableUploadsDirectory(context.config.DATA_DIR);
+      // The files are stored as each is ready, in their order, a photo while the next ones are cleaned; the
+      // submission's transaction then only adopts them.
+      const staging = new FileStaging(context.db);
+      try {
+        return await stageAndStore(uploadsDirectory, staging);
+      } finally {
+        await staging
+          .discardUnadopted()
+          .catch((error: unknown) => context.logger.warn({ err: error }, "staged files could not be deleted"));
+      }
+    }
+
+    async function stageAndStore(uploadsDirectory: string, staging: FileStaging) {
       // The photos that went up while the form was filled were cleaned as each one completed.
       const takenUp = await takeUploadsUp(uploadsDirectory);
       if (takenUp.missing.length > 0) throw new MissingUploads(takenUp.missing);
-      const preparedNow = await preparePosted(takenUp);
+      for (const file of takenUp.files) staging.stage(file);
+      const preparedNow = await preparePosted(takenUp, staging);
       const prepared = withinSubmissionPixels(context.config, {
         files: [...takenUp.files, ...preparedNow.files],
         problems: [...takenUp.problems, ...preparedNow.problems],
@@ -165,7 +180,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       const documents = steps.document ? await steps.document(payload, context, prepared) : [];
       // Counted so that a resend can be seen not to build the document again.
       if (steps.document) documentsBuilt.inc({ type: definition.type });
-      const files = [...prepared.files, ...documents];
+      const files = await staging.staged([...prepared.files, ...documents]);
       const judged = definition.audience === "public" ? judgeSubmission(guards, context.config) : ({} as const);
       const submittedAt = new Date().toISOString();
       const stored = await acceptSubmission(context, {
@@ -200,15 +215,18 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     }
 
     /** The posted files: a photo field's cleaned in the work pool within the pixels the uploads left, others as sent. */
-    async function preparePosted(takenUp: TakenUploads): Promise<PreparedUploads> {
+    async function preparePosted(takenUp: TakenUploads, staging: FileStaging): Promise<PreparedUploads> {
       const prepared: PreparedUploads = {
         files: uploads.filter((upload) => !photoFields.has(upload.fieldName)),
         problems: [],
       };
+      for (const file of prepared.files) staging.stage(file);
       let pixelsUsed = takenUp.files.reduce((sum, file) => sum + (file.photo?.pixels ?? 0), 0);
       for (const rule of photoRules) {
         const photos = uploads.filter((upload) => upload.fieldName === rule.field);
-        const cleaned = await cleanPostedPhotos(context.config, rule, photos, pixelsUsed);
+        const cleaned = await cleanPostedPhotos(context.config, rule, photos, pixelsUsed, (file) =>
+          staging.stage(file),
+        );
         pixelsUsed += cleaned.files.reduce((sum, file) => sum + (file.photo?.pixels ?? 0), 0);
         prepared.files.push(...cleaned.files);
         prepared.problems.push(...cleaned.problems);

@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { clientAddressKey } from "~/server/client-address.server";
 import { type Database, inTransaction, runStatement, statement, type Transaction } from "~/server/db/database.server";
@@ -12,6 +12,7 @@ import {
   submissionFiles,
   submissions,
 } from "~/server/db/schema.server";
+import { fileContentColumns } from "./staged-files.server";
 
 export type OutgoingDelivery = {
   channel: DeliveryChannel;
@@ -34,6 +35,8 @@ export type SubmittedFile = {
   contentType: string;
   content: Uint8Array;
   uploaded?: boolean;
+  /** Its bytes are already stored, as this staged row (staged-files.server.ts), which the submission adopts. */
+  stagedId?: number;
 };
 
 /** What the store reads of a kind of submission (a form's definition has these and more). */
@@ -59,7 +62,7 @@ export type NewSubmission<Payload = Record<string, unknown>> = {
   submittedById?: number;
   clientIp?: string;
   userAgent?: string;
-  /** Files sent with it (a resume): stored in the same transaction. */
+  /** Files sent with it (a resume): stored in the same transaction, or staged before and adopted in it. */
   files?: SubmittedFile[];
   /** The files' names in order, made from the reference (default: each under its own, with no `sentAs`). */
   fileNames?: (reference: string) => StoredFileName[];
@@ -291,20 +294,12 @@ async function storeWithReference<Payload>(
     // buffer of their whole size, grown by doubling, for each checklist being stored.
     const storedFiles: StoredSubmission["files"] = [];
     for (const [index, file] of files.entries()) {
-      const [storedFile] = await executor
-        .insert(submissionFiles)
-        .values({
-          submissionId,
-          fieldName: file.fieldName,
-          fileName: names[index]?.fileName ?? file.fileName,
-          sentAs: names[index]?.sentAs ?? null,
-          contentType: file.contentType,
-          sizeBytes: file.content.byteLength,
-          sha256: createHash("sha256").update(file.content).digest("hex"),
-          content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
-        })
-        .returning(storedFileRefColumns);
-      if (storedFile) storedFiles.push(storedFile);
+      const name = { fileName: names[index]?.fileName ?? file.fileName, sentAs: names[index]?.sentAs ?? null };
+      storedFiles.push(
+        file.stagedId === undefined
+          ? await insertFile(executor, submissionId, name, file)
+          : await adoptStagedFile(executor, submissionId, name, file.stagedId),
+      );
     }
     return { id: submissionId, reference: inserted.reference, duplicate: false, files: storedFiles };
   };
@@ -372,6 +367,26 @@ async function storedBefore<Payload>(
   const existing = await storedUnderKey(executor, submission.definition.type, submission.submissionKey);
   if (!existing) throw new Error("a conflicting submission vanished");
   return existing;
+}
+
+async function insertFile(executor: Executor, submissionId: number, name: StoredFileName, file: SubmittedFile) {
+  const [stored] = await executor
+    .insert(submissionFiles)
+    .values({ submissionId, ...name, ...fileContentColumns(file) })
+    .returning(storedFileRefColumns);
+  if (!stored) throw new Error("a file's row was not stored");
+  return stored;
+}
+
+/** Makes a staged file the submission's, under its stored name: its bytes stay where they were written. */
+async function adoptStagedFile(executor: Executor, submissionId: number, name: StoredFileName, stagedId: number) {
+  const [adopted] = await executor
+    .update(submissionFiles)
+    .set({ submissionId, ...name })
+    .where(and(eq(submissionFiles.id, stagedId), isNull(submissionFiles.submissionId)))
+    .returning(storedFileRefColumns);
+  if (!adopted) throw new Error(`staged file ${stagedId} is no longer there to adopt`);
+  return adopted;
 }
 
 /** The submission of this type stored under this double-submit key, with its files' ids, if there is one. */

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { isNull } from "drizzle-orm";
 import exifr from "exifr";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
@@ -32,7 +33,7 @@ import { serveSubmissionFile } from "~/features/inbox/submission-file-download.s
 import { createEmailSender } from "~/outbox/email-sender.server";
 import { createDeliveryWorker } from "~/outbox/worker.server";
 import { startSession } from "~/server/auth/sessions.server";
-import { submissions } from "~/server/db/schema.server";
+import { submissionFiles, submissions } from "~/server/db/schema.server";
 import { documentsBuilt } from "~/server/metrics/metrics.server";
 import { workPool } from "~/server/work-pool.server";
 import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";
@@ -95,6 +96,8 @@ const resultOf = (response: { data: unknown }) =>
   response.data as { status: string; reference?: string; message?: string };
 const statusOf = (response: { init?: { status?: number } | null }) => response.init?.status ?? 200;
 const countSubmissions = () => database.db.$count(submissions);
+/** Files stored ahead of a submission that none adopted. */
+const stagedFiles = () => database.db.$count(submissionFiles, isNull(submissionFiles.submissionId));
 
 /** The checklist PDFs this process has built, as its metric counts them. */
 const pdfsBuilt = async () =>
@@ -257,6 +260,24 @@ describe("a checklist with ten photos", () => {
     expect(await countSubmissions()).toBe(before);
     expect(await pdfsBuilt()).toBe(builtBefore + 1);
   });
+
+  it("stores two posts of the same checklist sent at once as one, with its photos in order and none left over", async () => {
+    const submissionKey = crypto.randomUUID();
+    const photos = await tenSitePhotos();
+    const before = await countSubmissions();
+    const [first, second] = await Promise.all(
+      [1, 2].map(async () =>
+        resultOf(await submit(checklistPost({ ...checklistAnswers, submissionKey }, photos), context)),
+      ),
+    );
+    expect(second?.reference).toBe(first?.reference);
+    expect(await countSubmissions()).toBe(before + 1);
+    const again = await storedByReference(database.db, first?.reference ?? "");
+    expect(again.files.map((file) => file.fileName)).toEqual(
+      stored.files.map((file) => file.fileName.replace(reference, again.submission.reference)),
+    );
+    expect(await stagedFiles()).toBe(0);
+  }, 60_000);
 });
 
 describe("a photo that needs no turning", () => {

@@ -128,14 +128,16 @@ export const submissionEvents = pgTable(
 /** Bytes stored inline: PostgreSQL's bytea, which drizzle-orm has no column builder for. */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
-/** A file sent with a submission (a resume), kept beside it: the database is the one place to back up. */
+/**
+ * A file sent with a submission (a resume), kept beside it: the database is the one place to back up. A file
+ * with no submission is staged: stored while the rest of its post was prepared, and adopted by the submission's
+ * transaction, or deleted (staged-files.server.ts).
+ */
 export const submissionFiles = pgTable(
   "submission_files",
   {
     id: bigserial({ mode: "number" }).primaryKey(),
-    submissionId: bigint({ mode: "number" })
-      .notNull()
-      .references(() => submissions.id, { onDelete: "cascade" }),
+    submissionId: bigint({ mode: "number" }).references(() => submissions.id, { onDelete: "cascade" }),
     /** The form field it came in, e.g. resume. */
     fieldName: text().notNull(),
     /**
@@ -152,7 +154,10 @@ export const submissionFiles = pgTable(
     content: bytea().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("submission_files_submission_idx").on(table.submissionId)],
+  (table) => [
+    index("submission_files_submission_idx").on(table.submissionId),
+    index("submission_files_staged_idx").on(table.createdAt).where(sql`${table.submissionId} IS NULL`),
+  ],
 );
 
 /** A webhook post, an email (SMTP) or a text message (Twilio). */

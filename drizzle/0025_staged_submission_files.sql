@@ -1,0 +1,2 @@
+ALTER TABLE "submission_files" ALTER COLUMN "submission_id" DROP NOT NULL;--> statement-breakpoint
+CREATE INDEX "submission_files_staged_idx" ON "submission_files" USING btree ("created_at") WHERE "submission_files"."submission_id" IS NULL;
