@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, count, eq, lt, not, sql } from "drizzle-orm";
+import { plural } from "~/content/plural";
 import { describeSubmissionType } from "~/features/submission-types.server";
 import type { Config } from "~/server/config.server";
 import { type Database, inTransaction, type Transaction } from "~/server/db/database.server";
@@ -8,8 +9,6 @@ import { deliveries, deliveryFailureAcknowledgements, submissions } from "~/serv
 import type { InboxAlert } from "./inbox-alert-banner";
 import { inboxQuery } from "./inbox-filters";
 import { notAcknowledged, stillFailed } from "./still-failed.server";
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** How a channel's count reads, texts and emails first since people wait on those. */
 const CHANNEL_COUNTS: Record<DeliveryChannel, (count: number) => string> = {

@@ -1,4 +1,5 @@
 import { and, countDistinct, eq, gt, sql } from "drizzle-orm";
+import { plural } from "~/content/plural";
 import type { Config } from "~/server/config.server";
 import type { Transaction } from "~/server/db/database.server";
 import { deliveries, submissions } from "~/server/db/schema.server";
@@ -37,7 +38,7 @@ export async function sendLimitProblem(
     .from(submissions)
     .where(sentByUserSince(userId, "1 minute"));
   if ((lastMinute?.messages ?? 0) >= config.TEAM_MESSAGES_PER_MINUTE) {
-    return `You have sent ${config.TEAM_MESSAGES_PER_MINUTE} messages in the last minute, the most allowed. Please wait a minute and send again. Nothing was sent.`;
+    return `You have sent ${plural(config.TEAM_MESSAGES_PER_MINUTE, "message", "messages")} in the last minute, the most allowed. Please wait a minute and send again. Nothing was sent.`;
   }
   if (newTexts === 0) return undefined;
   const [lastHour] = await transaction
@@ -47,7 +48,7 @@ export async function sendLimitProblem(
     .where(and(eq(deliveries.channel, "sms"), sentByUserSince(userId, "1 hour")));
   const texts = lastHour?.texts ?? 0;
   if (texts + newTexts > config.TEAM_TEXTS_PER_HOUR) {
-    return `This message would send ${newTexts} texts, and you have sent ${texts} of the ${config.TEAM_TEXTS_PER_HOUR} allowed in an hour. Please wait, or choose fewer technicians with a mobile number. Nothing was sent.`;
+    return `This message would send ${plural(newTexts, "text", "texts")}, and you have sent ${texts} of the ${config.TEAM_TEXTS_PER_HOUR} allowed in an hour. Please wait, or choose fewer technicians with a mobile number. Nothing was sent.`;
   }
   return undefined;
 }

@@ -494,7 +494,7 @@ describe("limits on what costs money", () => {
     const sender = await newSender({ TEAM_TEXTS_PER_HOUR: "3" });
     expect((await send(message([people.mobileOnly, people.both]), sender)).data).toMatchObject({ status: "success" });
     const answers = await sendAtOnce(6, [people.mobileOnly], sender);
-    expectOneSent(answers, "would send 1 texts, and you have sent 3 of the 3 allowed");
+    expectOneSent(answers, "would send 1 text, and you have sent 3 of the 3 allowed");
     expect(await storedBy(sender.userId)).toEqual({ messages: 2, texts: 3 });
   });
 });
