@@ -188,8 +188,8 @@ function withBody(request: Request, mediaType: string, body: ReadableStream<Uint
 
 /**
  * A body already received is read from memory, each chunk in a microtask after the last: the parse of 25 MB
- * of photos ran as one task of about 300 ms, and four of them held every page for over a second. The parser
- * gives the event loop a turn after each quarter megabyte.
+ * of photos ran as one task of about 300 ms, and four of them held every page for over a second. The capped
+ * body stream gives the event loop a turn after each quarter megabyte.
  */
 const BYTES_PER_TURN = 256 * 1024;
 
