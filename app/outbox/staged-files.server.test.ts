@@ -95,9 +95,10 @@ describe("files staged ahead of their submission", () => {
     const abandoned = new FileStaging(database.db);
     abandoned.stage(photo("abandoned.jpg", 10_000));
     await abandoned.staged([]);
-    await database.db.update(submissionFiles).set({ createdAt: sql`now() - interval '2 days'` });
+    await database.db.update(submissionFiles).set({ createdAt: sql`now() - interval '30 hours'` });
 
-    expect(await deleteAbandonedStagedFiles(database.db, new Date(Date.now() - 25 * HOUR_MS))).toBe(0);
+    // Seen ten hours earlier, the rows were twenty hours old: not yet abandoned.
+    expect(await deleteAbandonedStagedFiles(database.db, new Date(Date.now() - 10 * HOUR_MS))).toBe(0);
     expect(await stagedRows()).toHaveLength(1);
     expect(await deleteAbandonedStagedFiles(database.db)).toBe(1);
     expect(await stagedRows()).toEqual([]);
