@@ -324,6 +324,36 @@ for (const form of FORMS) {
       await page.reload();
       await form.expectKept(page, contact);
     });
+
+    test.describe("filled in again before its script has run", () => {
+      // The page's scripts are held on their way from the server; a service worker would answer from its cache.
+      test.use({ serviceWorkers: "block" });
+
+      test("keeps what was typed over the draft on the device", async ({ page, signInAsStaff }, info) => {
+        const before = uniqueContact(info.project.name);
+        await open(form, page, signInAsStaff, before);
+        await form.fill(page, before);
+        await expect.poll(() => draftHoldsTheScreen(page)).toBe(true);
+
+        const now = uniqueContact(info.project.name);
+        await form.prepare?.(dataDir(), now);
+        let releaseScripts = () => {};
+        const scriptsHeld = new Promise<void>((resolve) => {
+          releaseScripts = resolve;
+        });
+        await page.route(/\.js(\?.*)?$/, async (route) => {
+          await scriptsHeld;
+          await route.continue();
+        });
+        await page.reload({ waitUntil: "commit" });
+        await form.fill(page, now);
+        releaseScripts();
+
+        await expect(page.getByText(/^Draft saved on this device at/)).toBeVisible();
+        await form.expectKept(page, now);
+        await expect.poll(() => draftHoldsTheScreen(page)).toBe(true);
+      });
+    });
   });
 
   test.describe(`${form.name} without JavaScript`, () => {

@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { discardDraft, type FormDraft, loadDraft, saveDraftAnswers, saveDraftFiles } from "./form-draft";
 
 /** Names the platform adds to a form, which are not the person's answers. */
@@ -26,6 +26,49 @@ function answersIn(form: HTMLFormElement): Record<string, string[]> {
     }
   }
   return values;
+}
+
+/** Whether the person changed the control from what the page came with, whether or not a script saw it happen. */
+function changedFromPage(element: Control): boolean {
+  if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
+    return element.checked !== element.defaultChecked;
+  }
+  if (element instanceof HTMLSelectElement) {
+    const options = Array.from(element.options);
+    if (element.multiple) return options.some((option) => option.selected !== option.defaultSelected);
+    const onReset = options.findLast((option) => option.defaultSelected) ?? options.find((option) => !option.disabled);
+    return element.value !== (onReset?.value ?? "");
+  }
+  return element.value !== element.defaultValue;
+}
+
+/** Puts a control back to what the page came with, without an event. */
+function backToPage(element: Control) {
+  if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
+    element.checked = element.defaultChecked;
+  } else if (element instanceof HTMLSelectElement) {
+    for (const option of Array.from(element.options)) option.selected = option.defaultSelected;
+  } else {
+    element.value = element.defaultValue;
+  }
+}
+
+/**
+ * What the person typed or picked before the page's script ran (a slow phone still loading it, a quick hand)
+ * is in the fields, but React's state never saw it, and the first render after hydrating puts a controlled
+ * field back. Each such field is set back to the page's value and given again as if typed or clicked now, so
+ * that the form's handlers have it; the names of those fields.
+ */
+function replayEditsBeforeScripts(form: HTMLFormElement): Set<string> {
+  const changed = Array.from(form.elements).filter(isAnswerControl).filter(changedFromPage);
+  const names = new Set(changed.map((element) => element.name));
+  if (names.size === 0) return names;
+  const answers = Object.fromEntries(Object.entries(answersIn(form)).filter(([name]) => names.has(name)));
+  for (const element of Array.from(form.elements).filter(isAnswerControl)) {
+    if (names.has(element.name)) backToPage(element);
+  }
+  restoreAnswers(form, answers, new Set());
+  return names;
 }
 
 /**
@@ -109,6 +152,16 @@ export function useFormDraft(
     setSubmissionKey(keyRef.current);
     setSavedAt(undefined);
   }, []);
+
+  // Before any passive effect, and so before the first render after hydrating puts a controlled field back.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const name of replayEditsBeforeScripts(form)) {
+      editedEarly.current.any = true;
+      editedEarly.current.names.add(name);
+    }
+  }, [formRef]);
 
   useEffect(() => {
     let cancelled = false;
