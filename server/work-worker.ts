@@ -2,13 +2,14 @@ import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { checklistPdf } from "../app/features/estimate-checklist/checklist-pdf.server";
 import { peerReviewPdf } from "../app/features/peer-review/peer-review-pdf.server";
+import { peerReviewReportPdf } from "../app/features/peer-review/peer-review-report-pdf.server";
 import { cleanPhotoWithThumbnail } from "../app/server/photos/clean-photo.server";
 
 /**
  * What the worker threads of app/server/work-pool.server.ts run, by name. Bundled by scripts/build.mjs to
  * build/server-entry/work-worker.js; its arguments and results cross threads by structured clone.
  */
-export const workTasks = { cleanPhotoWithThumbnail, checklistPdf, peerReviewPdf };
+export const workTasks = { cleanPhotoWithThumbnail, checklistPdf, peerReviewPdf, peerReviewReportPdf };
 
 export type WorkTasks = typeof workTasks;
 

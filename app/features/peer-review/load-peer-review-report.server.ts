@@ -2,9 +2,10 @@ import { asc, eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import { submissions } from "~/server/db/schema.server";
+import { inWorker, WorkPoolFull } from "~/server/work-pool.server";
 import { peerReviewForm } from "./definition";
 import { type PersonSummary, summarisePeerReviews } from "./peer-review-report";
-import { peerReviewReportPdf, reportFileName } from "./peer-review-report-pdf.server";
+import { reportFileName } from "./peer-review-report-pdf.server";
 
 /**
  * Every stored review's person, answers and reviewer key, and nothing else: not who wrote it, not when. What
@@ -24,6 +25,10 @@ async function summaries(context: AppLoadContext): Promise<PersonSummary[]> {
   return summarisePeerReviews(reviews, context.config.PEER_REVIEW_MIN_RESPONSES);
 }
 
+/** The answer when every worker is making a photo or a PDF and the queue is full: nothing is lost by waiting. */
+export const REPORT_BUSY_MESSAGE =
+  "The server is busy making other documents just now. Please try the PDF again in a minute.";
+
 /** The report page's loader: admins only. */
 export async function loadPeerReviewReport(context: AppLoadContext) {
   signedInStaff(context, { role: "admin" });
@@ -42,7 +47,10 @@ export async function downloadPeerReviewReport(request: Request, context: AppLoa
       { status: 404 },
     );
   }
-  const bytes = await peerReviewReportPdf(person);
+  const bytes = await inWorker(context.config, "peerReviewReportPdf", person).catch((error: unknown) => {
+    if (error instanceof WorkPoolFull) throw data({ message: REPORT_BUSY_MESSAGE }, { status: 503 });
+    throw error;
+  });
   return new Response(bytes, {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { holdWorkPool } from "#tests/held-work-pool";
 import { loadContextFor } from "#tests/load-context";
 import { pdfText } from "#tests/pdf-reading";
 import { allRated, peerReviewFields } from "#tests/peer-review-fixture";
 import { addStaffUser } from "#tests/staff";
 import { staffRequest, thrownStatus } from "#tests/staff-request";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { downloadPeerReviewReport, loadPeerReviewReport } from "./load-peer-review-report.server";
+import { workPool } from "~/server/work-pool.server";
+import { downloadPeerReviewReport, loadPeerReviewReport, REPORT_BUSY_MESSAGE } from "./load-peer-review-report.server";
 import { submitPeerReview } from "./submit-peer-review.server";
 
 let database: TestDatabase;
@@ -110,6 +112,27 @@ describe("the peer review report", () => {
     await review(padder.id, "Robin Park", allRated("3"));
     await review(third.id, "Robin Park", allRated("4"));
     expect(await person()).toMatchObject({ reviews: 3, enough: true, overall: "4.00" });
+  });
+
+  it("builds the PDF in the work pool: with every worker busy and the queue full it answers 503 with why, then the PDF", async () => {
+    const admin = await addStaffUser(database.db, "admin");
+    const busy = loadContextFor(database.db, { PHOTO_WORKERS: "1", PHOTO_QUEUE_LIMIT: "1" });
+    const download = async () =>
+      downloadPeerReviewReport(await staffRequest(busy, admin.id, `${REPORT_PATH}/pdf?person=john%20smith`), busy);
+    const held = holdWorkPool(workPool(busy.config), 2);
+    try {
+      const refused = await download().then(
+        () => undefined,
+        (error: unknown) => error as { data?: unknown; init?: { status?: number } },
+      );
+      expect(refused?.init?.status).toBe(503);
+      expect(refused?.data).toEqual({ message: REPORT_BUSY_MESSAGE });
+    } finally {
+      await held.release();
+    }
+    const pdf = await download();
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(await pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain("Peer Review for: John Smith");
   });
 
   it("answers a staff user 403, on the page and on the PDF", async () => {
