@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { sniffPhoto } from "~/features/estimate-checklist/photo-types";
 import { readFormBody, takeFileBytes } from "~/forms/read-form-body.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
-import { inWorker, WorkPoolFull } from "~/server/work-pool.server";
+import { movingToWorker, WorkPoolFull } from "~/server/work-pool.server";
 import { checklistForm, PHOTO_MAX_BYTES } from "./definition";
 import { PHOTO_PREVIEW_FIELD } from "./photo-preview";
 
@@ -31,10 +31,12 @@ export async function photoPreview(request: Request, context: AppLoadContext): P
   const photo = body.formData.get(PHOTO_PREVIEW_FIELD);
   if (!(photo instanceof File)) return refusal(400, "Send one photo.");
   const { config } = context;
-  const cleaned = await inWorker(
+  const content = await takeFileBytes(photo);
+  const cleaned = await movingToWorker(
     config,
+    [content],
     "cleanPhotoWithThumbnail",
-    { fileName: photo.name, contentType: photo.type, content: await takeFileBytes(photo) },
+    { fileName: photo.name, contentType: photo.type, content },
     PREVIEW_SIZE,
     { photoPixels: config.PHOTO_MAX_PIXELS, submissionPixels: Infinity, submissionPixelsLeft: Infinity },
   ).catch((error: unknown) => {
