@@ -21,11 +21,8 @@ import { checklistForm } from "../app/features/estimate-checklist/definition";
 import { PHOTOS_FIELD } from "../app/features/estimate-checklist/schema";
 import { submitChecklist } from "../app/features/estimate-checklist/submit-checklist.server";
 import { RESUMABLE_UPLOADS_PATH, uploadIdsFieldOf } from "../app/forms/resumable-uploads";
-import {
-  ABANDONED_UPLOAD_AGE_MS,
-  deleteAbandonedUploads,
-  resumableUploadsDirectory,
-} from "../app/forms/resumable-uploads.server";
+import { deleteAbandonedUploads, resumableUploadsDirectory } from "../app/forms/resumable-uploads.server";
+import { ABANDONED_FILE_AGE_MS } from "../app/outbox/staged-files.server";
 import { startSession } from "../app/server/auth/sessions.server";
 import { submissions } from "../app/server/db/schema.server";
 import { giveRequestsALogger } from "./access-log";
@@ -243,7 +240,7 @@ describe("the abandoned uploads' sweep", () => {
     await deleteAbandonedUploads(uploadsDirectory());
     expect(filesOfUpload(id).length).toBeGreaterThan(0);
 
-    const aDayLater = Date.now() + ABANDONED_UPLOAD_AGE_MS + 60_000;
+    const aDayLater = Date.now() + ABANDONED_FILE_AGE_MS + 60_000;
     expect(await deleteAbandonedUploads(uploadsDirectory(), aDayLater)).toBeGreaterThan(0);
     expect(filesOfUpload(id)).toEqual([]);
     expect((await offsetOf(location)).status).toBe(404);

@@ -1,16 +1,11 @@
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { ABANDONED_FILE_AGE_MS } from "~/outbox/staged-files.server";
 import type { Thumbnail } from "~/server/photos/clean-photo.server";
 import type { PreparedFile, UploadProblem } from "./photos.server";
 
 /** Uploads under way and the cleaned copies of those complete live here until a post takes them. */
 export const resumableUploadsDirectory = (dataDir: string) => path.join(dataDir, "uploads");
-
-/**
- * An upload that no post took within this time of its last byte is deleted, raw bytes and cleaned copy: with
- * the hourly sweep, within a day.
- */
-export const ABANDONED_UPLOAD_AGE_MS = 23 * 60 * 60 * 1000;
 
 /**
  * What a complete upload became: who sent it for which form's field, and its cleaned photo (its type, pixels and
@@ -125,7 +120,7 @@ export async function deleteUploads(directory: string, ids: readonly string[]): 
 const uploadIdOf = (entry: string) => entry.split(".")[0] ?? entry;
 
 /**
- * Deletes every upload whose files were all last written more than ABANDONED_UPLOAD_AGE_MS before `now`: one no
+ * Deletes every upload whose files were all last written more than ABANDONED_FILE_AGE_MS before `now`: one no
  * post took. Returns how many.
  */
 export async function deleteAbandonedUploads(directory: string, now = Date.now()): Promise<number> {
@@ -138,7 +133,7 @@ export async function deleteAbandonedUploads(directory: string, now = Date.now()
     const id = uploadIdOf(entry);
     lastWritten.set(id, Math.max(written, lastWritten.get(id) ?? 0));
   }
-  const abandoned = [...lastWritten].filter(([, written]) => now - written > ABANDONED_UPLOAD_AGE_MS);
+  const abandoned = [...lastWritten].filter(([, written]) => now - written > ABANDONED_FILE_AGE_MS);
   await deleteUploads(
     directory,
     abandoned.map(([id]) => id),

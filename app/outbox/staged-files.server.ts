@@ -8,10 +8,11 @@ import { submissionFiles } from "~/server/db/schema.server";
 import type { SubmittedFile } from "./submission-store.server";
 
 /**
- * A staged file no submission adopted is deleted once it is this old: a post that stages its photos and then
- * fails, or a server stopped between the two, leaves it behind. With the hourly sweep, within a day.
+ * A file that no submission took is deleted once it is this old: a staged file (a post that staged its photos
+ * and then failed, or a server stopped between the two), and an upload's raw bytes and cleaned copy
+ * (resumable-uploads.server.ts). With the hourly sweep, within a day.
  */
-export const ABANDONED_STAGED_FILE_AGE_MS = 23 * 60 * 60 * 1000;
+export const ABANDONED_FILE_AGE_MS = 23 * 60 * 60 * 1000;
 
 /** A file's bytes and what is known of them, as a row of submission_files holds them. */
 export function fileContentColumns(file: SubmittedFile) {
@@ -131,14 +132,14 @@ export class FileStaging {
   }
 }
 
-/** Deletes the staged files older than ABANDONED_STAGED_FILE_AGE_MS before `now`; how many. */
+/** Deletes the staged files older than ABANDONED_FILE_AGE_MS before `now`; how many. */
 export async function deleteAbandonedStagedFiles(db: Database, now = new Date()): Promise<number> {
   const deleted = await db
     .delete(submissionFiles)
     .where(
       and(
         isNull(submissionFiles.submissionId),
-        lt(submissionFiles.createdAt, new Date(now.getTime() - ABANDONED_STAGED_FILE_AGE_MS)),
+        lt(submissionFiles.createdAt, new Date(now.getTime() - ABANDONED_FILE_AGE_MS)),
       ),
     )
     .returning({ id: submissionFiles.id });
