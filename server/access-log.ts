@@ -25,17 +25,33 @@ function loggedUrl(originalUrl: string): string {
   return `${originalUrl.slice(0, queryStart)}?${names.join("&")}`;
 }
 
-function requestSummary(req: Request) {
-  return { method: req.method, url: loggedUrl(req.originalUrl), remoteAddress: req.ip };
+/** What the log says of a request: its method, its URL without the query's values and the client's address. */
+export type RequestSummary = { method: string | undefined; url: string; remoteAddress: string | undefined };
+
+export function requestSummary(
+  method: string | undefined,
+  originalUrl: string,
+  remoteAddress: string | undefined,
+): RequestSummary {
+  return { method, url: loggedUrl(originalUrl), remoteAddress };
+}
+
+function summaryOf(req: Request): RequestSummary {
+  return requestSummary(req.method, req.originalUrl, req.ip);
 }
 
 /**
  * The access log's one line for an answer, in pino-http's shape: what was asked, the status and how long it
  * took; at error level for a server error, and "request aborted" when the client left before it was answered.
  */
-export function logAnswer(logger: Logger, req: Request, res: Response, startedAt: number): void {
+export function logAnswer(
+  logger: Logger,
+  request: RequestSummary,
+  res: Pick<Response, "statusCode" | "writableEnded">,
+  startedAt: number,
+): void {
   const line = {
-    req: requestSummary(req),
+    req: request,
     res: { statusCode: res.statusCode },
     responseTime: Date.now() - startedAt,
   };
@@ -52,7 +68,7 @@ export function logAnswer(logger: Logger, req: Request, res: Response, startedAt
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const startedAt = Date.now();
-    res.once("close", () => logAnswer(logger, req, res, startedAt));
+    res.once("close", () => logAnswer(logger, summaryOf(req), res, startedAt));
     next();
   };
 }
@@ -65,7 +81,7 @@ export function giveRequestsALogger(app: ExpressApp, logger: Logger): void {
   Object.defineProperty(app.request, "log", {
     configurable: true,
     get(this: Request) {
-      const child = logger.child({ req: requestSummary(this) });
+      const child = logger.child({ req: summaryOf(this) });
       Object.defineProperty(this, "log", { value: child, configurable: true });
       return child;
     },

@@ -1,9 +1,11 @@
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import type pg from "pg";
 import type { Logger } from "pino";
+import proxyaddr from "proxy-addr";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { submissionTypes } from "../app/features/submission-types.server";
 import { RESUMABLE_UPLOADS_PATH } from "../app/forms/resumable-uploads";
@@ -25,7 +27,7 @@ import { measureRequests } from "./request-metrics";
 import { resumableUploads } from "./resumable-uploads";
 import { securityHeaders } from "./security-headers";
 import { serverAnsweredRoutes } from "./server-answered-routes";
-import { loadStaticFiles, mountLargeClientFiles, redirectToCanonicalPath, serveStaticFiles } from "./static-files";
+import { loadStaticFiles, mountLargeClientFiles, redirectToCanonicalPath, staticFileAnswerer } from "./static-files";
 
 export type AppDependencies = {
   config: Config;
@@ -76,9 +78,15 @@ export function createApp(dependencies: AppDependencies) {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
   });
-  // Files next: they take no body, need no origin check, and log themselves; the rest would only add to each.
+  // The client build's files are answered before Express (see the end): they take no body, need no origin
+  // check, and log themselves; the rest would only add to each.
   const inlineStyleSources = inlineStyleSourcesOf(serverBuild);
-  app.use(serveStaticFiles(loadStaticFiles(clientDir, inlineStyleSources), logger));
+  const trustedProxies: Parameters<typeof proxyaddr>[1] = app.get("trust proxy fn");
+  const answerStaticFile = staticFileAnswerer(loadStaticFiles(clientDir, inlineStyleSources), {
+    logger,
+    commonHeaders: headers,
+    clientAddress: (req) => proxyaddr(req, trustedProxies),
+  });
   app.use(accessLog(logger));
   app.use(measureRequests(serverBuild));
 
@@ -174,5 +182,8 @@ export function createApp(dependencies: AppDependencies) {
       .send(status === 500 ? "Something went wrong on our side." : "Bad request.");
   };
   app.use(handleError);
-  return app;
+  const answer: RequestListener = (req, res) => {
+    if (!answerStaticFile(req, res)) app(req, res);
+  };
+  return answer;
 }

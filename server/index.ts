@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Logger } from "pino";
@@ -219,9 +219,14 @@ async function main(): Promise<void> {
   }
 }
 
-function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {
+function listen(answer: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+    const server = createServer(answer);
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve(server);
+    });
   });
 }
 

@@ -22,11 +22,17 @@ let server: Server;
 let baseUrl: string;
 let port: number;
 
-/** The routes of a build, as the request timer reads them: the root and one page. */
+/** The routes of a build, as the request timer reads them: the root, the home page, a page and one with a parameter. */
 const build = {
   routes: {
     root: { id: "root", path: "" },
+    "routes/home": { id: "routes/home", parentId: "root", index: true },
     "routes/quiz": { id: "routes/quiz", parentId: "root", path: "quiz" },
+    "routes/admin/inbox-submission": {
+      id: "routes/admin/inbox-submission",
+      parentId: "root",
+      path: "admin/inbox/:submissionId",
+    },
   },
 } as unknown as ServerBuild;
 
@@ -53,7 +59,7 @@ beforeAll(async () => {
     const listening = app.listen(port, "127.0.0.1", () => resolve(listening));
   });
   baseUrl = `http://127.0.0.1:${port}`;
-  await fetch(`${baseUrl}/quiz`);
+  for (const path of ["/quiz", "/", "/admin/inbox/41", "/admin/inbox/42", "/Quiz"]) await fetch(`${baseUrl}${path}`);
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -108,6 +114,16 @@ describe("GET /metrics", () => {
     expect(body).toMatch(/^tce_deliveries_oldest_pending_age_seconds \d/m);
     expect(body).toMatch(
       /^tce_http_request_duration_seconds_count\{route="routes\/quiz",method="GET",status="2xx"\} 1$/m,
+    );
+    // Routes match without regard to case, as React Router matches them.
+    expect(body).toMatch(
+      /^tce_http_request_duration_seconds_count\{route="routes\/quiz",method="GET",status="4xx"\} 1$/m,
+    );
+    expect(body).toMatch(
+      /^tce_http_request_duration_seconds_count\{route="routes\/home",method="GET",status="4xx"\} 1$/m,
+    );
+    expect(body).toMatch(
+      /^tce_http_request_duration_seconds_count\{route="routes\/admin\/inbox-submission",method="GET",status="4xx"\} 2$/m,
     );
     expect(body).toMatch(
       /^tce_http_request_duration_seconds_count\{route="unmatched",method="GET",status="4xx"\} \d+$/m,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { type IncomingHttpHeaders, request } from "node:http";
+import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +10,7 @@ import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompress } from "../scripts/precompress.mjs";
-import { loadStaticFiles, redirectToCanonicalPath, serveStaticFiles } from "./static-files";
+import { loadStaticFiles, redirectToCanonicalPath, staticFileAnswerer } from "./static-files";
 
 let server: ReturnType<ReturnType<typeof express>["listen"]>;
 let port: number;
@@ -76,11 +76,11 @@ describe("the canonical-path redirect", () => {
 });
 
 describe("the client build's files", () => {
-  let filesServer: ReturnType<ReturnType<typeof express>["listen"]>;
+  let filesServer: Server;
   let base: string;
   let buildDir: string;
   const script = `console.log(${JSON.stringify("x".repeat(2000))});\n`;
-  const logged: Array<{ req?: { url?: string }; res?: { statusCode?: number } }> = [];
+  const logged: Array<{ req?: { url?: string; remoteAddress?: string }; res?: { statusCode?: number } }> = [];
 
   beforeAll(async () => {
     buildDir = await mkdtemp(path.join(tmpdir(), "tce-static-"));
@@ -97,11 +97,17 @@ describe("the client build's files", () => {
       },
     });
     const logger = pino({ level: "info" }, destination);
-    const app = express();
-    app.use(serveStaticFiles(loadStaticFiles(buildDir, []), logger));
-    await new Promise<void>((resolve) => {
-      filesServer = app.listen(0, "127.0.0.1", () => resolve());
+    const answerStaticFile = staticFileAnswerer(loadStaticFiles(buildDir, []), {
+      logger,
+      commonHeaders: [["X-Content-Type-Options", "nosniff"]],
+      clientAddress: () => "203.0.113.9",
     });
+    filesServer = createServer((req, res) => {
+      if (answerStaticFile(req, res)) return;
+      res.statusCode = 404;
+      res.end("not ours");
+    });
+    await new Promise<void>((resolve) => filesServer.listen(0, "127.0.0.1", () => resolve()));
     base = `http://127.0.0.1:${(filesServer.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
@@ -169,11 +175,30 @@ describe("the client build's files", () => {
     expect(icon.body.toString()).toBe("<svg/>");
   });
 
-  it("writes one access log line per answer", async () => {
+  it("writes one access log line per answer, with the client's address and the query's names only", async () => {
     const before = logged.length;
-    await raw("/learnmore");
+    await raw("/learnmore?ref=flyer");
     expect(logged.slice(before)).toEqual([
-      expect.objectContaining({ req: expect.objectContaining({ url: "/learnmore" }), res: { statusCode: 200 } }),
+      expect.objectContaining({
+        req: expect.objectContaining({ url: "/learnmore?ref", remoteAddress: "203.0.113.9" }),
+        res: { statusCode: 200 },
+      }),
     ]);
+  });
+
+  it("gives a file the headers every answer carries, and leaves what is no file of the build to the app", async () => {
+    expect((await raw("/learnmore")).headers["x-content-type-options"]).toBe("nosniff");
+    const missing = await raw("/assets/app-9z9z.js");
+    expect(missing.status).toBe(404);
+    expect(missing.body.toString()).toBe("not ours");
+    const posted = await new Promise<number>((resolve, reject) => {
+      request(`${base}/learnmore`, { method: "POST" }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(posted).toBe(404);
   });
 });
