@@ -68,6 +68,15 @@ describe("the staff pages' JavaScript", () => {
     expect(staffPageScripts(manifest, id).length).toBeLessThanOrEqual(10);
   });
 
+  // The fields' length caps are read from the schemas' definitions; zod's JSON Schema writer (7 KB gzip) did it.
+  it.each(["routes/admin/peer-review", "routes/admin/estimate-request", "routes/admin/team-communication"])(
+    "%s leaves out zod's JSON Schema writer",
+    (id) => {
+      const scripts = staffPageScripts(manifest, id);
+      expect(scripts.filter(({ code }) => code.includes("json-schema.org")).map(({ file }) => file)).toEqual([]);
+    },
+  );
+
   it("is measured the way that finds zod: a tool's form loads it", () => {
     const scripts = staffPageScripts(manifest, "routes/admin/job-request");
     expect(scripts.some(({ code }) => code.includes("$ZodType"))).toBe(true);
