@@ -1,4 +1,5 @@
 import { createStore, del, set, type UseStore, values } from "idb-keyval";
+import { registerBackgroundSync } from "./background-sync";
 import { ANSWERED_BY_BROWSER } from "./browser-answer";
 
 /**
@@ -71,12 +72,8 @@ export async function keepToSend(info: KeepInfo, body: FormData): Promise<boolea
     return false;
   }
   announceChange();
-  if ("serviceWorker" in navigator) {
-    // Background Sync where the browser has it: the worker wakes the page when the signal is back.
-    const registration = await navigator.serviceWorker.getRegistration("/admin/").catch(() => undefined);
-    const sync = (registration as { sync?: { register: (tag: string) => Promise<void> } } | undefined)?.sync;
-    await sync?.register("send-waiting-forms").catch(() => undefined);
-  }
+  // The worker wakes the page when the signal is back.
+  await registerBackgroundSync("send-waiting-forms");
   return true;
 }
 

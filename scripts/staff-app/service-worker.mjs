@@ -3,6 +3,7 @@ import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
+import { SEND_PENDING_LOGOUT, sendPendingLogout } from "../../app/components/staff/pending-logout.ts";
 
 /** The pages of the staff tools, kept per build so that a new build's worker starts from none of the old ones. */
 const PAGES_CACHE = `staff-pages-${STAFF_APP_VERSION}`;
@@ -23,11 +24,34 @@ const keptToolPage = {
   },
 };
 
-// Online, every staff page comes from the server; without signal a tool's page comes from its kept copy.
+/** What a staff page shows after logging out without signal, until the server has ended the session. */
+function loggedOutOnThisDevice() {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Logged out</title></head>
+<body><main><h1>Logged out on this device</h1>
+<p>Your forms, drafts and kept pages are gone from this device. Your session ends on the server as soon as the
+signal returns.</p><p><a href="/admin">Sign in</a></p></main></body></html>`;
+  return new Response(page, {
+    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'" },
+  });
+}
+
+const staffPages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [keptToolPage] });
+
+// Online, every staff page comes from the server; without signal a tool's page comes from its kept copy. A
+// logout kept without signal goes first: no staff page is answered until the server has ended that session.
 registerRoute(
-  new NavigationRoute(new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [keptToolPage] }), {
-    allowlist: [/^\/admin\//],
-  }),
+  new NavigationRoute(
+    {
+      async handle(options) {
+        const logout = await sendPendingLogout();
+        if (logout === "kept") return loggedOutOnThisDevice();
+        if (logout === "sent") return Response.redirect("/admin", 303);
+        return staffPages.handle(options);
+      },
+    },
+    { allowlist: [/^\/admin\//] },
+  ),
 );
 
 /** One page after the other, and only those not kept yet: the server renders each, and the person is using it. */
@@ -62,8 +86,17 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// Background Sync: the pages send what waits; the worker only wakes them when the signal is back.
+// Background Sync: the pages send what waits; the worker only wakes them when the signal is back. A kept logout
+// the worker sends itself; while the server is out of reach the sync fails, and the browser tries it again.
 self.addEventListener("sync", (event) => {
+  if (event.tag === SEND_PENDING_LOGOUT) {
+    event.waitUntil(
+      sendPendingLogout().then((logout) => {
+        if (logout === "kept") throw new Error("the server is still out of reach");
+      }),
+    );
+    return;
+  }
   if (event.tag !== "send-waiting-forms") return;
   event.waitUntil(
     self.clients.matchAll({ type: "window" }).then((windows) => {

@@ -299,3 +299,39 @@ test("a new build's service worker takes over, and the old build's kept pages ar
     rmSync(nextRoot, { recursive: true, force: true });
   }
 });
+
+test("logging out without signal shows the device logged out, and ends the session once the signal returns", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const app = await startAppServer();
+  const account = addStaffAccount("staff", "offline-logout", app.dataDir);
+  /** Whether the server still takes the session the browser had, asked from outside the browser. */
+  const sessionTaken = async (cookie: string) =>
+    (await fetch(`${app.url}${QUICK_LINKS}`, { headers: { cookie }, redirect: "manual" })).status === 200;
+  try {
+    await page.goto(`${app.url}/admin`);
+    await signInThroughForm(page, account.username, account.password);
+    await expectToolsKept(page);
+    const cookie = (await context.cookies(app.url)).map(({ name, value }) => `${name}=${value}`).join("; ");
+    expect(await sessionTaken(cookie)).toBe(true);
+
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Logged out on this device" })).toBeVisible();
+    // Nothing of the person is left to open without signal: every staff page says the same.
+    await openOffline(page, `${app.url}/admin/quick-links/job-request`);
+    await expect(page.getByRole("heading", { level: 1, name: "Logged out on this device" })).toBeVisible();
+    expect(await sessionTaken(cookie)).toBe(true);
+
+    await context.setOffline(false);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+    expect(await sessionTaken(cookie)).toBe(false);
+    await page.goto(`${app.url}${QUICK_LINKS}`);
+    await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+  } finally {
+    await app.stop();
+  }
+});

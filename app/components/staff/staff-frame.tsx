@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { company } from "~/content/company";
+import { registerBackgroundSync } from "~/forms/background-sync";
 import { CompanyMarkIcon } from "../company-mark";
+import { logOutOrKeep, SEND_PENDING_LOGOUT } from "./pending-logout";
 import { leaveDevice } from "./staff-app";
 import { type StaffNavEntry, StaffNavigation } from "./staff-navigation";
 
@@ -11,12 +13,20 @@ type StaffFrameProps = {
   children: React.ReactNode;
 };
 
-/** Logging out clears what the device keeps of the person first, then posts as a page without JavaScript does. */
+/**
+ * Logging out clears what the device keeps of the person first, then ends the session. Without signal the
+ * logout is kept for the staff app's worker, which shows that the device is logged out and tells the server
+ * once it can; without that worker's storage, the form posts as it does without JavaScript.
+ */
 const logOut = (userId: number) => (event: React.FormEvent<HTMLFormElement>) => {
   event.preventDefault();
   const form = event.currentTarget;
-  void leaveDevice(userId).then((leave) => {
-    if (leave) form.submit();
+  void leaveDevice(userId).then(async (leave) => {
+    if (!leave) return;
+    if (!("caches" in window)) return form.submit();
+    if (await logOutOrKeep()) return window.location.assign("/admin");
+    await registerBackgroundSync(SEND_PENDING_LOGOUT);
+    window.location.assign("/admin/quick-links");
   });
 };
 

@@ -1,0 +1,7 @@
+/** Asks the staff app's worker to be woken with `tag` once the signal is back, where the browser has Background Sync. */
+export async function registerBackgroundSync(tag: string): Promise<void> {
+  if (!("serviceWorker" in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration("/admin/").catch(() => undefined);
+  const sync = (registration as { sync?: { register: (tag: string) => Promise<void> } } | undefined)?.sync;
+  await sync?.register(tag).catch(() => undefined);
+}
