@@ -10,6 +10,7 @@ import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
 import { useHydrated } from "~/components/use-hydrated";
 import type { BrowserAnswer } from "~/forms/browser-answer";
 import type { FieldDefinition } from "~/forms/definition";
+import { lengthConstraintsOf } from "~/forms/field-limits";
 import { parseForm } from "~/forms/parse-form";
 import { uploadIdsFieldOf } from "~/forms/resumable-uploads";
 import { type ForeignAnswer, sendForm, type UploadProgress } from "~/forms/send-form";
@@ -22,6 +23,8 @@ import { CHECKLIST_SECTIONS, checklistFields, checklistSchema, PHOTOS_FIELD } fr
 import { usePhotoUploads } from "./use-photo-uploads";
 
 const { messages } = checklistForm;
+/** The server's length caps, as the fields' maxlength. */
+const LENGTH_LIMITS = lengthConstraintsOf(checklistSchema);
 
 type ChecklistAnswer = ChecklistActionResult | BrowserAnswer | ForeignAnswer | typeof KEPT_ANSWER;
 
@@ -170,6 +173,7 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
       errors: errorsOf(definition.name),
       autoComplete: definition.autoComplete ?? "off",
       required: !definition.optional,
+      maxLength: LENGTH_LIMITS[definition.name]?.maxLength,
     };
     if (definition.kind === "textarea")
       return <TextAreaField key={definition.name} {...common} rows={definition.rows} />;

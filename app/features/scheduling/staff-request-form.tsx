@@ -1,5 +1,5 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Form, useActionData } from "react-router";
 import type * as z from "zod/mini";
 import { DefinedFields } from "~/components/forms/defined-field";
@@ -12,6 +12,7 @@ import { companyToday } from "~/features/scheduling/calendar-fields";
 import type { FormActionResult } from "~/forms/action-result";
 import type { BrowserAnswer } from "~/forms/browser-answer";
 import type { FieldDefinition } from "~/forms/definition";
+import { lengthConstraintsOf } from "~/forms/field-limits";
 import type { FormMessages } from "~/forms/messages";
 import { parseForm } from "~/forms/parse-form";
 import { REQUIRED_MESSAGE } from "~/forms/required-message";
@@ -40,7 +41,7 @@ export function StaffRequestForm({
 }: {
   formType: string;
   fields: readonly FieldDefinition[];
-  schema: z.ZodMiniType;
+  schema: z.ZodMiniObject;
   messages: FormMessages;
   defaultValue?: Record<string, string>;
   closing: string;
@@ -49,9 +50,11 @@ export function StaffRequestForm({
   const busy = usePending();
   const { formRef, draft } = useStaffFormDraft(formType, actionData);
   const action = useActionAtOutcome();
+  const lengthLimits = useMemo(() => lengthConstraintsOf(schema), [schema]);
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue,
+    constraint: lengthLimits,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, schema),
