@@ -1,5 +1,5 @@
 import { createStore, del, set, type UseStore, values } from "idb-keyval";
-import { registerBackgroundSync } from "./background-sync";
+import { registerBackgroundSync, SEND_WAITING_FORMS } from "./background-sync";
 import { ANSWERED_BY_BROWSER } from "./browser-answer";
 
 /**
@@ -73,7 +73,7 @@ export async function keepToSend(info: KeepInfo, body: FormData): Promise<boolea
   }
   announceChange();
   // The worker wakes the page when the signal is back.
-  await registerBackgroundSync("send-waiting-forms");
+  await registerBackgroundSync(SEND_WAITING_FORMS);
   return true;
 }
 

@@ -4,6 +4,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
 import { SEND_PENDING_LOGOUT, sendPendingLogout } from "../../app/components/staff/pending-logout.ts";
+import { SEND_WAITING_FORMS } from "../../app/forms/background-sync.ts";
 
 /** The pages of the staff tools, kept per build so that a new build's worker starts from none of the old ones. */
 const PAGES_CACHE = `staff-pages-${STAFF_APP_VERSION}`;
@@ -97,10 +98,10 @@ self.addEventListener("sync", (event) => {
     );
     return;
   }
-  if (event.tag !== "send-waiting-forms") return;
+  if (event.tag !== SEND_WAITING_FORMS) return;
   event.waitUntil(
     self.clients.matchAll({ type: "window" }).then((windows) => {
-      for (const window of windows) window.postMessage({ type: "send-waiting-forms" });
+      for (const window of windows) window.postMessage({ type: SEND_WAITING_FORMS });
     }),
   );
 });

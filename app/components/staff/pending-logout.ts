@@ -5,7 +5,7 @@
  */
 
 const PENDING_LOGOUT_CACHE = "staff-pending-logout";
-const LOGOUT_PATH = "/admin/logout";
+export const LOGOUT_PATH = "/admin/logout";
 /** The Background Sync tag that wakes the worker to send a kept logout once the signal is back. */
 export const SEND_PENDING_LOGOUT = "send-pending-logout";
 

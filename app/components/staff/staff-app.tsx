@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "~/components/forms/alert";
 import { discardDraft, discardDraftsOf } from "~/components/forms/form-draft";
+import { SEND_WAITING_FORMS } from "~/forms/background-sync";
 import { isSignedOutAnswer } from "~/forms/browser-answer";
 import { sendForm } from "~/forms/send-form";
 import {
@@ -22,7 +23,6 @@ import {
 
 const SERVICE_WORKER = "/admin/service-worker.js";
 const PAGES_CACHE_PREFIX = "staff-pages-";
-const SEND_WAITING = "send-waiting-forms";
 
 /**
  * Registers the staff area's service worker and asks it to keep the tools' pages (`toolPaths`), so each opens
@@ -99,7 +99,7 @@ export function WaitingForms({ userId }: { userId: number }) {
     const stopWatching = onWaitingFormsChange(read);
     const sendNow = () => setRound((count) => count + 1);
     const onWorkerMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: unknown } | null)?.type === SEND_WAITING) sendNow();
+      if ((event.data as { type?: unknown } | null)?.type === SEND_WAITING_FORMS) sendNow();
     };
     // The next open of any staff page sends what waits, as does the signal's return.
     sendNow();

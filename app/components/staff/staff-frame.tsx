@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { company } from "~/content/company";
 import { registerBackgroundSync } from "~/forms/background-sync";
 import { CompanyMarkIcon } from "../company-mark";
-import { logOutOrKeep, SEND_PENDING_LOGOUT } from "./pending-logout";
+import { LOGOUT_PATH, logOutOrKeep, SEND_PENDING_LOGOUT } from "./pending-logout";
 import { leaveDevice } from "./staff-app";
 import { type StaffNavEntry, StaffNavigation } from "./staff-navigation";
 
@@ -57,7 +57,7 @@ export function StaffFrame({ user, navigation = [], children }: StaffFrameProps)
               <p className="min-w-0 text-xs leading-tight text-slate-700 sm:text-sm max-sm:[&>strong]:block max-sm:[&>strong]:truncate">
                 Signed in as <strong>{user.displayName}</strong>
               </p>
-              <form method="post" action="/admin/logout" className="shrink-0" onSubmit={logOut(user.id)}>
+              <form method="post" action={LOGOUT_PATH} className="shrink-0" onSubmit={logOut(user.id)}>
                 <button type="submit" className="button-secondary px-3 py-1 text-sm">
                   Log out
                 </button>
