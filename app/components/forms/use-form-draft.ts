@@ -196,7 +196,9 @@ export function useFormDraft(
     };
   }, [draftKey, formRef, save, startAfresh, earlierDraft]);
 
-  useEffect(() => {
+  // A layout effect too: a passive one runs only after the browser has painted, and an edit made in between,
+  // on a busy phone, would go unseen and be written over by the draft.
+  useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
     const onEdit = (event: Event) => {
