@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { assessmentAnswers } from "../support/assessment-fixture";
 import { expect, test } from "./fixtures";
+import { cutSignal, restoreSignal } from "./signal";
 
 const TOTAL = 18;
 const CONTACT = { name: "Abby Carter", email: "abby@example.com", phone: "8035551234" };
@@ -221,13 +222,13 @@ test("sent while offline, the answers stay with a lost-connection message, and o
 }) => {
   const letters = lettersFor80Percent();
   await answerUpToLast(page, letters);
-  await context.setOffline(true);
+  await cutSignal(context);
   await page.getByRole("button", { name: "Submit Assessment" }).click();
   await expect(page.getByRole("alert")).toContainText("The connection was lost");
   await expect(page.getByRole("alert")).toBeInViewport();
   await expectChosen(page, letters.at(-1));
 
-  await context.setOffline(false);
+  await restoreSignal(context);
   let posts = 0;
   page.on("request", (request) => {
     if (request.method() === "POST") posts++;

@@ -4,6 +4,7 @@ import { heicPhoto } from "../support/checklist-fixture";
 import { savedDraft } from "../support/saved-draft";
 import { countSubmissionsOf, queryAppDatabase } from "../support/submission-lookup";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { cutSignal, restoreSignal } from "./signal";
 
 const PAGE = "/admin/quick-links/estimate-checklist";
 const SUBMIT_URL = `**${PAGE}/submit`;
@@ -186,14 +187,14 @@ test("offline, the checklist and its photos are kept to be sent, and sent by the
   await page.getByLabel("Choose photos").setInputFiles([await photo("site.jpg", "#777777")]);
   await expect(page.getByText(/Draft saved on this device at/)).toBeVisible();
 
-  await context.setOffline(true);
+  await cutSignal(context);
   await page.getByRole("button", { name: "Submit Checklist" }).click();
   await expect(page.getByRole("alert").filter({ hasText: KEPT_MESSAGE })).toBeInViewport();
   await expect(page.getByRole("region", { name: "Waiting to be sent" })).toContainText("Estimate checklist");
   await expect(page.getByLabel("Project Name")).toHaveValue("Weak Signal Depot");
   await expect(page.getByText("site.jpg")).toBeVisible();
 
-  await context.setOffline(false);
+  await restoreSignal(context);
   await expect(
     page.getByRole("status").filter({ hasText: /Sent: Estimate checklist, reference CHK-[0-9A-Z]{6}\./ }),
   ).toBeVisible({ timeout: 20_000 });

@@ -1,6 +1,7 @@
 import { startAppServer } from "../support/app-server";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { fillEstimate, sendButton } from "./public-forms";
+import { cutSignal, restoreSignal } from "./signal";
 
 test("an empty required field shows 'Please enter all fields' and sends nothing", async ({ page }) => {
   await page.goto("/learnmore#form");
@@ -97,7 +98,7 @@ test("sent while offline, the form keeps every value and says the connection was
 }) => {
   await page.goto("/lighting#form");
   await fillEstimate(page, "Commercial");
-  await context.setOffline(true);
+  await cutSignal(context);
   await sendButton(page).click();
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("connection was lost");
@@ -106,7 +107,7 @@ test("sent while offline, the form keeps every value and says the connection was
   await expect(page.locator("#form").getByLabel("Comments")).toHaveValue("Panel upgrade for a two-story office.");
   await expect(page.locator("#form").getByRole("radio", { name: "Commercial" })).toBeChecked();
 
-  await context.setOffline(false);
+  await restoreSignal(context);
   await sendButton(page).click();
   await expect(page.getByRole("dialog", { name: "success!" })).toContainText(/reference number is EST-/);
 });

@@ -7,6 +7,7 @@ import { validEstimateRequest, validJobRequest } from "../support/staff-request-
 import { countSubmissionsOf, queryAppDatabase } from "../support/submission-lookup";
 import { expect, test } from "./fixtures";
 import { fillApplication, fillEstimate } from "./public-forms";
+import { cutSignal, restoreSignal } from "./signal";
 
 /**
  * The same cases over every form, public and staff, at a phone's width and a desktop's: what a person sees
@@ -262,12 +263,12 @@ for (const form of FORMS) {
       const contact = uniqueContact(info.project.name);
       await open(form, page, signInAsStaff, contact);
       await form.fill(page, contact);
-      await context.setOffline(true);
+      await cutSignal(context);
       await form.send(page).click();
       await expectInViewAndFocused(page.getByRole("alert"));
       await expectNoErrorScreen(page);
       await form.expectKept(page, contact);
-      await context.setOffline(false);
+      await restoreSignal(context);
     });
 
     test("answered 503 by a proxy, keeps every answer and says so in view", async ({

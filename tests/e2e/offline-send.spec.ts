@@ -1,6 +1,7 @@
 import { smallPdf } from "../support/application-fixture";
 import { expect, test } from "./fixtures";
 import { fillApplication, submitButton } from "./public-forms";
+import { cutSignal, restoreSignal } from "./signal";
 
 test("an application sent while offline keeps every answer and the resume, and is stored once when sent again online", async ({
   page,
@@ -11,7 +12,7 @@ test("an application sent while offline keeps every answer and the resume, and i
   const resume = page.getByLabel(/Resume/);
   await resume.setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: smallPdf() });
 
-  await context.setOffline(true);
+  await cutSignal(context);
   await submitButton(page).click();
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("connection");
@@ -20,7 +21,7 @@ test("an application sent while offline keeps every answer and the resume, and i
   await expect(page.getByLabel("Address")).toHaveValue("12 Example Road, Sumter, SC 29150");
   expect(await resume.evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe("resume.pdf");
 
-  await context.setOffline(false);
+  await restoreSignal(context);
   let posts = 0;
   page.on("request", (request) => {
     if (request.method() === "POST") posts++;

@@ -2,11 +2,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, devices, type Page } from "@playwright/test";
-import { projectRoot, startAppServer } from "../support/app-server";
+import { type AppServer, projectRoot, startAppServer } from "../support/app-server";
 import { chromiumLaunchOptions } from "../support/chromium";
 import { JOB_LABELS, validJobRequest } from "../support/staff-request-fixture";
-import { startWebhookReceiver } from "../support/webhook-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { expect, test } from "./fixtures";
+import { cutSignal, restoreSignal } from "./signal";
 import { addStaffAccount, signInThroughForm } from "./staff-users";
 
 const QUICK_LINKS = "/admin/quick-links";
@@ -58,6 +59,18 @@ async function sendJobRequest(page: Page, appUrl: string) {
   }
   await page.getByRole("button", { name: "Submit", exact: true }).click();
   return jobName;
+}
+
+/** Runs `steps` against an app of its own whose job requests reach a loopback webhook receiver. */
+async function withJobRequestReceiver(steps: (app: AppServer, receiver: WebhookReceiver) => Promise<void>) {
+  const receiver = await startWebhookReceiver();
+  const app = await startAppServer({ env: { WEBHOOK_JOB_REQUEST_URL: receiver.url } });
+  try {
+    await steps(app, receiver);
+  } finally {
+    await app.stop();
+    await receiver.close();
+  }
 }
 
 /** Opens a page that may not be there without signal: the browser's own error page is no failure here. */
@@ -120,16 +133,14 @@ test("after one visit to Quick Links every tool opens without signal, and a job 
   signInAsStaff,
 }) => {
   test.setTimeout(120_000);
-  const receiver = await startWebhookReceiver();
-  const app = await startAppServer({ env: { WEBHOOK_JOB_REQUEST_URL: receiver.url } });
-  try {
+  await withJobRequestReceiver(async (app, receiver) => {
     await signInAsStaff("staff", "no-signal", app);
     await page.goto(`${app.url}${QUICK_LINKS}`);
     const name = (await page.getByText("Signed in as").locator("strong").textContent()) ?? "";
     expect(name).not.toBe("");
     await expectToolsKept(page);
 
-    await context.setOffline(true);
+    await cutSignal(context);
     for (const tool of TOOLS) {
       await page.goto(`${app.url}${tool.path}`);
       await expect(page.getByRole("heading", { level: 1, name: tool.heading })).toBeVisible();
@@ -151,7 +162,7 @@ test("after one visit to Quick Links every tool opens without signal, and a job 
 
     await page.goto(`${app.url}${QUICK_LINKS}`);
     await expect(waiting).toContainText("Job request");
-    await context.setOffline(false);
+    await restoreSignal(context);
     const [delivered] = await receiver.waitForRequests(1, 60_000);
     const sent = page.getByRole("status").filter({ hasText: /Sent: Job request, reference JOB-[0-9A-Z]{6}\./ });
     await expect(sent).toBeVisible();
@@ -169,16 +180,49 @@ test("after one visit to Quick Links every tool opens without signal, and a job 
     // Logging out clears the kept pages: without signal no staff page shows the person's name.
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
-    await context.setOffline(true);
+    await cutSignal(context);
     for (const url of [QUICK_LINKS, ...TOOLS.map((tool) => tool.path)]) {
       await openOffline(page, `${app.url}${url}`);
       await expect(page.getByText(name)).toHaveCount(0);
     }
-    await context.setOffline(false);
-  } finally {
-    await app.stop();
-    await receiver.close();
-  }
+    await restoreSignal(context);
+  });
+});
+
+test("a kept form the server could not take although the device reported signal is tried again while the page stays open", async ({
+  page,
+  context,
+  signInAsStaff,
+}) => {
+  test.setTimeout(120_000);
+  await withJobRequestReceiver(async (app, receiver) => {
+    await signInAsStaff("staff", "signal-without-data", app);
+    await page.goto(`${app.url}${QUICK_LINKS}`);
+    await expectToolsKept(page);
+    await cutSignal(context);
+    const jobName = await sendJobRequest(page, app.url);
+    await expect(page.getByRole("alert").filter({ hasText: "kept on this device" })).toBeInViewport();
+    await page.goto(`${app.url}${QUICK_LINKS}`);
+    const waiting = page.getByRole("region", { name: "Waiting to be sent" });
+    await expect(waiting).toContainText("Job request");
+
+    // The phone reports signal again, but nothing gets through (a captive portal): the try on `online` fails.
+    let refused = 0;
+    await context.route(`${app.url}/admin/quick-links/job-request.data`, (route) => {
+      refused += 1;
+      return route.abort("connectionrefused");
+    });
+    await restoreSignal(context);
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await expect(waiting).toContainText("sent by itself when the signal returns.");
+
+    // Once requests get through, the page sends it by itself, with no new `online` event and no reload.
+    await context.unrouteAll({ behavior: "wait" });
+    const [delivered] = await receiver.waitForRequests(1, 45_000);
+    expect(JSON.parse(delivered?.body ?? "{}")).toMatchObject({ jobName });
+    await expect(page.getByRole("status").filter({ hasText: /Sent: Job request, reference JOB-/ })).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+  });
 });
 
 test("a form kept while the session ended waits for the next sign-in, and logging out asks before dropping what waits", async ({
@@ -186,27 +230,25 @@ test("a form kept while the session ended waits for the next sign-in, and loggin
   context,
 }) => {
   test.setTimeout(180_000);
-  const receiver = await startWebhookReceiver();
-  const app = await startAppServer({ env: { WEBHOOK_JOB_REQUEST_URL: receiver.url } });
-  const waiting = page.getByRole("region", { name: "Waiting to be sent" });
-  const signInAgain = async () => {
-    await page.goto(`${app.url}/admin`);
-    await signInThroughForm(page, account.username, account.password);
-    await expect(page.getByRole("heading", { level: 1, name: "Quick Links" })).toBeVisible();
-  };
-  /** Sends a job request without signal, and ends the session before the signal returns to Quick Links. */
-  const keepWhileSessionEnds = async () => {
-    await context.setOffline(true);
-    const jobName = await sendJobRequest(page, app.url);
-    await expect(page.getByRole("alert").filter({ hasText: "kept on this device" })).toBeInViewport();
-    await context.clearCookies();
-    await page.goto(`${app.url}${QUICK_LINKS}`);
-    await context.setOffline(false);
-    await expect(waiting).toContainText("your session had ended; it is sent when you sign in again.");
-    return jobName;
-  };
-  const account = addStaffAccount("staff", "session-ended", app.dataDir);
-  try {
+  await withJobRequestReceiver(async (app, receiver) => {
+    const waiting = page.getByRole("region", { name: "Waiting to be sent" });
+    const signInAgain = async () => {
+      await page.goto(`${app.url}/admin`);
+      await signInThroughForm(page, account.username, account.password);
+      await expect(page.getByRole("heading", { level: 1, name: "Quick Links" })).toBeVisible();
+    };
+    /** Sends a job request without signal, and ends the session before the signal returns to Quick Links. */
+    const keepWhileSessionEnds = async () => {
+      await cutSignal(context);
+      const jobName = await sendJobRequest(page, app.url);
+      await expect(page.getByRole("alert").filter({ hasText: "kept on this device" })).toBeInViewport();
+      await context.clearCookies();
+      await page.goto(`${app.url}${QUICK_LINKS}`);
+      await restoreSignal(context);
+      await expect(waiting).toContainText("your session had ended; it is sent when you sign in again.");
+      return jobName;
+    };
+    const account = addStaffAccount("staff", "session-ended", app.dataDir);
     await signInAgain();
     await expectToolsKept(page);
     const first = await keepWhileSessionEnds();
@@ -245,10 +287,7 @@ test("a form kept while the session ended waits for the next sign-in, and loggin
     await page.goto(`${app.url}/admin/quick-links/job-request`);
     await expect(page.getByLabel(/^Job Name/)).toHaveValue("");
     expect(receiver.requests).toHaveLength(1);
-  } finally {
-    await app.stop();
-    await receiver.close();
-  }
+  });
 });
 
 test("a new build's service worker takes over, and the old build's kept pages are gone", async ({
@@ -317,7 +356,7 @@ test("logging out without signal shows the device logged out, and ends the sessi
     const cookie = (await context.cookies(app.url)).map(({ name, value }) => `${name}=${value}`).join("; ");
     expect(await sessionTaken(cookie)).toBe(true);
 
-    await context.setOffline(true);
+    await cutSignal(context);
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Logged out on this device" })).toBeVisible();
     // Nothing of the person is left to open without signal: every staff page says the same.
@@ -325,7 +364,7 @@ test("logging out without signal shows the device logged out, and ends the sessi
     await expect(page.getByRole("heading", { level: 1, name: "Logged out on this device" })).toBeVisible();
     expect(await sessionTaken(cookie)).toBe(true);
 
-    await context.setOffline(false);
+    await restoreSignal(context);
     await page.reload();
     await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
     expect(await sessionTaken(cookie)).toBe(false);

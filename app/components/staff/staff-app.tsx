@@ -82,10 +82,15 @@ export function useOfflineDocumentLinks() {
 
 type Sent = { submissionKey: string; label: string; reference: string };
 
+/** How often what waits is tried again while a staff page stays open. */
+const RETRY_WAITING_EVERY_MS = 15_000;
+
 /**
  * What the signed-in person sent without signal and still waits on the device, and what of it has been sent
- * since, with its reference. It is sent when this page opens, when the signal returns (the `online` event), and
- * when the service worker's Background Sync says so.
+ * since, with its reference. It is sent when this page opens, when the signal returns (the `online` event), when
+ * the service worker's Background Sync says so, and every RETRY_WAITING_EVERY_MS while the page stays open: a
+ * phone can report signal that carries nothing (a captive portal, a weak edge of coverage), and then no `online`
+ * event ever comes.
  */
 export function WaitingForms({ userId }: { userId: number }) {
   const [waiting, setWaiting] = useState<WaitingForm[]>([]);
@@ -111,6 +116,13 @@ export function WaitingForms({ userId }: { userId: number }) {
       navigator.serviceWorker?.removeEventListener("message", onWorkerMessage);
     };
   }, [userId]);
+
+  const somethingToSend = waiting.some((form) => !form.waitsForSignIn);
+  useEffect(() => {
+    if (!somethingToSend) return;
+    const retry = setInterval(() => setRound((count) => count + 1), RETRY_WAITING_EVERY_MS);
+    return () => clearInterval(retry);
+  }, [somethingToSend]);
 
   if (waiting.length === 0 && sent.length === 0) return null;
   return (
