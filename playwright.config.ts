@@ -3,11 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
+import { makeTestRunDirectory } from "./tests/support/test-run-directory";
 import { TEST_SESSION_SECRET } from "./tests/support/test-session-secret";
 
 // The config is evaluated again in every worker; the environment carries the first evaluation's choices.
 process.env.E2E_PORT ??= "4319";
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "tce-e2e-"));
+makeTestRunDirectory();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -16,6 +18,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
+  globalTeardown: "./tests/support/playwright.global-teardown.ts",
   reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { appDataParent } from "./test-run-directory";
 import { TEST_SESSION_SECRET } from "./test-session-secret";
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -42,7 +42,7 @@ type StartOptions = {
  * directory. Without DATABASE_URL in `env` it starts its embedded PostgreSQL there.
  */
 export async function startAppServer(options: StartOptions = {}): Promise<AppServer> {
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "tce-app-")));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(appDataParent(), "tce-app-")));
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { connectDatabase } from "../../app/server/db/database.server";
 import { startEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server";
 import { applyMigrations } from "../../app/server/db/migrations.server";
+import { makeTestRunDirectory } from "./test-run-directory";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,6 +21,7 @@ declare module "vitest" {
  * directory. A template database is migrated once; each test file clones it (tests/support/test-database.ts).
  */
 export default async function setup(project: TestProject) {
+  const removeTestRunDirectory = makeTestRunDirectory();
   const logger = pino({ level: "warn" });
   let serverUrl = process.env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -49,6 +51,7 @@ export default async function setup(project: TestProject) {
     await admin.end();
     await stopEmbedded?.();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    removeTestRunDirectory();
   };
 }
 

@@ -1,0 +1,23 @@
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/*
+ * One directory per test run holds the data of every app the run starts (an embedded PostgreSQL each, some
+ * 40 MB), and the run's global teardown removes it: an app's data is still needed after it stops, when a test
+ * starts the next app on it. The runner makes it before its workers start, which find it in the environment.
+ */
+
+/** Where an app started now keeps its data: the run's directory, or the system's temporary one outside a run. */
+export const appDataParent = () => process.env.TEST_RUN_DIR ?? tmpdir();
+
+/** Makes the run's directory, once per runner; answers the way to remove it. */
+export function makeTestRunDirectory(): () => void {
+  if (process.env.TEST_RUN_DIR === undefined) {
+    process.env.TEST_RUN_DIR = mkdtempSync(path.join(tmpdir(), "tce-run-"));
+    // Run as root, an app runs its embedded PostgreSQL as the "postgres" user, which must pass through here.
+    chmodSync(process.env.TEST_RUN_DIR, 0o711);
+  }
+  const dir = process.env.TEST_RUN_DIR;
+  return () => rmSync(dir, { recursive: true, force: true });
+}
