@@ -7,7 +7,7 @@ import type { TestProject } from "vitest/node";
 import { connectDatabase } from "../../app/server/db/database.server";
 import { startEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server";
 import { applyMigrations } from "../../app/server/db/migrations.server";
-import { makeTestRunDirectory } from "./test-run-directory";
+import { makeTestRunDirectory, removeTestRunDirectory } from "./test-run-directory";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,7 +21,7 @@ declare module "vitest" {
  * directory. A template database is migrated once; each test file clones it (tests/support/test-database.ts).
  */
 export default async function setup(project: TestProject) {
-  const removeTestRunDirectory = makeTestRunDirectory();
+  makeTestRunDirectory();
   const logger = pino({ level: "warn" });
   let serverUrl = process.env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;

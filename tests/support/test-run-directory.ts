@@ -11,13 +11,14 @@ import path from "node:path";
 /** Where an app started now keeps its data: the run's directory, or the system's temporary one outside a run. */
 export const appDataParent = () => process.env.TEST_RUN_DIR ?? tmpdir();
 
-/** Makes the run's directory, once per runner; answers the way to remove it. */
-export function makeTestRunDirectory(): () => void {
-  if (process.env.TEST_RUN_DIR === undefined) {
-    process.env.TEST_RUN_DIR = mkdtempSync(path.join(tmpdir(), "tce-run-"));
-    // Run as root, an app runs its embedded PostgreSQL as the "postgres" user, which must pass through here.
-    chmodSync(process.env.TEST_RUN_DIR, 0o711);
-  }
-  const dir = process.env.TEST_RUN_DIR;
-  return () => rmSync(dir, { recursive: true, force: true });
+/** Makes the run's directory, once per runner (a runner evaluating its config again finds it made). */
+export function makeTestRunDirectory() {
+  if (process.env.TEST_RUN_DIR !== undefined) return;
+  process.env.TEST_RUN_DIR = mkdtempSync(path.join(tmpdir(), "tce-run-"));
+  // Run as root, an app runs its embedded PostgreSQL as the "postgres" user, which must pass through here.
+  chmodSync(process.env.TEST_RUN_DIR, 0o711);
+}
+
+export function removeTestRunDirectory() {
+  if (process.env.TEST_RUN_DIR !== undefined) rmSync(process.env.TEST_RUN_DIR, { recursive: true, force: true });
 }

@@ -82,6 +82,9 @@ export function useOfflineDocumentLinks() {
 
 type Sent = { submissionKey: string; label: string; reference: string };
 
+/** A round is one try of every form that waits; each reason to try starts the next. */
+const nextRound = (round: number) => round + 1;
+
 /** How often what waits is tried again while a staff page stays open. */
 const RETRY_WAITING_EVERY_MS = 15_000;
 
@@ -102,7 +105,7 @@ export function WaitingForms({ userId }: { userId: number }) {
     const read = () => void waitingFormsOf(userId).then(setWaiting);
     read();
     const stopWatching = onWaitingFormsChange(read);
-    const sendNow = () => setRound((count) => count + 1);
+    const sendNow = () => setRound(nextRound);
     const onWorkerMessage = (event: MessageEvent) => {
       if ((event.data as { type?: unknown } | null)?.type === SEND_WAITING_FORMS) sendNow();
     };
@@ -120,7 +123,7 @@ export function WaitingForms({ userId }: { userId: number }) {
   const somethingToSend = waiting.some((form) => !form.waitsForSignIn);
   useEffect(() => {
     if (!somethingToSend) return;
-    const retry = setInterval(() => setRound((count) => count + 1), RETRY_WAITING_EVERY_MS);
+    const retry = setInterval(() => setRound(nextRound), RETRY_WAITING_EVERY_MS);
     return () => clearInterval(retry);
   }, [somethingToSend]);
 
