@@ -8,6 +8,7 @@ const messages = formMessages({});
 const { clientAction, shouldRevalidate } = formRoute<{ status: "success"; reference: string }>({
   type: "job-request",
   label: "Job Request",
+  audience: "staff",
   messages,
 });
 

@@ -2,15 +2,14 @@ import { type ClientActionFunctionArgs, isRouteErrorResponse, type ShouldRevalid
 import {
   ANSWERED_BY_BROWSER,
   type BrowserAnswer,
+  type BrowserFailure,
   browserAnswer,
   connectionFailure,
   type FailureMessages,
   isSignInLocation,
   SEND_TIMEOUT_MS,
 } from "./browser-answer";
-import { type KEPT_ANSWER, keepWhenOffline } from "./waiting-forms";
-
-type KeptAnswer = typeof KEPT_ANSWER;
+import { handOverOnFailure, type KeptAnswer } from "./queue-answer";
 
 /** An error the route itself answered (a 403, or a body too large), shown as the form's message. */
 type RouteRefusal = { status: "error"; message: string; retry: false };
@@ -26,10 +25,23 @@ const timeout = (milliseconds: number) =>
  * screen and in the device's draft). An error answer of the route (a 403 or 413 it threw) becomes the form's
  * error message rather than the error screen. `shouldRevalidate` skips the loaders after an answer the
  * browser made, since they would fail the same way and replace the form with the error screen. A staff form sent
- * without signal is kept on the device and sent by itself later (waiting-forms.ts, decision 0904).
+ * without signal or after its session ended is handed to the device's queue and sent by itself later
+ * (device-forms.ts, decisions 0904 and 1002).
  */
-export function formRoute<Result>(definition: { type: string; label: string; messages: FailureMessages }) {
+export function formRoute<Result>(definition: {
+  type: string;
+  label: string;
+  audience: "public" | "staff";
+  messages: FailureMessages;
+}) {
   const { messages } = definition;
+  /** The browser's answer for a send that failed, once a staff form is handed to the queue where it waits. */
+  async function answerFailure(request: Request, body: FormData, failure: BrowserFailure) {
+    const page = new URL(request.url).pathname;
+    const info = { formType: definition.type, label: definition.label, page, action: page, answeredInJson: false };
+    const kept = definition.audience === "staff" ? await handOverOnFailure(info, messages)(body, failure) : undefined;
+    return kept ?? browserAnswer(failure, messages);
+  }
   return {
     async clientAction({
       request,
@@ -41,7 +53,7 @@ export function formRoute<Result>(definition: { type: string; label: string; mes
         return answer === SEND_TIMEOUT_MS ? browserAnswer("timedOut", messages) : (answer as Result);
       } catch (error) {
         if (error instanceof Response) {
-          if (isSignInLocation(error.headers.get("Location"))) return browserAnswer("signedOut", messages);
+          if (isSignInLocation(error.headers.get("Location"))) return answerFailure(request, body, "signedOut");
           throw error;
         }
         // A 4xx the route threw says what was wrong; a 5xx (ours or a proxy's) cannot say whether it was stored.
@@ -54,14 +66,7 @@ export function formRoute<Result>(definition: { type: string; label: string; mes
           };
           return refusal;
         }
-        const failure = connectionFailure();
-        const keep = keepWhenOffline({
-          formType: definition.type,
-          label: definition.label,
-          action: new URL(request.url).pathname,
-          answeredInJson: false,
-        });
-        return (failure === "offline" ? await keep(body) : undefined) ?? browserAnswer(failure, messages);
+        return answerFailure(request, body, connectionFailure());
       }
     },
     shouldRevalidate: revalidateUnlessAnsweredByBrowser,

@@ -1,5 +1,6 @@
 import {
   type BrowserAnswer,
+  type BrowserFailure,
   browserAnswer,
   connectionFailure,
   isSignInLocation,
@@ -21,15 +22,15 @@ type SendMessages = Pick<FormMessages, "offline" | "unreachable" | "timedOut" | 
  * as the client action of every other form (form-route.ts): the server's JSON as it is; offline, out of reach,
  * no answer within SEND_TIMEOUT_MS once the body is sent, or the sign-in page (the session ended) each as the
  * browser's own answer; another page (a proxy's 502) as `Error: {status} - {status text}`. A staff form given
- * `keepOffline` (waiting-forms.ts, not imported here: the public pages' script stays small) and sent without
- * signal is kept on the device instead and sent by itself later (decision 0904).
+ * `handOver` (queue-answer.ts, not imported here: the public pages' script stays small) and sent without signal
+ * or signed out is handed to the device's queue instead and sent by itself later (decisions 0904 and 1002).
  */
 export function sendForm<Answer, Kept = never>(
   url: string,
   body: FormData | URLSearchParams,
   messages: SendMessages,
   onProgress?: (progress: UploadProgress) => void,
-  keepOffline?: (body: FormData) => Promise<Kept | undefined>,
+  handOver?: (body: FormData, failure: BrowserFailure) => Promise<Kept | undefined>,
 ): Promise<Answer | BrowserAnswer | ForeignAnswer | Kept> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
@@ -47,17 +48,16 @@ export function sendForm<Answer, Kept = never>(
         request.abort();
       }, SEND_TIMEOUT_MS);
     });
-    const failure = async () => {
-      const failed = timedOut ? "timedOut" : connectionFailure();
-      const kept = failed === "offline" && body instanceof FormData ? await keepOffline?.(body) : undefined;
+    const failure = async (failed: BrowserFailure = timedOut ? "timedOut" : connectionFailure()) => {
+      const kept = body instanceof FormData ? await handOver?.(body, failed) : undefined;
       resolve(kept ?? browserAnswer(failed, messages));
     };
-    request.addEventListener("error", failure);
-    request.addEventListener("abort", failure);
+    request.addEventListener("error", () => void failure());
+    request.addEventListener("abort", () => void failure());
     request.addEventListener("load", () => {
       const redirectedTo = request.responseURL ? new URL(request.responseURL).pathname : "";
       if (redirectedTo === "/admin" && isSignInLocation(request.responseURL)) {
-        resolve(browserAnswer("signedOut", messages));
+        void failure("signedOut");
         return;
       }
       if ((request.getResponseHeader("content-type") ?? "").startsWith("application/json")) {

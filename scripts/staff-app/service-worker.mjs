@@ -37,7 +37,12 @@ signal returns.</p><p><a href="/admin">Sign in</a></p></main></body></html>`;
   });
 }
 
-const staffPages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [keptToolPage] });
+// A tool's page opened to change a waiting form (`?change=<key>`) is the same kept page.
+const staffPages = new NetworkFirst({
+  cacheName: PAGES_CACHE,
+  plugins: [keptToolPage],
+  matchOptions: { ignoreSearch: true },
+});
 
 // Online, every staff page comes from the server; without signal a tool's page comes from its kept copy. A
 // logout kept without signal goes first: no staff page is answered until the server has ended that session.

@@ -8,19 +8,24 @@ function draftOnDevice(page: Page) {
   return page.evaluate(
     () =>
       new Promise<{ answers?: Record<string, string[]>; photoNames?: string[] }>((resolve, reject) => {
-        const opened = indexedDB.open("form-drafts");
-        opened.onerror = () => reject(opened.error);
-        opened.onsuccess = () => {
-          const db = opened.result;
-          if (!db.objectStoreNames.contains("drafts")) return resolve({});
-          const all = db.transaction("drafts").objectStore("drafts").getAll();
-          all.onsuccess = () => {
-            const values = all.result as Array<{ values?: Record<string, string[]> } | File[]>;
-            const draft = values.find((value): value is { values: Record<string, string[]> } => !Array.isArray(value));
-            const photos = values.find((value): value is File[] => Array.isArray(value));
-            resolve({ answers: draft?.values, photoNames: photos?.map((file) => file.name) });
-          };
-        };
+        const all = <T>(database: string, store: string) =>
+          new Promise<T[]>((found) => {
+            const opened = indexedDB.open(database);
+            opened.onerror = () => reject(opened.error);
+            opened.onsuccess = () => {
+              const db = opened.result;
+              if (!db.objectStoreNames.contains(store)) return found([]);
+              const read = db.transaction(store).objectStore(store).getAll();
+              read.onsuccess = () => found(read.result as T[]);
+            };
+          });
+        void Promise.all([
+          all<{ state: string; values: Record<string, string[]> }>("device-forms", "forms"),
+          all<File[]>("device-form-files", "files"),
+        ]).then(([forms, files]) => {
+          const draft = forms.find((form) => form.state === "editing");
+          resolve({ answers: draft?.values, photoNames: files[0]?.map((file) => file.name) });
+        });
       }),
   );
 }

@@ -1,10 +1,10 @@
-import type { FormDraftState } from "./use-form-draft";
+import type { DeviceFormDraft } from "./use-device-form";
 
 /**
  * The line that says the answers are kept on this device, with Discard draft, and the draft's double-submit
  * key as the form's hidden `submissionKey`.
  */
-export function DraftStatus({ draft, id }: { draft: FormDraftState; id: string }) {
+export function DraftStatus({ draft, id }: { draft: DeviceFormDraft; id: string }) {
   return (
     <div id={id} aria-live="polite">
       {draft.submissionKey ? <input type="hidden" name="submissionKey" value={draft.submissionKey} /> : null}

@@ -3,7 +3,6 @@ import { useFormAction } from "react-router";
 import { isSignedOutAnswer } from "~/forms/browser-answer";
 import { FORM_OUTCOME_ID, OutcomeAlert } from "./alert";
 import { SignInAgain } from "./sign-in-again";
-import type { FormDraftState } from "./use-form-draft";
 
 /** A form's answer as far as its outcome shows it: the server's, or the browser's when there was none. */
 export type AnsweredForm = { status: "success" | "error" | "invalid"; message?: string };
@@ -12,21 +11,19 @@ export type AnsweredForm = { status: "success" | "error" | "invalid"; message?: 
  * The outcome of a form, in one place for every form: nothing while it is being sent; `missing` when the
  * browser's own check found an answer missing (focus stays on the first such field); otherwise the answer,
  * a success in the form's own words and anything else as its message, moved into view and focus. A staff
- * form's answer that the session ended offers to sign in again and send what the draft kept.
+ * form handed to the queue because the session ended offers to sign in again.
  */
 export function FormOutcome<Answer extends AnsweredForm>({
   answer,
   success,
   pending = false,
   missing,
-  draft,
   className,
 }: {
   answer: Answer | undefined;
   success: (answer: Extract<Answer, { status: "success" }>) => ReactNode;
   pending?: boolean;
   missing?: string;
-  draft?: FormDraftState;
   className?: string;
 }) {
   const outcome = pending
@@ -41,7 +38,7 @@ export function FormOutcome<Answer extends AnsweredForm>({
               message: (
                 <>
                   {answer.message}
-                  {draft && isSignedOutAnswer(answer) ? <SignInAgain draft={draft} /> : null}
+                  {isSignedOutAnswer(answer) && "kept" in answer ? <SignInAgain /> : null}
                 </>
               ),
             }

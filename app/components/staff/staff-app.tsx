@@ -1,19 +1,24 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { Alert } from "~/components/forms/alert";
-import { discardDraft, discardDraftsOf } from "~/components/forms/form-draft";
+import { CHANGE_PARAMETER, takeBackHere } from "~/components/forms/use-device-form";
 import { SEND_WAITING_FORMS } from "~/forms/background-sync";
 import { isSignedOutAnswer } from "~/forms/browser-answer";
-import { sendForm } from "~/forms/send-form";
 import {
-  forgetWaiting,
-  formDataOf,
-  markWaitsForSignIn,
-  onWaitingFormsChange,
+  forgetForm,
+  forgetFormsOf,
+  holdForm,
+  isWaiting,
+  onDeviceFormsChange,
+  postOf,
+  readForm,
   setSignedInUser,
   type WaitingForm,
   waitingFormsOf,
-} from "~/forms/waiting-forms";
+  waitsForSignIn,
+  writeForm,
+} from "~/forms/device-forms";
+import { sendForm } from "~/forms/send-form";
 
 /*
  * The staff area as an app on the device (decision 0904): its service worker, the forms that wait for the
@@ -80,20 +85,21 @@ export function useOfflineDocumentLinks() {
   }, []);
 }
 
-type Sent = { submissionKey: string; label: string; reference: string };
+type Sent = { submissionKey: string; label: string; reference: string; documentUrl?: string };
 
 /** A round is one try of every form that waits; each reason to try starts the next. */
 const nextRound = (round: number) => round + 1;
 
-/** How often what waits is tried again while a staff page stays open. */
+/** How often what waits is tried again while a staff page is open. */
 const RETRY_WAITING_EVERY_MS = 15_000;
 
 /**
- * What the signed-in person sent without signal and still waits on the device, and what of it has been sent
+ * The device's queue for the signed-in person (app/forms/device-forms.ts): what they handed over without signal
+ * or while signed out, with its answers to read, a way to change or cancel it, and what of it has been sent
  * since, with its reference. It is sent when this page opens, when the signal returns (the `online` event), when
  * the service worker's Background Sync says so, and every RETRY_WAITING_EVERY_MS while the page stays open: a
  * phone can report signal that carries nothing (a captive portal, a weak edge of coverage), and then no `online`
- * event ever comes.
+ * event ever comes. Every tab shows the same queue; a form is sent by the one tab that holds it.
  */
 export function WaitingForms({ userId }: { userId: number }) {
   const [waiting, setWaiting] = useState<WaitingForm[]>([]);
@@ -104,7 +110,7 @@ export function WaitingForms({ userId }: { userId: number }) {
     setSignedInUser(userId);
     const read = () => void waitingFormsOf(userId).then(setWaiting);
     read();
-    const stopWatching = onWaitingFormsChange(read);
+    const stopWatching = onDeviceFormsChange(read);
     const sendNow = () => setRound(nextRound);
     const onWorkerMessage = (event: MessageEvent) => {
       if ((event.data as { type?: unknown } | null)?.type === SEND_WAITING_FORMS) sendNow();
@@ -120,7 +126,7 @@ export function WaitingForms({ userId }: { userId: number }) {
     };
   }, [userId]);
 
-  const somethingToSend = waiting.some((form) => !form.waitsForSignIn);
+  const somethingToSend = waiting.some((form) => form.state === "waiting");
   useEffect(() => {
     if (!somethingToSend) return;
     const retry = setInterval(() => setRound(nextRound), RETRY_WAITING_EVERY_MS);
@@ -135,14 +141,17 @@ export function WaitingForms({ userId }: { userId: number }) {
           <h2 id="waiting-forms-heading" className="font-bold">
             Waiting to be sent
           </h2>
-          <ul className="mt-1 list-disc pl-5">
+          <ul className="mt-1 grid gap-2">
             {waiting.map((form) => (
               <WaitingFormItem
                 key={form.submissionKey}
                 form={form}
                 round={round}
-                onSent={(reference) =>
-                  setSent((list) => [...list, { submissionKey: form.submissionKey, label: form.label, reference }])
+                onSent={(reference, documentUrl) =>
+                  setSent((list) => [
+                    ...list,
+                    { submissionKey: form.submissionKey, label: form.label, reference, documentUrl },
+                  ])
                 }
               />
             ))}
@@ -158,6 +167,15 @@ export function WaitingForms({ userId }: { userId: number }) {
           {sent.map((form) => (
             <p key={form.submissionKey}>
               Sent: {form.label}, reference {form.reference}.
+              {form.documentUrl ? (
+                <>
+                  {" "}
+                  <a href={form.documentUrl} download className="underline">
+                    Download the PDF
+                  </a>
+                  .
+                </>
+              ) : null}
             </p>
           ))}
         </Alert>
@@ -166,9 +184,15 @@ export function WaitingForms({ userId }: { userId: number }) {
   );
 }
 
-type SendAnswer = { status: string; reference?: string };
+type SendAnswer = { status: string; reference?: string; pdfUrl?: string };
 
-/** One waiting form: sent once per round while online, and forgotten once the server has stored it. */
+/** A route form's fetcher answers in a later render: how long to wait for it once the fetcher is done. */
+const FETCHER_ANSWER_MS = 5_000;
+
+/**
+ * One waiting form: tried once per round while online by the tab that holds it, forgotten once the server has
+ * stored it; its answers to read, and Change (back into its page, as a draft) or Cancel.
+ */
 function WaitingFormItem({
   form,
   round,
@@ -176,58 +200,133 @@ function WaitingFormItem({
 }: {
   form: WaitingForm;
   round: number;
-  onSent: (reference: string) => void;
+  onSent: (reference: string, documentUrl: string | undefined) => void;
 }) {
   const fetcher = useFetcher<SendAnswer>({ key: `waiting-${form.submissionKey}` });
-  const [jsonAnswer, setJsonAnswer] = useState<SendAnswer>();
+  const { pathname } = useLocation();
   const [sending, setSending] = useState(false);
-  const answer = form.answeredInJson ? jsonAnswer : fetcher.data;
-  // What the effects below read without running again when it changes: they run once per round, once per answer.
-  const latest = useRef({ form, onSent, submit: fetcher.submit, sending });
-  latest.current = { form, onSent, submit: fetcher.submit, sending: sending || fetcher.state !== "idle" };
+  // What the effects below read without running again when it changes: they run once per round.
+  const latest = useRef({ form, onSent, submit: fetcher.submit, fetcherData: fetcher.data });
+  latest.current = { form, onSent, submit: fetcher.submit, fetcherData: fetcher.data };
+  const busy = useRef(false);
+  const fetcherAnswer = useRef<{ before: unknown; resolve: (answer: SendAnswer | undefined) => void }>(undefined);
 
   useEffect(() => {
-    const { form, submit, sending } = latest.current;
-    if (round === 0 || !navigator.onLine || sending) return;
-    setSending(true);
-    if (form.answeredInJson) {
-      void sendForm<SendAnswer>(form.action, formDataOf(form), NO_MESSAGES).then((reply) => {
-        setJsonAnswer(reply);
-        setSending(false);
+    const waiter = fetcherAnswer.current;
+    if (!waiter || fetcher.state !== "idle") return;
+    fetcherAnswer.current = undefined;
+    waiter.resolve(fetcher.data === waiter.before ? undefined : fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+
+  useEffect(() => {
+    if (round === 0 || !navigator.onLine || busy.current) return;
+    busy.current = true;
+    const { submit, onSent } = latest.current;
+    /** Sends it as its page would: an endpoint answering JSON, or the route's action through React Router. */
+    const send = async (held: WaitingForm): Promise<SendAnswer | undefined> => {
+      if (held.answeredInJson) return sendForm<SendAnswer>(held.action, postOf(held), NO_MESSAGES);
+      const answered = new Promise<SendAnswer | undefined>((resolve) => {
+        fetcherAnswer.current = { before: latest.current.fetcherData, resolve };
       });
-    } else {
       // Sent from whatever staff page is open: that page's data is not reloaded after it (a session that ended
       // would take the person to sign-in before they read that the form waits for it).
-      void submit(formDataOf(form), {
+      await submit(postOf(held), {
         method: "post",
-        action: form.action,
+        action: held.action,
         encType: "multipart/form-data",
         defaultShouldRevalidate: false,
-      }).finally(() => setSending(false));
-    }
+      });
+      const late = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), FETCHER_ANSWER_MS));
+      return Promise.race([answered, late]);
+    };
+    void (async () => {
+      const release = await holdForm(latest.current.form.submissionKey);
+      if (!release) return;
+      try {
+        // Read again under the hold: another tab may have sent it, or the person taken it back, meanwhile.
+        const held = await readForm(latest.current.form.submissionKey);
+        if (!held || !isWaiting(held)) return;
+        setSending(true);
+        const answer = await send(held);
+        if (answer?.status === "success" && answer.reference) {
+          await forgetForm(held.submissionKey);
+          onSent(answer.reference, answer.pdfUrl);
+        } else if (isSignedOutAnswer(answer) && held.state === "waiting") {
+          await writeForm(waitsForSignIn(held));
+        }
+      } finally {
+        release();
+        busy.current = false;
+        setSending(false);
+      }
+    })();
   }, [round]);
 
-  useEffect(() => {
-    const { form, onSent } = latest.current;
-    if (!answer) return;
-    if (answer.status === "success" && answer.reference) {
-      onSent(answer.reference);
-      void discardDraft(form.draftKey).catch(() => undefined);
-      void forgetWaiting(form.submissionKey);
-    } else if (isSignedOutAnswer(answer) && !form.waitsForSignIn) {
-      void markWaitsForSignIn(form);
+  const cancel = async () => {
+    if (!window.confirm(`Cancel this ${form.label.toLowerCase()}? Its answers are deleted from this device.`)) return;
+    const release = await holdForm(form.submissionKey, { wait: true });
+    try {
+      if ((await readForm(form.submissionKey)) !== undefined) await forgetForm(form.submissionKey);
+    } finally {
+      release?.();
     }
-  }, [answer]);
+  };
 
-  const kept = new Date(form.keptAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  const kept = new Date(form.keptAt ?? form.savedAt).toLocaleString(undefined, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  const changeLabel = `Change ${form.label.toLowerCase()} kept at ${kept}`;
   return (
-    <li>
-      {form.label}, kept at {kept}:{" "}
-      {form.waitsForSignIn
-        ? "your session had ended; it is sent when you sign in again."
-        : sending
-          ? "sending…"
-          : "sent by itself when the signal returns."}
+    <li className="grid gap-1">
+      <p>
+        {form.label}, kept at {kept}:{" "}
+        {form.state === "waiting-sign-in"
+          ? "your session had ended; it is sent when you sign in again."
+          : sending
+            ? "sending…"
+            : "sent by itself when the signal returns."}
+      </p>
+      <details>
+        <summary className="cursor-pointer underline">Its answers</summary>
+        <dl className="mt-1 grid gap-x-4 sm:grid-cols-[max-content_1fr]">
+          {form.readable.map((answer) => (
+            <div key={answer.label} className="contents">
+              <dt className="font-semibold">{answer.label}</dt>
+              <dd className="break-words">{answer.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      <span className="flex flex-wrap gap-3">
+        {pathname === form.page ? (
+          // On its own page the form takes it back where it is: a navigation would need signal.
+          <button
+            type="button"
+            onClick={() => takeBackHere(form)}
+            className="button-secondary min-h-11 px-3 py-1"
+            aria-label={changeLabel}
+          >
+            Change
+          </button>
+        ) : (
+          <Link
+            to={`${form.page}?${CHANGE_PARAMETER}=${encodeURIComponent(form.submissionKey)}`}
+            className="button-secondary min-h-11 px-3 py-1"
+            aria-label={changeLabel}
+          >
+            Change
+          </Link>
+        )}
+        <button
+          type="button"
+          onClick={() => void cancel()}
+          className="button-secondary min-h-11 px-3 py-1"
+          aria-label={`Cancel ${form.label.toLowerCase()} kept at ${kept}`}
+        >
+          Cancel
+        </button>
+      </span>
     </li>
   );
 }
@@ -249,8 +348,7 @@ export async function leaveDevice(userId: number): Promise<boolean> {
   ) {
     return false;
   }
-  await Promise.all(waiting.map((form) => forgetWaiting(form.submissionKey)));
-  await discardDraftsOf(userId).catch(() => undefined);
+  await forgetFormsOf(userId);
   if ("caches" in window) {
     const names = await caches.keys();
     await Promise.all(names.filter((name) => name.startsWith(PAGES_CACHE_PREFIX)).map((name) => caches.delete(name)));

@@ -1,22 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { labellingOf } from "~/components/forms/defined-field";
-import { DraftStatus } from "~/components/forms/draft-status";
-import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome";
 import { FormSection } from "~/components/forms/form-section";
-import { SubmitButton } from "~/components/forms/submit-button";
+import { StaffForm } from "~/components/forms/staff-form";
 import { TextAreaField } from "~/components/forms/text-area-field";
 import { TextField } from "~/components/forms/text-field";
-import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
+import { useStaffForm } from "~/components/forms/use-staff-form";
 import { useHydrated } from "~/components/use-hydrated";
 import type { BrowserAnswer } from "~/forms/browser-answer";
 import type { FieldDefinition } from "~/forms/definition";
 import { lengthConstraintsOf } from "~/forms/field-limits";
 import { parseForm } from "~/forms/parse-form";
+import { handOverOnFailure, type KeptAnswer } from "~/forms/queue-answer";
 import { uploadIdsFieldOf } from "~/forms/resumable-uploads";
 import { type ForeignAnswer, sendForm, type UploadProgress } from "~/forms/send-form";
-import { type KEPT_ANSWER, keepWhenOffline } from "~/forms/waiting-forms";
 import { type ChecklistActionResult, checklistForm } from "./definition";
-import { takeEarlierChecklistDraft } from "./earlier-checklist-draft";
 import { mergePhotos } from "./photo-list";
 import { megabytes, PhotoPicker } from "./photo-picker";
 import { CHECKLIST_SECTIONS, checklistFields, checklistSchema, PHOTOS_FIELD } from "./schema";
@@ -26,7 +23,7 @@ const { messages } = checklistForm;
 /** The server's length caps, as the fields' maxlength. */
 const LENGTH_LIMITS = lengthConstraintsOf(checklistSchema);
 
-type ChecklistAnswer = ChecklistActionResult | BrowserAnswer | ForeignAnswer | typeof KEPT_ANSWER;
+type ChecklistAnswer = ChecklistActionResult | BrowserAnswer | ForeignAnswer | KeptAnswer;
 
 type ChecklistFormProps = {
   /** Your Name and Your Email as the signed-in user fills them. */
@@ -47,11 +44,19 @@ type ChecklistFormProps = {
  */
 export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFormProps) {
   const hydrated = useHydrated();
-  const action = useActionAtOutcome();
   const [answer, setAnswer] = useState<ChecklistAnswer | undefined>(serverResult);
-  const { formRef, draft } = useStaffFormDraft(checklistForm.type, answer, takeEarlierChecklistDraft);
   const [photos, setPhotos] = useState<File[]>([]);
   const [notice, setNotice] = useState<string>();
+  // A new checklist (stored, or handed to the queue) starts with no photos.
+  const staffForm = useStaffForm(checklistForm, answer, {
+    postsTo: submitUrl,
+    onAfresh: () => {
+      setPhotos([]);
+      setNotice(undefined);
+      setMissing([]);
+    },
+  });
+  const { draft } = staffForm;
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<UploadProgress>();
   const [missing, setMissing] = useState<string[]>([]);
@@ -109,7 +114,14 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
     setProgress(undefined);
     // A photo already up is named by its upload; one that is not (no signal, a refused upload) goes in the post.
     const uploadIds = await settled();
-    const keep = { formType: checklistForm.type, label: checklistForm.label, action: submitUrl, answeredInJson: true };
+    const page = window.location.pathname;
+    const queue = {
+      formType: checklistForm.type,
+      label: checklistForm.label,
+      page,
+      action: submitUrl,
+      answeredInJson: true,
+    };
     const send = (named: ReadonlyMap<File, string>) => {
       const withPhotos = new FormData();
       for (const [name, value] of body) withPhotos.append(name, value);
@@ -118,12 +130,12 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
         if (uploadId) withPhotos.append(uploadIdsFieldOf(PHOTOS_FIELD), uploadId);
         else withPhotos.append(PHOTOS_FIELD, photo, photo.name);
       }
-      return sendForm<ChecklistActionResult, typeof KEPT_ANSWER>(
+      return sendForm<ChecklistActionResult, KeptAnswer>(
         submitUrl,
         withPhotos,
         messages,
         setProgress,
-        keepWhenOffline(keep),
+        handOverOnFailure(queue, messages),
       );
     };
     let sent = await send(uploadIds);
@@ -132,21 +144,8 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
       sent = await send(new Map());
     }
     setBusy(false);
+    // Stored or handed to the queue, the draft goes with the answer and the screen starts a new checklist.
     setAnswer(sent);
-    if (sent.status === "success") {
-      // The draft goes with the answer (useStaffFormDraft); the screen starts a new checklist.
-      form.reset();
-      setPhotos([]);
-      setNotice(undefined);
-    }
-  };
-
-  const discard = async () => {
-    await draft.discard();
-    setPhotos([]);
-    setNotice(undefined);
-    setMissing([]);
-    setAnswer(undefined);
   };
 
   const errorsOf = (name: string) => (problems[name] ? [problems[name]] : undefined);
@@ -182,42 +181,35 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
   };
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      action={action}
-      encType="multipart/form-data"
-      noValidate={hydrated}
-      onSubmit={hydrated ? submit : undefined}
-      className="mt-8 grid gap-6"
-      aria-describedby="checklist-draft-line"
-    >
-      <FormOutcome
-        answer={answer}
-        pending={busy}
-        missing={missing.length > 0 ? messages.missing : undefined}
-        draft={draft}
-        success={() => messages.success}
-      />
-      <DraftStatus draft={{ ...draft, discard }} id="checklist-draft-line" />
-      {Object.values(CHECKLIST_SECTIONS).map((section) => (
-        <FormSection key={section} title={section}>
-          {checklistFields.filter((field) => field.section === section).map(renderField)}
-        </FormSection>
-      ))}
-      <div className="flex flex-wrap items-center gap-4">
-        <SubmitButton busy={busy} busyLabel="Processing...">
-          Submit Checklist
-        </SubmitButton>
-        {busy && progress ? (
+    <StaffForm
+      form={staffForm}
+      answer={answer}
+      missing={missing.length > 0 ? messages.missing : undefined}
+      success={() => messages.success}
+      submitLabel="Submit Checklist"
+      busyLabel="Processing..."
+      sendsItself={{ onSubmit: submit, busy }}
+      besideSubmit={
+        busy && progress ? (
           <span className="flex items-center gap-2 text-slate-800">
             <progress value={progress.sent} max={progress.total} aria-label="Upload progress" />
             {progress.sent < progress.total
               ? `${megabytes(progress.sent)} of ${megabytes(progress.total)} sent`
               : "Sent. Building the PDF..."}
           </span>
-        ) : null}
-      </div>
-    </form>
+        ) : null
+      }
+      id="checklist"
+      encType="multipart/form-data"
+      noValidate={hydrated}
+      className="mt-8 grid gap-6"
+      aria-describedby="checklist-draft"
+    >
+      {Object.values(CHECKLIST_SECTIONS).map((section) => (
+        <FormSection key={section} title={section}>
+          {checklistFields.filter((field) => field.section === section).map(renderField)}
+        </FormSection>
+      ))}
+    </StaffForm>
   );
 }

@@ -1,17 +1,15 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { Form, useActionData } from "react-router";
-import { DraftStatus } from "~/components/forms/draft-status";
-import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome";
-import { SubmitButton } from "~/components/forms/submit-button";
+import { useActionData } from "react-router";
+import { StaffForm } from "~/components/forms/staff-form";
 import { TextField } from "~/components/forms/text-field";
-import { usePending } from "~/components/forms/use-pending";
+import { useStaffForm } from "~/components/forms/use-staff-form";
 import { StaffSection } from "~/components/staff/staff-section";
-import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
 import { useHydrated } from "~/components/use-hydrated";
 import type { BrowserAnswer } from "~/forms/browser-answer";
 import { lengthConstraintsOf } from "~/forms/field-limits";
 import { parseForm } from "~/forms/parse-form";
+import type { KeptAnswer } from "~/forms/queue-answer";
 import { REQUIRED_MESSAGE } from "~/forms/required-message";
 import { averageRating, NO_AVERAGE } from "./average";
 import { type PeerReviewActionResult, peerReviewForm } from "./definition";
@@ -50,17 +48,13 @@ const averageIn = (form: HTMLFormElement) => {
  * device until the server has them, and stay on the screen whenever it does not.
  */
 export function PeerReviewForm() {
-  const actionData = useActionData<PeerReviewActionResult | BrowserAnswer>();
-  const busy = usePending();
+  const actionData = useActionData<PeerReviewActionResult | BrowserAnswer | KeptAnswer>();
   const hydrated = useHydrated();
-  const { formRef, draft } = useStaffFormDraft(peerReviewForm.type, actionData);
-  const action = useActionAtOutcome();
   const [average, setAverage] = useState(NO_AVERAGE);
+  // The next review is a new submission with an average of its own.
+  const staffForm = useStaffForm(peerReviewForm, actionData, { onAfresh: () => setAverage(NO_AVERAGE) });
   useEffect(() => {
-    if (actionData?.status !== "success") return;
-    downloadPdf(actionData.pdfUrl);
-    // The form is cleared: the next review is a new submission with an average of its own.
-    setAverage(NO_AVERAGE);
+    if (actionData?.status === "success") downloadPdf(actionData.pdfUrl);
   }, [actionData]);
 
   const [form, fields] = useForm({
@@ -73,30 +67,25 @@ export function PeerReviewForm() {
   const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
 
   return (
-    <Form
-      method="post"
-      action={action}
-      ref={formRef}
+    <StaffForm
+      form={staffForm}
+      answer={actionData}
+      missing={anyMissing ? peerReviewForm.messages.missing : undefined}
+      success={(answer) => (
+        <>
+          {hydrated ? peerReviewForm.messages.success : SUBMITTED_WITHOUT_DOWNLOAD}{" "}
+          <a href={answer.pdfUrl} download className="underline">
+            {hydrated ? "Download the PDF again" : "Download the PDF"}
+          </a>
+          . Reference {answer.reference}.
+        </>
+      )}
+      submitLabel="Submit"
+      busyLabel="Submitting..."
       {...getFormProps(form)}
       onChange={(event) => setAverage(averageIn(event.currentTarget))}
       className="mt-6 grid gap-6"
     >
-      <FormOutcome
-        answer={actionData}
-        pending={busy}
-        missing={anyMissing ? peerReviewForm.messages.missing : undefined}
-        draft={draft}
-        success={(answer) => (
-          <>
-            {hydrated ? peerReviewForm.messages.success : SUBMITTED_WITHOUT_DOWNLOAD}{" "}
-            <a href={answer.pdfUrl} download className="underline">
-              {hydrated ? "Download the PDF again" : "Download the PDF"}
-            </a>
-            . Reference {answer.reference}.
-          </>
-        )}
-      />
-      <DraftStatus draft={draft} id="peer-review-draft" />
       <div className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6">
         <TextField
           field={fields.reviewFor}
@@ -133,11 +122,6 @@ export function PeerReviewForm() {
         Average score: <output aria-live="polite">{average}</output>
         <span className="ml-2 text-sm font-normal text-slate-700">(NE and unanswered statements are not counted)</span>
       </p>
-      <div>
-        <SubmitButton busy={busy} busyLabel="Submitting...">
-          Submit
-        </SubmitButton>
-      </div>
-    </Form>
+    </StaffForm>
   );
 }

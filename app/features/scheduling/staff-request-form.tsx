@@ -1,13 +1,10 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
-import { useEffect, useMemo, useState } from "react";
-import { Form, useActionData } from "react-router";
+import { useMemo, useState } from "react";
+import { useActionData } from "react-router";
 import type * as z from "zod/mini";
 import { DefinedFields } from "~/components/forms/defined-field";
-import { DraftStatus } from "~/components/forms/draft-status";
-import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome";
-import { SubmitButton } from "~/components/forms/submit-button";
-import { usePending } from "~/components/forms/use-pending";
-import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
+import { StaffForm } from "~/components/forms/staff-form";
+import { useStaffForm } from "~/components/forms/use-staff-form";
 import { companyToday } from "~/features/scheduling/calendar-fields";
 import type { FormActionResult } from "~/forms/action-result";
 import type { BrowserAnswer } from "~/forms/browser-answer";
@@ -15,6 +12,7 @@ import type { FieldDefinition } from "~/forms/definition";
 import { lengthConstraintsOf } from "~/forms/field-limits";
 import type { FormMessages } from "~/forms/messages";
 import { parseForm } from "~/forms/parse-form";
+import type { KeptAnswer } from "~/forms/queue-answer";
 import { REQUIRED_MESSAGE } from "~/forms/required-message";
 
 const PAST_DATE_NOTE = "This date has passed. That is fine for an appointment recorded after the fact.";
@@ -32,24 +30,24 @@ const sectionsOf = (fields: readonly FieldDefinition[]) => [
  * JavaScript it is a plain POST that comes back at the answer.
  */
 export function StaffRequestForm({
-  formType,
-  fields: definitions,
-  schema,
-  messages,
+  definition,
   defaultValue,
   closing,
 }: {
-  formType: string;
-  fields: readonly FieldDefinition[];
-  schema: z.ZodMiniObject;
-  messages: FormMessages;
+  definition: {
+    type: string;
+    label: string;
+    fields: readonly FieldDefinition[];
+    schema: z.ZodMiniObject;
+    messages: FormMessages;
+  };
   defaultValue?: Record<string, string>;
   closing: string;
 }) {
-  const actionData = useActionData<FormActionResult | BrowserAnswer>();
-  const busy = usePending();
-  const { formRef, draft } = useStaffFormDraft(formType, actionData);
-  const action = useActionAtOutcome();
+  const { fields: definitions, schema, messages } = definition;
+  const actionData = useActionData<FormActionResult | BrowserAnswer | KeptAnswer>();
+  const [dates, setDates] = useState<Record<string, string>>({});
+  const staffForm = useStaffForm(definition, actionData, { onAfresh: () => setDates({}) });
   const lengthLimits = useMemo(() => lengthConstraintsOf(schema), [schema]);
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
@@ -61,10 +59,6 @@ export function StaffRequestForm({
   });
   const byName = fields as unknown as Record<string, FieldMetadata<unknown>>;
   const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
-  const [dates, setDates] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (actionData?.status === "success") setDates({});
-  }, [actionData]);
   // A date already past gets a note beside it, not an error: offices record appointments late. Today is worked
   // out only once a date is typed: the browser's first date formatter takes tens of milliseconds to make.
   const typedDates = Object.entries(dates).filter(([, value]) => value !== "");
@@ -74,10 +68,13 @@ export function StaffRequestForm({
   );
 
   return (
-    <Form
-      method="post"
-      action={action}
-      ref={formRef}
+    <StaffForm
+      form={staffForm}
+      answer={actionData}
+      missing={anyMissing ? messages.missing : undefined}
+      success={(answer) => `${messages.success} Reference ${answer.reference}.`}
+      submitLabel="Submit"
+      busyLabel="Submitting..."
       {...getFormProps(form)}
       onInput={(event) => {
         const input = event.target;
@@ -87,14 +84,6 @@ export function StaffRequestForm({
       }}
       className="mt-6 grid gap-6"
     >
-      <FormOutcome
-        answer={actionData}
-        pending={busy}
-        missing={anyMissing ? messages.missing : undefined}
-        draft={draft}
-        success={(answer) => `${messages.success} Reference ${answer.reference}.`}
-      />
-      <DraftStatus draft={draft} id={`${formType}-draft`} />
       {sectionsOf(definitions).map((section) => (
         <DefinedFields
           key={section}
@@ -107,11 +96,6 @@ export function StaffRequestForm({
         />
       ))}
       <p className="text-slate-800">{closing}</p>
-      <div>
-        <SubmitButton busy={busy} busyLabel="Submitting...">
-          Submit
-        </SubmitButton>
-      </div>
-    </Form>
+    </StaffForm>
   );
 }

@@ -1,15 +1,13 @@
 import { useEffect, useState } from "react";
-import { Form, useActionData } from "react-router";
-import { DraftStatus } from "~/components/forms/draft-status";
+import { useActionData } from "react-router";
 import { FieldError } from "~/components/forms/field-error";
-import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome";
-import { SubmitButton } from "~/components/forms/submit-button";
+import { StaffForm } from "~/components/forms/staff-form";
 import { TextAreaField } from "~/components/forms/text-area-field";
 import { TextField } from "~/components/forms/text-field";
-import { usePending } from "~/components/forms/use-pending";
-import { useStaffFormDraft } from "~/components/staff/use-staff-form-draft";
+import { useStaffForm } from "~/components/forms/use-staff-form";
 import type { FormActionResult } from "~/forms/action-result";
 import type { BrowserAnswer } from "~/forms/browser-answer";
+import type { KeptAnswer } from "~/forms/queue-answer";
 import { teamMessageForm } from "./definition";
 import { MESSAGE_BODY_MAX_LENGTH, SEND_PROBLEM, teamMessageFields } from "./schema";
 import type { TechnicianOption } from "./technician";
@@ -25,7 +23,7 @@ const BODY_TOO_LONG = `Body is too long (at most ${MESSAGE_BODY_MAX_LENGTH} char
 
 const errorsOf = (problem: string | undefined) => (problem ? [problem] : undefined);
 
-type TeamMessageAnswer = FormActionResult | BrowserAnswer;
+type TeamMessageAnswer = FormActionResult | BrowserAnswer | KeptAnswer;
 
 /**
  * The message form: technicians (rendered with the page, so it works without JavaScript), subject and body,
@@ -40,29 +38,36 @@ export function TeamMessageForm({
   loadFailed: boolean;
 }) {
   const result = useActionData<TeamMessageAnswer>();
-  const sending = usePending();
-  const { formRef, draft } = useStaffFormDraft(teamMessageForm.type, result);
-  const action = useActionAtOutcome();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bodyLength, setBodyLength] = useState(0);
   const [shownResult, setShownResult] = useState<TeamMessageAnswer | undefined>(result);
+  // A new message (sent, or handed to the queue) starts with no technician chosen and an empty body.
+  const staffForm = useStaffForm(teamMessageForm, result, {
+    onAfresh: () => {
+      setSelected(new Set());
+      setBodyLength(0);
+    },
+  });
 
   useEffect(() => {
     setShownResult(result);
     if (result?.status !== "success") return;
-    formRef.current?.reset();
     const timer = setTimeout(() => setShownResult(undefined), SUCCESS_BANNER_MS);
     return () => clearTimeout(timer);
-  }, [result, formRef]);
+  }, [result]);
 
   const problems = shownResult?.status === "invalid" ? shownResult.problems : {};
   const bodyTooLong = bodyLength > MESSAGE_BODY_MAX_LENGTH;
 
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      action={action}
+    <StaffForm
+      form={staffForm}
+      answer={shownResult}
+      success={() => teamMessageForm.messages.success}
+      submitLabel="Send Message"
+      busyLabel="Sending..."
+      besideSubmit={<FieldError id="team-message-send-problem" message={problems[SEND_PROBLEM]} />}
+      id="team-message"
       className="mt-6 space-y-6"
       noValidate
       onReset={() => {
@@ -70,13 +75,6 @@ export function TeamMessageForm({
         setBodyLength(0);
       }}
     >
-      <FormOutcome
-        answer={shownResult}
-        pending={sending}
-        draft={draft}
-        success={() => teamMessageForm.messages.success}
-      />
-      <DraftStatus draft={draft} id="team-message-draft" />
       <TechnicianPicker
         technicians={technicians}
         loadFailed={loadFailed}
@@ -100,12 +98,6 @@ export function TeamMessageForm({
         onChange={(event) => setBodyLength(event.target.value.length)}
         errors={errorsOf(problems.body ?? (bodyTooLong ? BODY_TOO_LONG : undefined))}
       />
-      <div className="flex flex-wrap items-center gap-4">
-        <SubmitButton busy={sending} busyLabel="Sending...">
-          Send Message
-        </SubmitButton>
-        <FieldError id="team-message-send-problem" message={problems[SEND_PROBLEM]} />
-      </div>
-    </Form>
+    </StaffForm>
   );
 }

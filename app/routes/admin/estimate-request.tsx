@@ -1,7 +1,6 @@
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { estimateRequestForm } from "~/features/scheduling/estimate-request/definition";
-import { estimateRequestSchema } from "~/features/scheduling/estimate-request/schema";
 import { StaffRequestForm } from "~/features/scheduling/staff-request-form";
 import { formRoute } from "~/forms/form-route";
 import { submitForm } from "~/forms/submit-form.server";
@@ -35,10 +34,7 @@ export default function EstimateRequest({ loaderData }: Route.ComponentProps) {
       }
     >
       <StaffRequestForm
-        formType={estimateRequestForm.type}
-        fields={estimateRequestForm.fields}
-        schema={estimateRequestSchema}
-        messages={estimateRequestForm.messages}
+        definition={estimateRequestForm}
         defaultValue={{ submittedBy: loaderData.submittedBy }}
         closing="Thank you! The project manager will be in touch with the customer to confirm the visit."
       />

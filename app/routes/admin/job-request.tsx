@@ -1,7 +1,6 @@
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { jobRequestForm } from "~/features/scheduling/job-request/definition";
-import { jobRequestSchema } from "~/features/scheduling/job-request/schema";
 import { StaffRequestForm } from "~/features/scheduling/staff-request-form";
 import { formRoute } from "~/forms/form-route";
 import { submitForm } from "~/forms/submit-form.server";
@@ -27,10 +26,7 @@ export default function JobRequest() {
       intro="Pass a sold job on to be scheduled: the job, its amount and who to contact."
     >
       <StaffRequestForm
-        formType={jobRequestForm.type}
-        fields={jobRequestForm.fields}
-        schema={jobRequestSchema}
-        messages={jobRequestForm.messages}
+        definition={jobRequestForm}
         closing="Thank you for your request. The office will schedule the job and confirm the day."
       />
     </StaffPage>

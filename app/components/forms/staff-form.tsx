@@ -1,0 +1,75 @@
+import type { FormHTMLAttributes, ReactNode, RefObject } from "react";
+import { Form } from "react-router";
+import { DraftStatus } from "./draft-status";
+import { type AnsweredForm, FormOutcome, useActionAtOutcome } from "./form-outcome";
+import { SubmitButton } from "./submit-button";
+import type { DeviceFormDraft } from "./use-device-form";
+import { usePending } from "./use-pending";
+
+type StaffFormProps<Answer extends AnsweredForm> = {
+  /** What useStaffForm gave the form: its ref and its draft on the device. */
+  form: { formRef: RefObject<HTMLFormElement | null>; draft: DeviceFormDraft };
+  /** The answer the outcome shows. */
+  answer: Answer | undefined;
+  success: (answer: Extract<Answer, { status: "success" }>) => ReactNode;
+  /** The browser's own check found an answer missing: the form's line for it. */
+  missing?: string;
+  submitLabel: string;
+  busyLabel: string;
+  /**
+   * The form sends itself (the checklist, with upload progress, to an endpoint that answers in JSON): its
+   * handler, and whether it is sending. Otherwise it posts through its route's action.
+   */
+  sendsItself?: { onSubmit: (event: React.FormEvent<HTMLFormElement>) => void; busy: boolean };
+  /** Beside the send button: the upload's progress, a problem with the whole send. */
+  besideSubmit?: ReactNode;
+  children: ReactNode;
+} & Omit<FormHTMLAttributes<HTMLFormElement>, "action" | "method" | "onSubmit" | "children" | "ref" | "encType"> & {
+    encType?: "multipart/form-data";
+  };
+
+/**
+ * Every staff form's frame, built on its life on the device (useStaffForm): the outcome in view above it, the
+ * draft's line with Discard and the double-submit key, the fields, and the send button, which says what is
+ * happening while busy. Without JavaScript it is a plain POST to its page that comes back at the outcome; a form
+ * that sends itself keeps that for a browser without JavaScript.
+ */
+export function StaffForm<Answer extends AnsweredForm>({
+  form: { formRef, draft },
+  answer,
+  success,
+  missing,
+  submitLabel,
+  busyLabel,
+  sendsItself,
+  besideSubmit,
+  children,
+  ...formProps
+}: StaffFormProps<Answer>) {
+  const action = useActionAtOutcome();
+  const posting = usePending();
+  const busy = sendsItself ? sendsItself.busy : posting;
+  const draftLine = `${formProps.id ?? "staff-form"}-draft`;
+  const content = (
+    <>
+      <FormOutcome answer={answer} pending={busy} missing={missing} success={success} />
+      <DraftStatus draft={draft} id={draftLine} />
+      {children}
+      <div className="flex flex-wrap items-center gap-4">
+        <SubmitButton busy={busy} busyLabel={busyLabel}>
+          {submitLabel}
+        </SubmitButton>
+        {besideSubmit}
+      </div>
+    </>
+  );
+  return sendsItself ? (
+    <form ref={formRef} method="post" action={action} onSubmit={sendsItself.onSubmit} {...formProps}>
+      {content}
+    </form>
+  ) : (
+    <Form ref={formRef} method="post" action={action} {...formProps}>
+      {content}
+    </Form>
+  );
+}
