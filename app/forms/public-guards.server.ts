@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { stringify } from "safe-stable-stringify";
 import * as z from "zod/mini";
 import type { Config } from "~/server/config.server";
 import { fillTimeOf, MINIMUM_FILL_MS } from "./fill-time.server";
@@ -43,15 +44,22 @@ export function judgeSubmission(
 }
 
 /**
- * The form's own key, or, without JavaScript (the form then carries none), one derived from the address and
- * the values: the same values from the same address within ten minutes count as one submission.
+ * The key a submission is stored under, whose resend is answered as the stored submission. A double-submit key
+ * means one set of answers (decision 1001): the form's own key is taken with the checked answers it came with, so
+ * other answers sent under it (a typo corrected after a lost answer, a page of an earlier build that kept its key)
+ * are their own submission. Without JavaScript the form carries no key: the same values stored from the same
+ * address within ten minutes count as one submission; what is stored rather than the answers, since it tells two
+ * senders at one address apart (the peer review stores its reviewer's key).
  */
-export function submissionKeyOf(guards: SubmissionGuards, clientIp: string, values: unknown): string {
-  if (guards.submissionKey) return guards.submissionKey;
+export function submissionKeyOf(
+  guards: SubmissionGuards,
+  clientIp: string,
+  sent: { answers: unknown; stored: unknown },
+): string {
   const window = Math.floor(Date.now() / 600_000);
-  return createHash("sha256")
-    .update(JSON.stringify([clientIp, values, window]))
-    .digest("hex");
+  const parts = guards.submissionKey ? [guards.submissionKey, sent.answers] : [clientIp, sent.stored, window];
+  // Stringified with each object's keys in order, so that the same answers always make the same key.
+  return createHash("sha256").update(stringify(parts)).digest("hex");
 }
 
 /**

@@ -131,12 +131,13 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       return answer({ status: "error", message: messages.tooManyFiles, retry: false, problems, result }, 400);
     }
     const guards = readSubmissionGuards(formData);
-    // An upload is named by its id, unguessable and never reused: the same ids are the same photos.
-    const submissionKey = submissionKeyOf(guards, context.clientIp, [
-      payload,
-      uploads.map(sha256),
-      uploadsUp.map((up) => up.id),
-    ]);
+    // An upload is named by its id, unguessable and never reused: the same ids are the same photos. The answers
+    // are the checked value, not the payload, which may be looked up on the server and differ between two sends.
+    const fileFingerprints = [uploads.map(sha256), uploadsUp.map((up) => up.id)];
+    const submissionKey = submissionKeyOf(guards, context.clientIp, {
+      answers: [withoutFiles(value, definition), ...fileFingerprints],
+      stored: [payload, ...fileFingerprints],
+    });
     // A resend of a stored submission gets what was stored: its photos are not cleaned, nor its PDF built, again.
     const storedBefore =
       photoRules.length > 0 || steps.document

@@ -24,7 +24,10 @@ export const submissions = pgTable(
     /** What the visitor is told, and what staff search by: EST-7K3QX9. */
     reference: text().notNull().unique(),
     type: text().notNull(),
-    /** Makes a resend of the same form (a double click, a retry after a timeout) the same submission. */
+    /**
+     * Makes a resend of the same form (a double click, a retry after a timeout) the same submission: the
+     * browser's double-submit key with a fingerprint of the answers it came with (submissionKeyOf).
+     */
     submissionKey: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     /** Held as spam (only the honeypot, or staff, do that): stored as evidence, its deliveries held. */
