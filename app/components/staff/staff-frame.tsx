@@ -37,7 +37,7 @@ const logOut = (userId: number) => (event: React.FormEvent<HTMLFormElement>) => 
 export function StaffFrame({ user, navigation = [], children }: StaffFrameProps) {
   return (
     <>
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+      <header className="staff-header sticky top-0 z-40 border-b border-slate-200 bg-white">
         {/* One bar on a phone; from 1280 px the navigation's row wraps onto a line of its own below. */}
         <div className="mx-auto flex min-h-14 max-w-7xl items-center gap-x-3 xl:flex-wrap px-4 sm:px-6">
           <Link

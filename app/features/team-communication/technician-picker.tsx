@@ -37,8 +37,11 @@ export function TechnicianPicker({
   return (
     <fieldset aria-describedby={describedBy}>
       <legend className="font-medium text-slate-900">Technicians</legend>
-      {/* Kept in its place, unseen, until JavaScript runs: showing it then would push the list down. */}
-      <div className={`mt-1 flex flex-wrap gap-2 ${hydrated ? "" : "invisible"}`}>
+      {/*
+       * Kept in its place, unseen, until JavaScript runs: showing it then would push the list down. Where scripts
+       * never run (scripting: none) it takes no room at all.
+       */}
+      <div className={`mt-1 flex flex-wrap gap-2 noscript:hidden ${hydrated ? "" : "invisible"}`}>
         <input
           type="search"
           aria-label="Search technicians by name"
