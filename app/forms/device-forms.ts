@@ -123,18 +123,14 @@ export const filesOf = (form: DeviceForm): File[] =>
 
 // ── The device's store ──────────────────────────────────────────────────────────────────────────────────────
 
-let formStore: UseStore | undefined;
-let fileStore: UseStore | undefined;
-// Opened on first use, in the browser only. The files (megabytes each) are kept apart from the answers, which
-// are written at every keystroke.
+let store: UseStore | undefined;
+// Opened on first use, in the browser only: one database, opened once per page, holds the records and, under keys
+// of their own, the drafts' files (megabytes each), written only when they change, not at every keystroke.
 const forms = () => {
-  formStore ??= createStore("device-forms", "forms");
-  return formStore;
+  store ??= createStore("device-forms", "forms");
+  return store;
 };
-const draftFiles = () => {
-  fileStore ??= createStore("device-form-files", "files");
-  return fileStore;
-};
+const filesKey = (submissionKey: string) => `files:${submissionKey}`;
 
 const CHANGED = "device-forms-changed";
 let channel: BroadcastChannel | undefined;
@@ -163,7 +159,8 @@ export function onDeviceFormsChange(onChange: () => void): () => void {
 
 export async function allForms(): Promise<DeviceForm[]> {
   await earlierFormsImported();
-  return (await entries<string, DeviceForm>(forms()).catch(() => [])).map(([, form]) => form);
+  const stored = await entries<string, DeviceForm | File[]>(forms()).catch(() => []);
+  return stored.flatMap(([, value]) => (Array.isArray(value) ? [] : [value]));
 }
 
 export async function waitingFormsOf(userId: number): Promise<WaitingForm[]> {
@@ -190,21 +187,21 @@ export function saveEdits(form: DeviceForm): Promise<void> {
 }
 
 export const saveDraftFiles = (submissionKey: string, files: readonly File[]) =>
-  set(submissionKey, [...files], draftFiles());
+  set(filesKey(submissionKey), [...files], forms());
 
 export const readDraftFiles = async (submissionKey: string) =>
-  (await get<File[]>(submissionKey, draftFiles()).catch(() => undefined)) ?? [];
+  (await get<File[]>(filesKey(submissionKey), forms()).catch(() => undefined)) ?? [];
 
 /** Gone from the device: sent, cancelled or discarded. */
 export async function forgetForm(submissionKey: string): Promise<void> {
-  await Promise.all([del(submissionKey, forms()), del(submissionKey, draftFiles())]).catch(() => undefined);
+  await delMany([submissionKey, filesKey(submissionKey)], forms()).catch(() => undefined);
   announceChange();
 }
 
 /** Logging out: every form of the person, drafts and waiting ones, leaves the device. */
 export async function forgetFormsOf(userId: number): Promise<void> {
   const theirs = (await allForms()).filter((form) => form.userId === userId).map((form) => form.submissionKey);
-  await Promise.all([delMany(theirs, forms()), delMany(theirs, draftFiles())]).catch(() => undefined);
+  await delMany([...theirs, ...theirs.map(filesKey)], forms()).catch(() => undefined);
   announceChange();
 }
 
@@ -232,7 +229,7 @@ export async function handOver(
       },
       forms(),
     );
-    await del(submissionKey, draftFiles());
+    await del(filesKey(submissionKey), forms());
   } catch {
     return false;
   }
@@ -304,8 +301,19 @@ function earlierFormsImported(): Promise<void> {
   return imported;
 }
 
+/** Whether the device has the database: asked without opening it, which would make an empty one. */
+async function hasDatabase(name: string): Promise<boolean> {
+  if (typeof indexedDB.databases !== "function") return true;
+  return (await indexedDB.databases()).some((database) => database.name === name);
+}
+
 async function importEarlierForms() {
   if (typeof indexedDB === "undefined") return;
+  if (await hasDatabase("waiting-forms")) await importEarlierQueue();
+  if (await hasDatabase("form-drafts")) await importEarlierDrafts();
+}
+
+async function importEarlierQueue() {
   const earlierQueue = createStore("waiting-forms", "forms");
   for (const [key, earlier] of await entries<IDBValidKey, EarlierWaiting>(earlierQueue)) {
     const formType = earlier.draftKey.split(":")[0] ?? "";
@@ -321,6 +329,9 @@ async function importEarlierForms() {
     await set(form.submissionKey, form, forms());
     await del(key, earlierQueue);
   }
+}
+
+async function importEarlierDrafts() {
   const earlierDrafts = createStore("form-drafts", "drafts");
   for (const [key, earlier] of await entries<IDBValidKey, EarlierDraft | File[]>(earlierDrafts)) {
     const [kind, formType = "", user = ""] = String(key).split(":");

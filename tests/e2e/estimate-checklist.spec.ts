@@ -190,9 +190,14 @@ test("offline, the checklist and its photos are kept to be sent, and sent by the
   await cutSignal(context);
   await page.getByRole("button", { name: "Submit Checklist" }).click();
   await expect(page.getByRole("alert").filter({ hasText: KEPT_MESSAGE })).toBeInViewport();
-  await expect(page.getByRole("region", { name: "Waiting to be sent" })).toContainText("Estimate checklist");
-  await expect(page.getByLabel("Project Name")).toHaveValue("Weak Signal Depot");
-  await expect(page.getByText("site.jpg")).toBeVisible();
+  // Handed to the queue: listed with its answers and its photo, and the form starts a new checklist.
+  const waiting = page.getByRole("region", { name: "Waiting to be sent" });
+  await expect(waiting).toContainText("Estimate checklist");
+  await waiting.getByText("Its answers").click();
+  await expect(waiting.getByRole("definition").filter({ hasText: "Weak Signal Depot" })).toBeVisible();
+  await expect(waiting.getByRole("definition").filter({ hasText: "site.jpg" })).toBeVisible();
+  await expect(page.getByLabel("Project Name")).toHaveValue("");
+  await expect(page.locator("#checklist").getByText("site.jpg")).toHaveCount(0);
 
   await restoreSignal(context);
   await expect(

@@ -19,13 +19,16 @@ function draftOnDevice(page: Page) {
               read.onsuccess = () => found(read.result as T[]);
             };
           });
-        void Promise.all([
-          all<{ state: string; values: Record<string, string[]> }>("device-forms", "forms"),
-          all<File[]>("device-form-files", "files"),
-        ]).then(([forms, files]) => {
-          const draft = forms.find((form) => form.state === "editing");
-          resolve({ answers: draft?.values, photoNames: files[0]?.map((file) => file.name) });
-        });
+        void all<{ state: string; values: Record<string, string[]> } | File[]>("device-forms", "forms").then(
+          (stored) => {
+            const draft = stored.find((value) => !Array.isArray(value) && value.state === "editing");
+            const files = stored.find((value): value is File[] => Array.isArray(value));
+            resolve({
+              answers: draft && !Array.isArray(draft) ? draft.values : undefined,
+              photoNames: files?.map((file) => file.name),
+            });
+          },
+        );
       }),
   );
 }

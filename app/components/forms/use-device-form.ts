@@ -182,10 +182,13 @@ export function useDeviceForm(
     }
   }, [formRef]);
 
+  const opening = useRef({ save, show, setSearchParams });
+  opening.current = { save, show, setSearchParams };
   useEffect(() => {
     if (userId === undefined) return;
     let cancelled = false;
     const info = { formType, label, page, action, answeredInJson };
+    const { save, show, setSearchParams } = opening.current;
     void openForm(info, userId, change.key)
       .catch(() => startForm(info, userId))
       .then(async (opened) => {
@@ -194,9 +197,10 @@ export function useDeviceForm(
           return;
         }
         const files = opened.restored ? await readDraftFiles(opened.form.submissionKey) : [];
+        // Held first: the restored answers' input events save to this form, not to the one the page had.
+        show(opened, files);
         const form = formRef.current;
         if (opened.restored && form) restoreAnswers(form, opened.form.values, editedEarly.current.names);
-        show(opened, files);
         setSavedAt(opened.restored ? opened.form.savedAt : undefined);
         if (editedEarly.current.any) void save();
         editedEarly.current = { any: false, names: new Set() };
@@ -214,7 +218,8 @@ export function useDeviceForm(
     return () => {
       cancelled = true;
     };
-  }, [formType, label, page, action, answeredInJson, userId, change, formRef, save, show, setSearchParams]);
+    // Opened again only for another form, person or form taken back: not when a post or a link moves the page.
+  }, [formType, label, page, action, answeredInJson, userId, change, formRef]);
 
   useEffect(
     () => () => {

@@ -5,6 +5,7 @@ import { CHANGE_PARAMETER, takeBackHere } from "~/components/forms/use-device-fo
 import { SEND_WAITING_FORMS } from "~/forms/background-sync";
 import { isSignedOutAnswer } from "~/forms/browser-answer";
 import {
+  filesOf,
   forgetForm,
   forgetFormsOf,
   holdForm,
@@ -290,7 +291,7 @@ function WaitingFormItem({
       <details>
         <summary className="cursor-pointer underline">Its answers</summary>
         <dl className="mt-1 grid gap-x-4 sm:grid-cols-[max-content_1fr]">
-          {form.readable.map((answer) => (
+          {answersToRead(form).map((answer) => (
             <div key={answer.label} className="contents">
               <dt className="font-semibold">{answer.label}</dt>
               <dd className="break-words">{answer.value}</dd>
@@ -329,6 +330,12 @@ function WaitingFormItem({
       </span>
     </li>
   );
+}
+
+/** A waiting form's answers in words, and the names of the files it carries. */
+function answersToRead(form: WaitingForm) {
+  const files = filesOf(form).map((file) => file.name);
+  return files.length > 0 ? [...form.readable, { label: "Files", value: files.join(", ") }] : form.readable;
 }
 
 /** The XMLHttpRequest sender's messages, unused here: only the answer's kind matters to a waiting form. */
