@@ -6,6 +6,7 @@ import { draftHoldsTheScreen } from "../support/saved-draft";
 import { validEstimateRequest, validJobRequest } from "../support/staff-request-fixture";
 import { countSubmissionsOf, queryAppDatabase } from "../support/submission-lookup";
 import { expect, test } from "./fixtures";
+import { holdScripts } from "./held-scripts";
 import { fillApplication, fillEstimate } from "./public-forms";
 import { cutSignal, restoreSignal } from "./signal";
 
@@ -356,14 +357,7 @@ for (const form of FORMS) {
 
         const now = uniqueContact(info.project.name);
         await form.prepare?.(dataDir(), now);
-        let releaseScripts = () => {};
-        const scriptsHeld = new Promise<void>((resolve) => {
-          releaseScripts = resolve;
-        });
-        await page.route(/\.js(\?.*)?$/, async (route) => {
-          await scriptsHeld;
-          await route.continue();
-        });
+        const releaseScripts = await holdScripts(page);
         await page.reload({ waitUntil: "commit" });
         await form.fill(page, now);
         releaseScripts();

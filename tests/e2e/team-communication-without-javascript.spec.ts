@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { queryAppDatabase } from "../support/submission-lookup";
 import { expect, test } from "./fixtures";
+import { holdScripts } from "./held-scripts";
 
 /**
  * The Team Communication screen's layout without JavaScript: where a sent message comes back, and the
@@ -90,14 +91,7 @@ test.describe("with JavaScript", () => {
   }, info) => {
     await signInAsStaff("staff", "team-message-js");
     await addTechnicians(info.project.name);
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => {
-      releaseScripts = resolve;
-    });
-    await page.route(/\.js(\?.*)?$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     await page.goto(SCREEN, { waitUntil: "commit" });
     await expect(firstTechnician(page)).toBeVisible();
     await expect(page.getByRole("button", { name: "Select All" })).toBeHidden();
