@@ -13,5 +13,7 @@ export type FormActionResult<Success extends object = { result: FormReply }> =
       result?: FormReply;
       /** The field that caused it, where one did (a file too large or not of its type), with its message. */
       problems?: Record<string, string>;
+      /** A staff form filled in by someone other than the session's person: it waits for them to sign in. */
+      failure?: "signedOut";
     }
   | ({ status: "success"; reference: string } & Success);

@@ -1,4 +1,5 @@
 import { createStore, del, delMany, entries, get, set, type UseStore, update } from "idb-keyval";
+import { SIGNED_IN_AS_FIELD } from "./signed-in-as";
 
 /*
  * A staff form's whole life on the device, in one place (decision 1002): what a page, the staff layout's queue and
@@ -250,7 +251,13 @@ function answersOf(fields: [string, FormDataEntryValue][]): Pick<DeviceForm, "va
 }
 
 /** Names the platform adds to a form, which are not the person's answers. */
-export const NOT_ANSWERS: ReadonlySet<string> = new Set(["submissionKey", "fillToken", "website", "intent"]);
+export const NOT_ANSWERS: ReadonlySet<string> = new Set([
+  "submissionKey",
+  "fillToken",
+  "website",
+  "intent",
+  SIGNED_IN_AS_FIELD,
+]);
 
 // ── Who holds a form ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -6,6 +6,7 @@ import {
   browserAnswer,
   connectionFailure,
   type FailureMessages,
+  isSignedOutAnswer,
   isSignInLocation,
   SEND_TIMEOUT_MS,
 } from "./browser-answer";
@@ -50,7 +51,9 @@ export function formRoute<Result>(definition: {
       const body = await request.clone().formData();
       try {
         const answer = await Promise.race([serverAction<Result>(), timeout(SEND_TIMEOUT_MS)]);
-        return answer === SEND_TIMEOUT_MS ? browserAnswer("timedOut", messages) : (answer as Result);
+        if (answer === SEND_TIMEOUT_MS) return browserAnswer("timedOut", messages);
+        // Filled in by someone other than the session's person: it waits for theirs, as after a session ended.
+        return isSignedOutAnswer(answer) ? answerFailure(request, body, "signedOut") : (answer as Result);
       } catch (error) {
         if (error instanceof Response) {
           if (isSignInLocation(error.headers.get("Location"))) return answerFailure(request, body, "signedOut");

@@ -29,6 +29,7 @@ import { giveRequestsALogger } from "../../server/access-log";
 import { resumableUploads } from "../../server/resumable-uploads";
 import { submissionKeyOf } from "./public-guards.server";
 import { RESUMABLE_UPLOADS_PATH, uploadIdsFieldOf } from "./resumable-uploads";
+import { SIGNED_IN_AS_FIELD } from "./signed-in-as";
 import { submitForm } from "./submit-form.server";
 
 /** Every target the three forms deliver to, each configured, so that each submission has its deliveries. */
@@ -45,6 +46,7 @@ let database: TestDatabase;
 let dataDir: string;
 let context: AppLoadContext;
 let cookie: string;
+let staffId: number;
 let uploadServer: Server;
 let uploadUrl: string;
 
@@ -53,6 +55,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "reused-key-test-"));
   context = contextFor();
   const staff = await addStaffUser(database.db);
+  staffId = staff.id;
   cookie = cookieFrom(
     await startSession(database.db, context.config, { userId: staff.id, secondFactorPending: false }),
   );
@@ -329,5 +332,27 @@ describe("a checklist naming photos that went up, sent again under the same key"
     expect(secondStored.payload).toMatchObject({ projectName: renamed.projectName });
     expect(secondStored.files.map((file) => file.fieldName)).toEqual([PHOTOS_FIELD, CHECKLIST_PDF_FIELD]);
     expect(await rowCounts()).toEqual({ submissions: before.submissions + 1, deliveries: before.deliveries + 2 });
+  });
+});
+
+describe("a staff form filled in by one person and sent under another's session", () => {
+  it("is not stored as theirs: it is answered as signed out, so the device keeps it for its own person", async () => {
+    const before = await rowCounts();
+    const answer = await sendJobRequest({
+      ...validJobRequest,
+      submissionKey: crypto.randomUUID(),
+      [SIGNED_IN_AS_FIELD]: String(staffId + 1000),
+    });
+    expect(answer).toMatchObject({ status: 409, result: { status: "error", failure: "signedOut" } });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("is stored when its person is the session's", async () => {
+    const answer = await sendJobRequest({
+      ...validJobRequest,
+      submissionKey: crypto.randomUUID(),
+      [SIGNED_IN_AS_FIELD]: String(staffId),
+    });
+    expect(referenceOf(answer)).toMatch(/^JOB-/);
   });
 });

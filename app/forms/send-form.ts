@@ -3,6 +3,7 @@ import {
   type BrowserFailure,
   browserAnswer,
   connectionFailure,
+  isSignedOutAnswer,
   isSignInLocation,
   SEND_TIMEOUT_MS,
 } from "./browser-answer";
@@ -62,7 +63,10 @@ export function sendForm<Answer, Kept = never>(
       }
       if ((request.getResponseHeader("content-type") ?? "").startsWith("application/json")) {
         try {
-          resolve(JSON.parse(request.responseText) as Answer);
+          const answer = JSON.parse(request.responseText) as Answer;
+          // Filled in by someone other than the session's person: it waits for theirs, as after a session ended.
+          if (isSignedOutAnswer(answer)) void failure("signedOut");
+          else resolve(answer);
           return;
         } catch {
           // A JSON answer cut short: the same as no answer.

@@ -31,6 +31,7 @@ import {
   takeCleanedUploads,
   UploadsOverCap,
 } from "./resumable-uploads.server";
+import { SIGNED_IN_AS_FIELD } from "./signed-in-as";
 
 /** The few steps that differ from form to form; everything else is the pipeline's. */
 export type FormSteps<Value, Payload, Success extends object> = {
@@ -104,6 +105,10 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     return answer({ status: "error", message, retry: false, problems, result }, read.status);
   }
   const { formData } = read;
+  if (staff && !sentBy(formData, staff)) {
+    // The session is now someone else's (another person signed in on this device): nothing is stored as theirs.
+    return answer({ status: "error", message: messages.signedOut, retry: true, failure: "signedOut" }, 409);
+  }
   const submission = parseForm(formData, definition.schema);
   try {
     if (submission.status !== "success") {
@@ -288,6 +293,12 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     else context.logger.error({ err: error, type: definition.type }, "submission could not be stored");
     return answer({ status: "error", message: messages.failed, retry: true, result: submission.reply() }, 503);
   }
+}
+
+/** Whether the staff form was filled in by the session's person, where its page named them (signed-in-as.ts). */
+function sentBy(formData: FormData, staff: SignedInStaff): boolean {
+  const signedInAs = formData.get(SIGNED_IN_AS_FIELD);
+  return typeof signedInAs !== "string" || signedInAs === "" || signedInAs === String(staff.id);
 }
 
 /** A post named uploads that are not here for its sender. */

@@ -3,6 +3,7 @@ import { JOB_LABELS, validJobRequest } from "../support/staff-request-fixture";
 import { queryAppDatabase } from "../support/submission-lookup";
 import { expect, test } from "./fixtures";
 import { cutSignal, restoreSignal } from "./signal";
+import { addStaffAccount, signIn, signInThroughForm } from "./staff-users";
 
 /*
  * Where the device's pieces meet (decision 1002): a form kept without signal and the next one typed after it,
@@ -162,4 +163,54 @@ test("a waiting form can be read, changed back into its form and sent with the c
   await page.goto("/admin/quick-links");
   await expect(page.getByRole("heading", { level: 1, name: "Quick Links" })).toBeVisible();
   expect(await storedReferences(dropped)).toEqual([]);
+});
+
+test("a form waiting for a sign-in is sent once from the tab signed in, and never shown or sent for another person", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const first = addStaffAccount("staff", "waits-for-sign-in");
+  const other = addStaffAccount("staff", "signs-in-between");
+  await signIn(page, first);
+  await page.goto(JOB_REQUEST);
+  const jobName = uniqueJob("Signed out job");
+  await typeJobRequest(page, jobName);
+  await context.clearCookies();
+  await submit(page);
+  await expect(page.getByRole("alert").filter({ hasText: "signed out" })).toBeVisible();
+  await expect(waitingRegion(page)).toContainText("your session had ended; it is sent when you sign in again.");
+  await expect(field(page, "Job Name")).toHaveValue("");
+
+  // Someone else signs in on this device, in another tab: nothing of the first person's shows, nothing is sent.
+  const otherTab = await context.newPage();
+  await signIn(otherTab, other);
+  await otherTab.goto(JOB_REQUEST);
+  await expect(otherTab.getByRole("button", { name: "Submit", exact: true })).toBeEnabled();
+  await expect(field(otherTab, "Job Name")).toHaveValue("");
+  await expect(waitingRegion(otherTab)).toHaveCount(0);
+  await expect(otherTab.getByText(jobName)).toHaveCount(0);
+  // The first tab, still the first person's page, tries what waits (the signal's return): the server takes
+  // nothing of theirs under the other's session, and it goes on waiting for them.
+  const tried = page.waitForResponse(
+    (response) => response.url().includes(JOB_REQUEST) && response.request().method() === "POST",
+  );
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  expect((await tried).status()).toBe(409);
+  await expect(waitingRegion(page)).toContainText("your session had ended; it is sent when you sign in again.");
+  expect(await storedReferences(jobName)).toEqual([]);
+  await expect(waitingRegion(page)).toContainText("Job request");
+  await otherTab.getByRole("button", { name: "Log out" }).click();
+  await expect(otherTab.getByRole("button", { name: "Login" })).toBeVisible();
+
+  // The first person signs in again in that tab: it is sent from there, once, and the first tab sees it gone.
+  await signInThroughForm(otherTab, first.username, first.password);
+  const sent = otherTab.getByRole("status").filter({ hasText: /^Sent: Job request, reference JOB-[0-9A-Z]{6}\.$/ });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  const reference = /JOB-[0-9A-Z]{6}/.exec((await sent.textContent()) ?? "")?.[0];
+  await expect(waitingRegion(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Submit", exact: true })).toBeEnabled();
+  await expect(waitingRegion(page)).toHaveCount(0);
+  expect(await storedReferences(jobName)).toEqual([reference]);
 });

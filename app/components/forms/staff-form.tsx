@@ -1,5 +1,6 @@
 import type { FormHTMLAttributes, ReactNode, RefObject } from "react";
 import { Form } from "react-router";
+import { SIGNED_IN_AS_FIELD } from "~/forms/signed-in-as";
 import { DraftStatus } from "./draft-status";
 import { type AnsweredForm, FormOutcome, useActionAtOutcome } from "./form-outcome";
 import { SubmitButton } from "./submit-button";
@@ -7,8 +8,13 @@ import type { DeviceFormDraft } from "./use-device-form";
 import { usePending } from "./use-pending";
 
 type StaffFormProps<Answer extends AnsweredForm> = {
-  /** What useStaffForm gave the form: its ref and its draft on the device. */
-  form: { formRef: RefObject<HTMLFormElement | null>; draft: DeviceFormDraft };
+  /** What useStaffForm gave the form: its ref, its draft on the device, and who fills it in. */
+  form: {
+    formRef: RefObject<HTMLFormElement | null>;
+    draft: DeviceFormDraft;
+    userId: number | undefined;
+    multipart: boolean;
+  };
   /** The answer the outcome shows. */
   answer: Answer | undefined;
   success: (answer: Extract<Answer, { status: "success" }>) => ReactNode;
@@ -31,11 +37,12 @@ type StaffFormProps<Answer extends AnsweredForm> = {
 /**
  * Every staff form's frame, built on its life on the device (useStaffForm): the outcome in view above it, the
  * draft's line with Discard and the double-submit key, the fields, and the send button, which says what is
- * happening while busy. Without JavaScript it is a plain POST to its page that comes back at the outcome; a form
- * that sends itself keeps that for a browser without JavaScript.
+ * happening while busy, and the name of the person filling it in. Without JavaScript it is a plain POST to its
+ * page (multipart when the form has files) that comes back at the outcome; a form that sends itself keeps that
+ * for a browser without JavaScript.
  */
 export function StaffForm<Answer extends AnsweredForm>({
-  form: { formRef, draft },
+  form: { formRef, draft, userId, multipart },
   answer,
   success,
   missing,
@@ -50,10 +57,12 @@ export function StaffForm<Answer extends AnsweredForm>({
   const posting = usePending();
   const busy = sendsItself ? sendsItself.busy : posting;
   const draftLine = `${formProps.id ?? "staff-form"}-draft`;
+  const encType = multipart ? "multipart/form-data" : undefined;
   const content = (
     <>
       <FormOutcome answer={answer} pending={busy} missing={missing} success={success} />
       <DraftStatus draft={draft} id={draftLine} />
+      {userId === undefined ? null : <input type="hidden" name={SIGNED_IN_AS_FIELD} value={userId} />}
       {children}
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton busy={busy} busyLabel={busyLabel}>
@@ -64,11 +73,11 @@ export function StaffForm<Answer extends AnsweredForm>({
     </>
   );
   return sendsItself ? (
-    <form ref={formRef} method="post" action={action} onSubmit={sendsItself.onSubmit} {...formProps}>
+    <form ref={formRef} method="post" action={action} encType={encType} onSubmit={sendsItself.onSubmit} {...formProps}>
       {content}
     </form>
   ) : (
-    <Form ref={formRef} method="post" action={action} {...formProps}>
+    <Form ref={formRef} method="post" action={action} encType={encType} {...formProps}>
       {content}
     </Form>
   );

@@ -10,7 +10,7 @@ const STAFF_LAYOUT_ROUTE = "routes/admin/staff-layout";
  * draft to its DraftStatus. It posts to its page unless `postsTo` names an endpoint that answers in JSON.
  */
 export function useStaffForm(
-  definition: { type: string; label: string },
+  definition: { type: string; label: string; files?: readonly unknown[] },
   answer: { status: string; kept?: boolean } | undefined,
   { postsTo, onAfresh }: { postsTo?: string; onAfresh?: () => void } = {},
 ) {
@@ -28,5 +28,6 @@ export function useStaffForm(
     [definition.type, definition.label, pathname, postsTo],
   );
   const draft = useDeviceForm(formRef, info, userId, answer, onAfresh);
-  return { formRef, draft };
+  // A form with files posts them as multipart, with JavaScript or without.
+  return { formRef, draft, userId, multipart: (definition.files?.length ?? 0) > 0 };
 }

@@ -242,7 +242,11 @@ function WaitingFormItem({
     };
     void (async () => {
       const release = await holdForm(latest.current.form.submissionKey);
-      if (!release) return;
+      if (!release) {
+        // Another tab sends it, or its page still holds it: the next round tries again.
+        busy.current = false;
+        return;
+      }
       try {
         // Read again under the hold: another tab may have sent it, or the person taken it back, meanwhile.
         const held = await readForm(latest.current.form.submissionKey);

@@ -200,7 +200,6 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
         ) : null
       }
       id="checklist"
-      encType="multipart/form-data"
       noValidate={hydrated}
       className="mt-8 grid gap-6"
       aria-describedby="checklist-draft"
