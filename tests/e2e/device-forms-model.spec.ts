@@ -529,7 +529,22 @@ class Submit extends Step {
         },
         { message: `the form of ${jobName} answered (expected: ${expected})`, timeout: 25_000 },
       )
-      .toBe(true);
+      .toBe(true)
+      .catch(async (error: Error) => {
+        const now = await keyInput(page)
+          .getAttribute("value", { timeout: 1_000 })
+          .catch(() => "gone");
+        const device = (await deviceRecords(real.observer)).map((record) => `${record.state} ${record.jobName}`);
+        throw new Error(
+          `${error.message.split("\n")[0]}: the page shows "${[
+            ...(await page.getByRole("status").allTextContents()),
+            ...(await page.getByRole("alert").allTextContents()),
+          ].join(" | ")}"; the Submit button reads "${await page
+            .locator('button[type="submit"]')
+            .last()
+            .textContent()}"; its key was ${key}, is now ${now}; the device keeps ${JSON.stringify(device)}`,
+        );
+      });
     const reference = /submitted successfully! Reference (JOB-[0-9A-Z]{6})\./.exec(said)?.[1];
     const answered: Submitted["answered"] | "error" = reference
       ? "success"
@@ -690,9 +705,13 @@ async function openJobRequest(model: Model, real: Real, index: number, navigate:
   Object.assign(tab, { at: "none", person: undefined, shown: undefined, key: undefined });
   // Without signal the page comes from the staff app's worker, if it keeps one: whose, it says in its header.
   const kept = model.online ? null : await keptJobPage(real.observer);
+  let navigationError = "";
   const navigated = await navigate().then(
     () => true,
-    () => false,
+    (error: unknown) => {
+      navigationError = String(error).split("\n")[0] ?? "";
+      return false;
+    },
   );
   if (model.online && !model.session) {
     await expect(page.getByRole("button", { name: "Login" }), `${what}: the sign-in page`).toBeVisible();
@@ -709,7 +728,11 @@ async function openJobRequest(model: Model, real: Real, index: number, navigate:
       ));
     if (!shown) {
       // Nothing kept (a logout cleared it): the browser's offline page, or one that says the device logged out.
-      expect(kept, `${what}: without signal, the kept Job Request page (of "${kept}") did not open`).toBeNull();
+      const showing = `${page.url()} ${navigationError} ${(await pageText(page)).replace(/\s+/g, " ").slice(0, 300)}`;
+      expect(
+        kept,
+        `${what}: without signal, the kept Job Request page (of "${kept}") did not open; the tab shows: ${showing}`,
+      ).toBeNull();
       expect(await pagePerson(real, page).catch(() => undefined), `${what}: no one's page`).toBeUndefined();
       return;
     }
@@ -893,9 +916,16 @@ async function startRun(browser: Browser, shared: Shared, prefix: string) {
   };
   // A signs in at the form, and the staff app keeps its pages, as after a first visit.
   await new SignIn(0, "same").act(model, real);
+  // Its worker active (it answers the pages' navigations only from then on), with the Job Request page kept.
   await expect
-    .poll(() => keptJobPage(real.observer), { message: "the staff app keeps the Job Request page", timeout: 30_000 })
-    .not.toBeNull();
+    .poll(
+      async () =>
+        (await real.observer.evaluate(
+          async () => (await navigator.serviceWorker.getRegistration("/admin/"))?.active?.state === "activated",
+        )) && (await keptJobPage(real.observer)) !== null,
+      { message: "the staff app's worker active, keeping the Job Request page", timeout: 30_000 },
+    )
+    .toBe(true);
   return { model, real };
 }
 
@@ -996,7 +1026,8 @@ test("random sequences of typing, sending, signal, sessions, tabs and people nev
       },
     );
     const outcome = await fc.check(property, {
-      numRuns: RUNS,
+      // A path replays one run (and its shrinks).
+      numRuns: PATH ? 1 : RUNS,
       seed: SEED,
       path: PATH,
       endOnFailure: !SHRINK,
