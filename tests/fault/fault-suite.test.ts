@@ -112,8 +112,21 @@ describe("fault suite", () => {
     return row;
   }
 
-  /** Deliveries whose attempt count differs from the attempts their log holds: there should be none. */
+  /**
+   * Deliveries whose attempt count differs from the attempts their log holds: there should be none. Posts cut by a
+   * kill may still be stored and sent after the acknowledged ones arrived, so this waits for every delivery to end.
+   */
   async function attemptsDisagreeing(db: TestDatabase) {
+    await waitFor(
+      "every delivery, acknowledged or not, to be sent",
+      async () => {
+        const { rows } = await db.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM deliveries WHERE status IN ('pending', 'sending')",
+        );
+        return rows[0]?.n === 0;
+      },
+      DELIVERY_DEADLINE_MS,
+    );
     const { rows } = await db.pool.query(
       `SELECT d.id, d.status, d.attempt_count, array_agg(coalesce(a.error, a.http_status::text) ORDER BY a.id) AS log
        FROM deliveries d LEFT JOIN delivery_attempts a ON a.delivery_id = d.id
