@@ -3,11 +3,13 @@ import { cpSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "n
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
 import { parseCsv } from "#tests/csv-parser";
 import { signInOverHttp } from "#tests/staff";
 import { countSubmissionsOf } from "#tests/submission-lookup";
+import { waitFor } from "#tests/wait-for";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
 import { addStaffAccount } from "../tests/e2e/staff-users";
 
@@ -143,6 +145,67 @@ describe("a new form's folder, one route module and one route line", () => {
 
     const [delivered] = await hook.waitForRequests(1, 30_000);
     expect(delivered?.path).toContain("/warranty");
-    expect(JSON.parse(delivered?.body ?? "{}")).toEqual({ ...CLAIM, reference: expect.stringMatching(/^WAR-/) });
+    expect(JSON.parse(delivered?.body ?? "{}")).toEqual({
+      ...CLAIM,
+      photo: null,
+      reference: expect.stringMatching(/^WAR-/),
+    });
+  });
+});
+
+describe("a new form's optional photo", () => {
+  const deliveryOf = (customerName: string) =>
+    waitFor(`the webhook of ${customerName}'s claim`, () =>
+      hook.requests.find((request) => request.body.includes(customerName)),
+    );
+  const postClaim = (customerName: string, photo: { name: string; bytes: Uint8Array<ArrayBuffer> }) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ ...CLAIM, customerName })) body.append(name, value);
+    body.append("photo", new File([photo.bytes], photo.name, { type: "image/jpeg" }));
+    return fetch(`${app.url}/admin/quick-links/warranty-claim`, {
+      method: "POST",
+      headers: { cookie, origin: app.url },
+      body,
+    });
+  };
+
+  it("is rendered as a photo picker, and a form with it posts its files", async () => {
+    const page = await (await staffGet("/admin/quick-links/warranty-claim")).text();
+    expect(page).toContain("Photo of the problem");
+    const input = page.match(/<input[^>]*name="photo"[^>]*>/)?.[0];
+    expect(input).toContain('type="file"');
+    expect(input).toContain('accept="image/*,.heic,.heif"');
+    const form = page.match(/<form[^>]*action="\/admin\/quick-links\/warranty-claim[^>]*>/)?.[0];
+    expect(form).toMatch(/enctype="multipart\/form-data"/i);
+  });
+
+  it("is cleaned, stored and delivered as base64 in the webhook's body", async () => {
+    const jpeg = new Uint8Array(
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c00" } })
+        .jpeg()
+        .withMetadata({ exif: { IFD0: { Copyright: "site at 33.92 N" } } })
+        .toBuffer(),
+    );
+    const sent = await postClaim("Photo With Claim", { name: "breaker.jpg", bytes: jpeg });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain("Your warranty claim has been submitted successfully!");
+    const delivered = await deliveryOf("Photo With Claim");
+    const photo = Buffer.from(JSON.parse(delivered.body).photo, "base64");
+    expect(photo.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // Cleaned: its metadata is gone.
+    expect(photo.toString("latin1")).not.toContain("site at 33.92 N");
+  });
+
+  it("that cannot be cleaned is answered by its name and why, and the claim is stored without it", async () => {
+    const damaged = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode("not the rest of a photo")]);
+    const sent = await postClaim("Damaged Photo Claim", { name: "IMG_2041.jpg", bytes: damaged });
+    expect(sent.status).toBe(200);
+    const page = await sent.text();
+    expect(page).toContain("Your warranty claim has been submitted successfully!");
+    expect(page).toContain("It was stored without 1 file that could not be used:");
+    expect(page).toContain("IMG_2041.jpg: the file is damaged or not a readable image.");
+    expect(await countSubmissionsOf(app.dataDir, "warranty-claim", "Damaged Photo Claim")).toBe(1);
+    const delivered = await deliveryOf("Damaged Photo Claim");
+    expect(JSON.parse(delivered.body).photo).toBeNull();
   });
 });

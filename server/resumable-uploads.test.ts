@@ -18,7 +18,7 @@ import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { tusMetadata } from "#tests/tus-upload";
 import { checklistForm } from "../app/features/estimate-checklist/definition";
-import { PHOTOS_FIELD } from "../app/features/estimate-checklist/schema";
+import { PHOTO_MESSAGES, PHOTOS_FIELD } from "../app/features/estimate-checklist/schema";
 import { submitChecklist } from "../app/features/estimate-checklist/submit-checklist.server";
 import { RESUMABLE_UPLOADS_PATH, uploadIdsFieldOf } from "../app/forms/resumable-uploads";
 import { deleteAbandonedUploads, resumableUploadsDirectory } from "../app/forms/resumable-uploads.server";
@@ -165,7 +165,7 @@ describe("the upload endpoint", () => {
     const created = await createUpload(notAPhoto.length, { cookie });
     const sent = await sendPart(created.headers.get("location") ?? "", notAPhoto, 0);
     expect(sent.status).toBe(415);
-    expect(await sent.text()).toContain(checklistForm.messages.fileWrongType);
+    expect(await sent.text()).toContain(PHOTO_MESSAGES.wrongType);
   });
 });
 

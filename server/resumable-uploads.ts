@@ -63,7 +63,7 @@ export function resumableUploads({
     const field = fieldOf(upload.metadata);
     if (!field) throw refusal(400, "The upload does not name a form's photo field.");
     if (upload.size === undefined) throw refusal(400, "The upload must give its length.");
-    if (upload.size > field.rule.maxBytes) throw refusal(413, field.definition.messages.fileTooLarge);
+    if (upload.size > field.rule.maxBytes) throw refusal(413, field.rule.messages.tooLarge);
     return { metadata: { ...upload.metadata, ownerId: String(ownerOf(request)) } };
   };
 
@@ -75,7 +75,7 @@ export function resumableUploads({
     const contentType = field.rule.sniff(content.subarray(0, SNIFFED_BYTES));
     if (!contentType) {
       await datastore.remove(upload.id);
-      throw refusal(415, field.definition.messages.fileWrongType);
+      throw refusal(415, field.rule.messages.wrongType);
     }
     const { formType, fieldName, filename } = upload.metadata as ResumableUploadMetadata;
     const record = {
@@ -101,7 +101,7 @@ export function resumableUploads({
           fileName,
           contentType: cleanedType,
           pixels,
-          thumbnail: { width: thumbnail.width, height: thumbnail.height },
+          thumbnail: thumbnail && { width: thumbnail.width, height: thumbnail.height },
         },
         { content: cleanedContent, thumbnail },
       );

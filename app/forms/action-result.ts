@@ -16,4 +16,12 @@ export type FormActionResult<Success extends object = { result: FormReply }> =
       /** A staff form filled in by someone other than the session's person: it waits for them to sign in. */
       failure?: "signedOut";
     }
-  | ({ status: "success"; reference: string } & Success);
+  | ({
+      status: "success";
+      reference: string;
+      /** Files stored without: a photo that could not be cleaned, with why (the person is told which). */
+      leftOut?: LeftOutFile[];
+    } & Success);
+
+/** A file the submission was stored without, and why, in words. */
+export type LeftOutFile = { fieldName: string; fileName: string; reason: string };

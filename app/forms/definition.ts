@@ -1,6 +1,7 @@
 import type * as z from "zod/mini";
 import type { Config, WebhookSetting } from "~/server/config.server";
 import type { StaffRole } from "~/server/db/schema.server";
+import type { FileType } from "./file-types";
 import type { FormMessages } from "./messages";
 
 /** Who may send a form: anyone (rate limit, honeypot, fill time) or signed-in staff (session and role). */
@@ -42,9 +43,32 @@ export type FieldDefinition = {
   wide?: boolean;
   /** Where the answer sits in the stored payload, when not at `payload[name]`. */
   read?: (payload: Record<string, unknown>) => unknown;
+  /** A file field's rule (field-builders' `file` and `photo`): the browser's check and the server's, written once. */
+  accepts?: FileAcceptance;
 };
 
-/** What a form accepts in one file field; the content is judged by its bytes, never by its name. */
+/** What a person is told beside a file field whose file is refused, in the browser and by the server alike. */
+export type FileMessages = { tooLarge: string; tooMany: string; wrongType: string };
+
+/** What a file field accepts; the content is judged by its bytes, never by its name. */
+export type FileAcceptance = {
+  type: FileType;
+  maxBytes: number;
+  maxCount: number;
+  messages: FileMessages;
+  /**
+   * A photo field. Each photo is cleaned in the work pool (upright, its metadata gone) within PHOTO_MAX_PIXELS
+   * and its submission's SUBMISSION_MAX_PIXELS, with a thumbnail of at most `thumbnail` pixels when the form's
+   * document prints one. Photos may go up one by one while the form is filled (resumable-uploads.ts) and are
+   * cleaned as each one completes; the post then names them instead of carrying them. A photo that cannot be
+   * cleaned is left out, and the answer says which and why.
+   */
+  photos?: { thumbnail?: ThumbnailBox };
+};
+
+export type ThumbnailBox = { width: number; height: number };
+
+/** What the body reader and the pipeline need of a file field: its name, limits and the type its bytes show. */
 export type FileRule = {
   field: string;
   maxBytes: number;
@@ -54,13 +78,8 @@ export type FileRule = {
    * acceptable. The file is kept with this type, not the one the browser declared.
    */
   sniff: (head: Uint8Array) => string | undefined;
-  /**
-   * A photo field. Each photo is cleaned in the work pool (upright, its metadata gone) within PHOTO_MAX_PIXELS
-   * and its submission's SUBMISSION_MAX_PIXELS, with a thumbnail of at most `thumbnail` pixels for the form's
-   * document. Photos may go up one by one while the form is filled (resumable-uploads.ts) and are cleaned as
-   * each one completes; the post then names them instead of carrying them.
-   */
-  photos?: { thumbnail: { width: number; height: number } };
+  messages: FileMessages;
+  photos?: FileAcceptance["photos"];
 };
 
 export type SubmissionContact = { name: string; email: string; phone: string };
@@ -165,7 +184,8 @@ export type FormDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Payload
   schema: Schema;
   fields: readonly FieldDefinition[];
   contact: (payload: Payload) => SubmissionContact;
-  files?: readonly FileRule[];
+  /** The file fields' rules, from their definitions (defineForm). */
+  files: readonly FileRule[];
   /** The whole posted body, files included. */
   maxBodyBytes: number;
   messages: FormMessages;
@@ -197,9 +217,27 @@ export type FormDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Payload
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds definitions of every payload type; each form's own code keeps its precise one
 export type AnyFormDefinition = FormDefinition<z.ZodMiniType, any>;
 
-/** Names a form's definition; the identity function keeps its precise types. */
+/** Names a form's definition, keeping its precise types; its file rules come from its file fields. */
 export function defineForm<Schema extends z.ZodMiniType, Payload>(
-  definition: FormDefinition<Schema, Payload>,
+  definition: Omit<FormDefinition<Schema, Payload>, "files">,
 ): FormDefinition<Schema, Payload> {
-  return definition;
+  return { ...definition, files: fileRulesOf(definition.fields) };
+}
+
+/** The rules of a form's file fields, in its order. */
+export function fileRulesOf(fields: readonly FieldDefinition[]): FileRule[] {
+  return fields.flatMap(({ name, accepts }) =>
+    accepts
+      ? [
+          {
+            field: name,
+            maxBytes: accepts.maxBytes,
+            maxCount: accepts.maxCount,
+            sniff: accepts.type.sniff,
+            messages: accepts.messages,
+            photos: accepts.photos,
+          },
+        ]
+      : [],
+  );
 }

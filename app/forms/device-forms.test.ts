@@ -52,7 +52,7 @@ describe("a form's life on the device, as plain functions", () => {
     );
     expect(waiting.state).toBe("waiting-sign-in");
     expect(isWaiting(waiting)).toBe(true);
-    expect(filesOf(waiting)).toEqual([photo]);
+    expect(filesOf(waiting)).toEqual([{ field: "photos", file: photo }]);
     expect(postOf(waiting).getAll("jobName")).toEqual(["Gym"]);
     const back = takenBack(waiting);
     expect(back).toMatchObject({ state: "editing", submissionKey: draft.submissionKey, values: { jobName: ["Gym"] } });

@@ -118,9 +118,12 @@ export function postOf(form: WaitingForm): FormData {
   return body;
 }
 
+/** A file kept with a draft, under the field it was chosen in. */
+export type DraftFile = { field: string; file: File };
+
 /** The files a form carries, as its draft keeps them: those of its post once handed over. */
-export const filesOf = (form: DeviceForm): File[] =>
-  (form.fields ?? []).flatMap(([, value]) => (value instanceof File ? [value] : []));
+export const filesOf = (form: DeviceForm): DraftFile[] =>
+  (form.fields ?? []).flatMap(([field, value]) => (value instanceof File ? [{ field, file: value }] : []));
 
 // ── The device's store ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -160,7 +163,7 @@ export function onDeviceFormsChange(onChange: () => void): () => void {
 
 export async function allForms(): Promise<DeviceForm[]> {
   await earlierFormsImported();
-  const stored = await entries<string, DeviceForm | File[]>(forms()).catch(() => []);
+  const stored = await entries<string, DeviceForm | StoredDraftFiles>(forms()).catch(() => []);
   return stored.flatMap(([, value]) => (Array.isArray(value) ? [] : [value]));
 }
 
@@ -187,11 +190,16 @@ export function saveEdits(form: DeviceForm): Promise<void> {
   );
 }
 
-export const saveDraftFiles = (submissionKey: string, files: readonly File[]) =>
+/** A draft's files as stored: kept before they had fields (bare files) they come back under the field "". */
+type StoredDraftFiles = Array<DraftFile | File>;
+
+export const saveDraftFiles = (submissionKey: string, files: readonly DraftFile[]) =>
   set(filesKey(submissionKey), [...files], forms());
 
-export const readDraftFiles = async (submissionKey: string) =>
-  (await get<File[]>(filesKey(submissionKey), forms()).catch(() => undefined)) ?? [];
+export async function readDraftFiles(submissionKey: string): Promise<DraftFile[]> {
+  const stored = await get<StoredDraftFiles>(filesKey(submissionKey), forms()).catch(() => undefined);
+  return (stored ?? []).map((kept) => (kept instanceof File ? { field: "", file: kept } : kept));
+}
 
 /** Gone from the device: sent, cancelled or discarded. */
 export async function forgetForm(submissionKey: string): Promise<void> {
@@ -359,7 +367,7 @@ async function importEarlierDrafts() {
     };
     if ((await readForm(form.submissionKey)) === undefined) {
       await set(form.submissionKey, form, forms());
-      if (files?.length) await saveDraftFiles(form.submissionKey, files);
+      if (files?.length) await saveDraftFiles(form.submissionKey, files.map((file) => ({ field: "", file })));
     }
     await delMany([key, `files:${formType}:${user}`], earlierDrafts);
   }

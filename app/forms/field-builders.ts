@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import type { FieldDefinition, FieldKind, FieldOption } from "./definition";
+import type { FieldDefinition, FieldKind, FieldOption, FileAcceptance, FileMessages, ThumbnailBox } from "./definition";
+import { type FileType, PHOTO } from "./file-types";
 import { REQUIRED_MESSAGE } from "./required-message";
 import { emailAddress, singleLineEmail, textField } from "./text-field";
 
@@ -110,12 +111,52 @@ export const select = <const Name extends string, const Value extends string>(
 export const yesNo = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
   field("yesNo", name, label, oneOf(["yes", "no"], "Choose yes or no"), presentation);
 
-export const file = <const Name extends string, Schema extends z.ZodMiniType>(
+/** A file field's limits and, where the defaults will not do, what the person is told. */
+export type FileOptions = Presentation & {
+  maxBytes: number;
+  maxCount: number;
+  messages?: Partial<FileMessages>;
+};
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * A field of files of `type`, at most `maxCount` of at most `maxBytes` each: one rule that is the browser's check
+ * (size, count, and the declared type where browsers agree on it) and the server's (the same, by the bytes).
+ */
+export function file<const Name extends string>(
   name: Name,
   label: string,
-  schema: Schema,
-  presentation?: Presentation,
-) => field("file", name, label, schema, presentation);
+  type: FileType,
+  { maxBytes, maxCount, messages, ...presentation }: FileOptions,
+  photos?: FileAcceptance["photos"],
+) {
+  const said: FileMessages = {
+    tooLarge: `${label}: a file is larger than ${megabytes(maxBytes)}. Please remove it and try again.`,
+    tooMany: `${label}: at most ${maxCount} ${maxCount === 1 ? "file" : "files"}. Please remove some and try again.`,
+    wrongType: `${label}: a file is not ${type.described}. Please remove it and try again.`,
+    ...messages,
+  };
+  const one = z
+    .file()
+    .check(
+      z.maxSize(maxBytes, said.tooLarge),
+      ...(type.browserTypes.length > 0 ? [z.mime([...type.browserTypes], said.wrongType)] : []),
+    );
+  const accepts: FileAcceptance = { type, maxBytes, maxCount, messages: said, photos };
+  const schema = maxCount === 1 ? one : z.union([one, z.array(one).check(z.maxLength(maxCount, said.tooMany))]);
+  return field("file", name, label, schema, { ...presentation, accepts });
+}
+
+/**
+ * A field of photos as phones take them, cleaned on the server (upright, metadata gone) before they are stored.
+ * `thumbnail` only for a form whose document prints the photos small.
+ */
+export const photo = <const Name extends string>(
+  name: Name,
+  label: string,
+  { thumbnail, ...options }: FileOptions & { thumbnail?: ThumbnailBox },
+) => file(name, label, PHOTO, options, { thumbnail });
 
 /** A value the server works out and stores (an average, a score), not asked: only printed. */
 export const computed = <const Name extends string>(

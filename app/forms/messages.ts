@@ -24,13 +24,8 @@ export type FormMessages = {
   signedOut: string;
   rateLimited: string;
   unreadable: string;
+  /** The whole post is over the form's cap (a file over its own is its field's message: FileMessages). */
   tooLarge: string;
-  /** A file over its cap. */
-  fileTooLarge: string;
-  /** More files than the form takes. */
-  tooManyFiles: string;
-  /** A file whose content is not of an accepted type. */
-  fileWrongType: string;
 };
 
 export const DEFAULT_FORM_MESSAGES: FormMessages = {
@@ -47,9 +42,6 @@ export const DEFAULT_FORM_MESSAGES: FormMessages = {
   rateLimited: `Too many requests from your connection. Please wait a few minutes and try again, or call us at ${company.phone.display}.`,
   unreadable: "We could not read what was sent. Please fill in the form and send it again.",
   tooLarge: "The form is too large to send. Please shorten your answers or choose smaller files.",
-  fileTooLarge: "A file is too large to send. Please choose a smaller one.",
-  tooManyFiles: "Too many files were chosen. Please choose fewer and send again.",
-  fileWrongType: "A file is not of a type we accept. Please choose another.",
 };
 
 export function formMessages(overrides: Partial<FormMessages>): FormMessages {

@@ -2,12 +2,14 @@ import type { SubmittedFile } from "~/outbox/submission-store.server";
 import type { Config } from "~/server/config.server";
 import { overSubmissionPixelsReason, type Thumbnail } from "~/server/photos/clean-photo.server";
 import { movingToWorker } from "~/server/work-pool.server";
+import type { LeftOutFile } from "./action-result";
 import type { FileRule } from "./definition";
 
-export type UploadProblem = { fieldName: string; fileName: string; reason: string };
+/** A photo left out of its submission, and why. */
+export type UploadProblem = LeftOutFile;
 
-/** A stored file as a form's document gets it: a photo comes with its thumbnail and its pixels. */
-export type PreparedFile = SubmittedFile & { photo?: { thumbnail: Thumbnail; pixels: number } };
+/** A stored file as a form's document gets it: a photo comes with its pixels, and its thumbnail if it has one. */
+export type PreparedFile = SubmittedFile & { photo?: { thumbnail: Thumbnail | undefined; pixels: number } };
 
 /** The uploads as they are stored, and those that could not be prepared and are not, with why. */
 export type PreparedUploads = { files: PreparedFile[]; problems: UploadProblem[] };
@@ -18,7 +20,7 @@ export type PhotoRule = FileRule & Required<Pick<FileRule, "photos">>;
 export const isPhotoRule = (rule: FileRule): rule is PhotoRule => rule.photos !== undefined;
 
 /**
- * One photo cleaned in the work pool with its thumbnail, within PHOTO_MAX_PIXELS (and what is left of its
+ * One photo cleaned in the work pool with its thumbnail (where its rule asks for one), within PHOTO_MAX_PIXELS (and what is left of its
  * submission's pixels, when it is known). Its bytes are moved to the worker: the caller must not read them again.
  */
 export function cleanPhotoInPool(

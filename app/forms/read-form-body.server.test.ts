@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FileRule } from "./definition";
-import { readFormBody, TEXT_FORM_LIMITS, takeFileBytes } from "./read-form-body.server";
+import { type BodyFileRule, readFormBody, TEXT_FORM_LIMITS, takeFileBytes } from "./read-form-body.server";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -8,7 +7,7 @@ const PDF_MAGIC = new TextEncoder().encode("%PDF-");
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const encode = (text: string) => new TextEncoder().encode(text);
 
-const pdfRule = (field: string, maxBytes: number, maxCount = 1): FileRule => ({
+const pdfRule = (field: string, maxBytes: number, maxCount = 1): BodyFileRule => ({
   field,
   maxBytes,
   maxCount,

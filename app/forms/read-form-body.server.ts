@@ -10,7 +10,10 @@ import {
 import type { FileRule } from "./definition";
 
 /** `maxBytes` caps the whole body as sent, multipart boundaries and headers included. */
-export type BodyLimits = { maxBytes: number; files?: readonly FileRule[]; maxParts?: number };
+/** What the body reader needs of a file field's rule. */
+export type BodyFileRule = Pick<FileRule, "field" | "maxBytes" | "maxCount" | "sniff">;
+
+export type BodyLimits = { maxBytes: number; files?: readonly BodyFileRule[]; maxParts?: number };
 
 export type BodyProblem =
   | { kind: "too-large" }

@@ -12,12 +12,12 @@ export const resumableUploadsDirectory = (dataDir: string) => path.join(dataDir,
  * thumbnail's size) or why there is none.
  */
 export type CleanedUpload = { ownerId: number; formType: string; fieldName: string; fileName: string } & (
-  | { contentType: string; pixels: number; thumbnail: { width: number; height: number } }
+  | { contentType: string; pixels: number; thumbnail?: { width: number; height: number } }
   | { problem: string }
 );
 
-/** A cleaned upload's files: the photo and its thumbnail. */
-export type CleanedUploadFiles = { content: Uint8Array; thumbnail: Thumbnail };
+/** A cleaned upload's files: the photo and, where its form's document prints one, its thumbnail. */
+export type CleanedUploadFiles = { content: Uint8Array; thumbnail: Thumbnail | undefined };
 
 // The upload store's own names (@tus/server's default: 16 random bytes in hex), so that no posted id is a path.
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
@@ -35,7 +35,7 @@ export async function keepCleanedUpload(
 ): Promise<void> {
   if (files) {
     await writeFile(cleanedFile(directory, id), files.content);
-    await writeFile(thumbnailFile(directory, id), files.thumbnail.jpeg);
+    if (files.thumbnail) await writeFile(thumbnailFile(directory, id), files.thumbnail.jpeg);
   }
   await writeFile(cleanedRecord(directory, id), JSON.stringify(record));
 }
@@ -90,7 +90,10 @@ export async function takeCleanedUploads(
         content: new Uint8Array(await readFile(cleanedFile(directory, id))),
         uploaded: true,
         photo: {
-          thumbnail: { jpeg: new Uint8Array(await readFile(thumbnailFile(directory, id))), ...record.thumbnail },
+          thumbnail: record.thumbnail && {
+            jpeg: new Uint8Array(await readFile(thumbnailFile(directory, id))),
+            ...record.thumbnail,
+          },
           pixels: record.pixels,
         },
       });

@@ -5,7 +5,7 @@
  */
 export type StoredFileBase64 = { storedFileBase64: string };
 
-/** The base64 of the one file the submission stored under `fieldName`, filled in at send time. */
+/** The base64 of the one file the submission stored under `fieldName`, filled in at send time; null if none. */
 export function storedFileBase64(fieldName: string): StoredFileBase64 {
   return { storedFileBase64: fieldName };
 }

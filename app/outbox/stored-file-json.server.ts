@@ -15,19 +15,21 @@ export function storedFileFieldsOf(body: unknown): Set<string> {
 }
 
 /**
- * The JSON bytes of a delivery body, each `storedFileBase64` replaced by the base64 of the one file stored
- * under that field name. A reference to no stored file, or to several, is an error: the body would be wrong.
+ * The JSON bytes of a delivery body, each `storedFileBase64` replaced by the base64 of the file stored under that
+ * field name, or null when the submission has none (an optional file left out). A reference to several stored
+ * files is an error: the body would be wrong.
  */
-export function encodeJsonWithStoredFiles(body: unknown, files: readonly StoredFile[]): EncodedBody {
+export function encodeJsonWithStoredFiles(
+  body: unknown,
+  files: readonly Pick<StoredFile, "fieldName" | "content">[],
+): EncodedBody {
   const fill = (value: unknown): unknown => {
     if (isStoredFileBase64(value)) {
       const [file, ...others] = files.filter((candidate) => candidate.fieldName === value.storedFileBase64);
-      if (!file || others.length > 0) {
-        throw new Error(
-          `expected one stored file for "${value.storedFileBase64}", found ${others.length + (file ? 1 : 0)}`,
-        );
+      if (others.length > 0) {
+        throw new Error(`expected at most one stored file for "${value.storedFileBase64}", found ${others.length + 1}`);
       }
-      return Buffer.from(file.content).toString("base64");
+      return file ? Buffer.from(file.content).toString("base64") : null;
     }
     if (Array.isArray(value)) return value.map(fill);
     if (typeof value === "object" && value !== null) {

@@ -3,6 +3,7 @@ import { fieldCells, fieldLabelsFor } from "../../app/features/inbox/export-csv.
 import type { AnyFormDefinition } from "../../app/forms/definition";
 import { outgoingDeliveries } from "../../app/forms/deliveries.server";
 import { answerRows } from "../../app/forms/print-answer";
+import { encodeJsonWithStoredFiles, storedFileFieldsOf } from "../../app/outbox/stored-file-json.server";
 import { loadConfig } from "../../app/server/config.server";
 
 /** A stored payload of the form, as its action stores it, and the keys spec §7 gives each of its webhooks. */
@@ -49,6 +50,26 @@ export function describeFormContract(definition: AnyFormDefinition, example: Con
       expect(Object.fromEntries(webhooks.map((delivery) => [delivery.target, keysOf(delivery.body)]))).toEqual(
         example.webhookKeys,
       );
+    });
+
+    it("sends each JSON webhook with its stored files, and with null where an optional file was not sent", () => {
+      const webhooks = deliveries().filter(
+        (delivery) =>
+          delivery.channel === "webhook" &&
+          !(typeof delivery.body === "object" && delivery.body !== null && "parts" in delivery.body),
+      );
+      for (const webhook of webhooks) {
+        const fields = [...storedFileFieldsOf(webhook.body)];
+        const stored = fields.map((fieldName) => ({ fieldName, content: Buffer.from(`bytes of ${fieldName}`) }));
+        const withFiles = JSON.stringify(
+          JSON.parse(new TextDecoder().decode(encodeJsonWithStoredFiles(webhook.body, stored).bytes)),
+        );
+        const without = new TextDecoder().decode(encodeJsonWithStoredFiles(webhook.body, []).bytes);
+        for (const fieldName of fields)
+          expect(withFiles).toContain(Buffer.from(`bytes of ${fieldName}`).toString("base64"));
+        expect(without).not.toContain("storedFileBase64");
+        expect((without.match(/:null/g) ?? []).length).toBeGreaterThanOrEqual(fields.length);
+      }
     });
 
     it("prints each answer the same in the inbox, the CSV export and every email", () => {

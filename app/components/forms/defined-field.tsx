@@ -74,7 +74,14 @@ export function DefinedField({ definition, field, sayRequired, nativeRequired }:
     case "yesNo":
       return <ChoiceField {...labelling} field={field} options={definition.options} />;
     case "file":
-      return <FileField {...labelling} field={field} />;
+      return (
+        <FileField
+          {...labelling}
+          field={field}
+          accept={definition.accepts?.type.accept}
+          multiple={(definition.accepts?.maxCount ?? 1) > 1}
+        />
+      );
     default:
       return (
         <TextField

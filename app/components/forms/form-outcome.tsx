@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { useFormAction } from "react-router";
+import type { LeftOutFile } from "~/forms/action-result";
 import { isSignedOutAnswer } from "~/forms/browser-answer";
 import { FORM_OUTCOME_ID, OutcomeAlert } from "./alert";
 import { SignInAgain } from "./sign-in-again";
 
 /** A form's answer as far as its outcome shows it: the server's, or the browser's when there was none. */
-export type AnsweredForm = { status: "success" | "error" | "invalid"; message?: string };
+export type AnsweredForm = { status: "success" | "error" | "invalid"; message?: string; leftOut?: LeftOutFile[] };
 
 /**
  * The outcome of a form, in one place for every form: nothing while it is being sent; `missing` when the
@@ -31,7 +32,15 @@ export function FormOutcome<Answer extends AnsweredForm>({
     : missing
       ? { status: "error" as const, message: missing }
       : answer?.status === "success"
-        ? { status: "success" as const, message: success(answer as Extract<Answer, { status: "success" }>) }
+        ? {
+            status: "success" as const,
+            message: (
+              <>
+                {success(answer as Extract<Answer, { status: "success" }>)}
+                <LeftOut files={answer.leftOut} />
+              </>
+            ),
+          }
         : answer
           ? {
               status: "error" as const,
@@ -45,6 +54,22 @@ export function FormOutcome<Answer extends AnsweredForm>({
           : undefined;
   return (
     <OutcomeAlert outcome={outcome} revealOn={missing ? null : answer} id={FORM_OUTCOME_ID} className={className} />
+  );
+}
+
+/** The files a stored form went without, each by name with why: the person can send them again another way. */
+function LeftOut({ files }: { files: LeftOutFile[] | undefined }) {
+  if (!files?.length) return null;
+  const count = files.length === 1 ? "1 file" : `${files.length} files`;
+  return (
+    <>
+      {` It was stored without ${count} that could not be used:`}
+      <ul className="mt-1 list-disc pl-5">
+        {files.map((file) => (
+          <li key={`${file.fieldName}/${file.fileName}`}>{`${file.fileName}: ${file.reason}.`}</li>
+        ))}
+      </ul>
+    </>
   );
 }
 

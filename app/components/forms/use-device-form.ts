@@ -4,6 +4,7 @@ import {
   allForms,
   type DeviceForm,
   type DeviceFormInfo,
+  type DraftFile,
   draftToOpen,
   filesOf,
   forgetForm,
@@ -41,9 +42,16 @@ export type DeviceFormDraft = {
   submissionKey: string | undefined;
   /** When the answers were last saved on the device. */
   savedAt: string | undefined;
-  /** The files kept with the draft, once one is read back when the form opens (none for a new form). */
-  restoredFiles: File[] | undefined;
-  saveFiles: (files: readonly File[]) => Promise<void>;
+  /**
+   * The files kept with the draft, by field, once one is read back when the form opens (none for a new form). A
+   * plain file input gets its own back by itself; a form that lists its files outside its inputs reads them here.
+   */
+  restoredFiles: Record<string, File[]> | undefined;
+  /**
+   * Keeps the files of a field that lives outside a file input (a photo list): they stand for the field's input
+   * in the draft. A file input's own choice is kept without this.
+   */
+  keepFiles: (field: string, files: readonly File[]) => Promise<void>;
   /** Throws the draft away and starts a new form. */
   discard: () => Promise<void>;
 };
@@ -111,7 +119,7 @@ export function useDeviceForm(
 ): DeviceFormDraft {
   const [submissionKey, setSubmissionKey] = useState<string>();
   const [savedAt, setSavedAt] = useState<string>();
-  const [restoredFiles, setRestoredFiles] = useState<File[]>();
+  const [restoredFiles, setRestoredFiles] = useState<Record<string, File[]>>();
   const [searchParams, setSearchParams] = useSearchParams();
   // A new object each time, so that the same form taken back twice opens twice.
   const [change, setChange] = useState<{ key: string | null }>(() => ({ key: searchParams.get(CHANGE_PARAMETER) }));
@@ -125,6 +133,8 @@ export function useDeviceForm(
   const editedEarly = useRef({ any: false, names: new Set<string>() });
   // Saves go one after another, so an older save never lands after a newer one.
   const saving = useRef<Promise<unknown>>(Promise.resolve());
+  // The files of fields that live outside a file input, by field (keepFiles).
+  const heldFiles = useRef(new Map<string, File[]>());
   const afresh = useRef(onAfresh);
   afresh.current = onAfresh;
   const { formType, label, page, action, answeredInJson } = info;
@@ -153,10 +163,11 @@ export function useDeviceForm(
     return saving.current;
   }, [formRef]);
 
-  const show = useCallback((opened: { form: DeviceForm; release: () => void }, files: File[]) => {
+  const show = useCallback((opened: { form: DeviceForm; release: () => void }, files: Record<string, File[]>) => {
     current.current?.release();
     current.current = opened;
     remember(opened.form);
+    heldFiles.current = new Map();
     setSubmissionKey(opened.form.submissionKey);
     setRestoredFiles(files);
   }, []);
@@ -167,10 +178,32 @@ export function useDeviceForm(
     if (!held) return;
     const opened = await startForm(held.form, held.form.userId);
     formRef.current?.reset();
-    show(opened, []);
+    show(opened, {});
     setSavedAt(undefined);
     afresh.current?.();
   }, [formRef, show]);
+
+  /** The files of the form's inputs, or of the list standing for one (keepFiles), saved with the draft. */
+  const saveFiles = useCallback(() => {
+    const form = formRef.current;
+    const held = current.current;
+    if (!form) return saving.current;
+    if (!held) {
+      editedEarly.current.any = true;
+      return saving.current;
+    }
+    const files = filesIn(form, heldFiles.current);
+    saving.current = saving.current.then(() => saveDraftFiles(held.form.submissionKey, files)).catch(() => undefined);
+    return save();
+  }, [formRef, save]);
+
+  const keepFiles = useCallback(
+    (field: string, files: readonly File[]) => {
+      heldFiles.current.set(field, [...files]);
+      return saveFiles().then(() => undefined);
+    },
+    [saveFiles],
+  );
 
   // Before any passive effect, and so before the first render after hydrating puts a controlled field back.
   useLayoutEffect(() => {
@@ -182,13 +215,13 @@ export function useDeviceForm(
     }
   }, [formRef]);
 
-  const opening = useRef({ save, show, setSearchParams });
-  opening.current = { save, show, setSearchParams };
+  const opening = useRef({ saveFiles, show, setSearchParams });
+  opening.current = { saveFiles, show, setSearchParams };
   useEffect(() => {
     if (userId === undefined) return;
     let cancelled = false;
     const info = { formType, label, page, action, answeredInJson };
-    const { save, show, setSearchParams } = opening.current;
+    const { saveFiles, show, setSearchParams } = opening.current;
     void openForm(info, userId, change.key)
       .catch(() => startForm(info, userId))
       .then(async (opened) => {
@@ -196,13 +229,16 @@ export function useDeviceForm(
           opened.release();
           return;
         }
-        const files = opened.restored ? await readDraftFiles(opened.form.submissionKey) : [];
+        const form = formRef.current;
+        const files = opened.restored && form ? byField(form, await readDraftFiles(opened.form.submissionKey)) : {};
         // Held first: the restored answers' input events save to this form, not to the one the page had.
         show(opened, files);
-        const form = formRef.current;
-        if (opened.restored && form) restoreAnswers(form, opened.form.values, editedEarly.current.names);
+        if (opened.restored && form) {
+          restoreAnswers(form, opened.form.values, editedEarly.current.names);
+          restoreFiles(form, files, editedEarly.current.names);
+        }
         setSavedAt(opened.restored ? opened.form.savedAt : undefined);
-        if (editedEarly.current.any) void save();
+        if (editedEarly.current.any) void saveFiles();
         editedEarly.current = { any: false, names: new Set() };
         if (change.key && new URLSearchParams(window.location.search).has(CHANGE_PARAMETER)) {
           // Taken back once: a reload opens it as this tab's draft.
@@ -242,6 +278,8 @@ export function useDeviceForm(
         }
       }
       void save();
+      // After the form's own handlers (which may empty the input, its files now in a list): then it is read.
+      if (event.type === "change" && isFileInput(event.target)) queueMicrotask(() => void saveFiles());
     };
     form.addEventListener("input", onEdit);
     form.addEventListener("change", onEdit);
@@ -251,7 +289,7 @@ export function useDeviceForm(
       form.removeEventListener("change", onEdit);
       form.removeEventListener("submit", onEdit);
     };
-  }, [formRef, save]);
+  }, [formRef, save, saveFiles]);
 
   useEffect(() => {
     const held = current.current;
@@ -267,19 +305,6 @@ export function useDeviceForm(
     }
   }, [answer, startAfresh]);
 
-  const saveFiles = useCallback(
-    (files: readonly File[]) => {
-      const held = current.current;
-      if (!held) {
-        editedEarly.current.any = true;
-        return Promise.resolve();
-      }
-      saving.current = saving.current.then(() => saveDraftFiles(held.form.submissionKey, files)).catch(() => undefined);
-      return save().then(() => undefined);
-    },
-    [save],
-  );
-
   const discard = useCallback(async () => {
     const held = current.current;
     if (!held) return;
@@ -288,5 +313,40 @@ export function useDeviceForm(
     await startAfresh();
   }, [startAfresh]);
 
-  return { submissionKey, savedAt, restoredFiles, saveFiles, discard };
+  return { submissionKey, savedAt, restoredFiles, keepFiles, discard };
+}
+
+const isFileInput = (target: EventTarget | null): target is HTMLInputElement =>
+  target instanceof HTMLInputElement && target.type === "file" && target.name !== "";
+
+const fileInputsOf = (form: HTMLFormElement) =>
+  [...form.querySelectorAll<HTMLInputElement>("input[type=file][name]")].filter(isFileInput);
+
+/** The files to keep: each file input's choice, or the list a form holds for the field instead. */
+function filesIn(form: HTMLFormElement, held: ReadonlyMap<string, File[]>): DraftFile[] {
+  const fields = new Set([...fileInputsOf(form).map((input) => input.name), ...held.keys()]);
+  return [...fields].flatMap((field) => {
+    const files =
+      held.get(field) ?? fileInputsOf(form).flatMap((input) => (input.name === field ? [...(input.files ?? [])] : []));
+    return files.map((file) => ({ field, file }));
+  });
+}
+
+/** Kept files by field; those kept before drafts named their field belong to the form's first file field. */
+function byField(form: HTMLFormElement, files: readonly DraftFile[]): Record<string, File[]> {
+  const firstField = fileInputsOf(form)[0]?.name ?? "";
+  const fields: Record<string, File[]> = {};
+  for (const { field, file } of files) (fields[field || firstField] ??= []).push(file);
+  return fields;
+}
+
+/** Puts the kept files back in their inputs, but for an input the person already used while the draft was read. */
+function restoreFiles(form: HTMLFormElement, files: Record<string, File[]>, editedEarly: ReadonlySet<string>) {
+  for (const input of fileInputsOf(form)) {
+    const kept = files[input.name];
+    if (!kept?.length || editedEarly.has(input.name)) continue;
+    const transfer = new DataTransfer();
+    for (const file of kept) transfer.items.add(file);
+    input.files = transfer.files;
+  }
 }

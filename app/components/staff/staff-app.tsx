@@ -338,7 +338,7 @@ function WaitingFormItem({
 
 /** A waiting form's answers in words, and the names of the files it carries. */
 function answersToRead(form: WaitingForm) {
-  const files = filesOf(form).map((file) => file.name);
+  const files = filesOf(form).map(({ file }) => file.name);
   return files.length > 0 ? [...form.readable, { label: "Files", value: files.join(", ") }] : form.readable;
 }
 

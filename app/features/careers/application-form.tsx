@@ -118,7 +118,7 @@ export function ApplicationForm() {
       <FileField
         {...labellingOf(definitionOf("resume"))}
         field={fields.resume}
-        accept="application/pdf,.pdf"
+        accept={definitionOf("resume").accepts?.type.accept}
         errors={resumeProblem ? [resumeProblem] : undefined}
         announceError={resumeProblem !== undefined}
         onChange={(event) => {

@@ -4,15 +4,7 @@ import { defineForm, type StoredSubmissionFacts } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
 import { officeEmail } from "~/forms/office-email";
 import type { MultipartBody } from "~/outbox/multipart-body";
-import {
-  type Application,
-  type ApplicationFieldName,
-  applicationFields,
-  applicationSchema,
-  RESUME_MAX_BYTES,
-  RESUME_NOT_PDF_MESSAGE,
-  RESUME_TOO_LARGE_MESSAGE,
-} from "./schema";
+import { type Application, type ApplicationFieldName, applicationFields, applicationSchema } from "./schema";
 
 export const APPLICATION_STATUS = {
   received: "Received",
@@ -24,8 +16,6 @@ export const APPLICATION_STATUS = {
 
 /** What is stored of an application: every answer; the resume is stored as a file beside it. */
 export type StoredApplication = Omit<Application, "resume">;
-
-const PDF_MAGIC = new TextEncoder().encode("%PDF-");
 
 /**
  * The original posted every field as multipart/form-data to a primary and a secondary webhook, the resume
@@ -68,14 +58,6 @@ export const applicationForm = defineForm({
     email: application.email,
     phone: application.phone,
   }),
-  files: [
-    {
-      field: "resume",
-      maxBytes: RESUME_MAX_BYTES,
-      maxCount: 1,
-      sniff: (head) => (PDF_MAGIC.every((byte, index) => head[index] === byte) ? "application/pdf" : undefined),
-    },
-  ],
   // A rejected applicant's resume is not kept for long.
   fileRetention: { afterStatus: APPLICATION_STATUS.rejected },
   // Room for a resume somewhat over its cap, with the text answers and multipart headers: such a resume is read,
@@ -91,8 +73,6 @@ export const applicationForm = defineForm({
       "We could not confirm that your application arrived. Your answers and your resume are still here: sending again is safe, it will not be stored twice.",
     rateLimited: "Too many applications from your connection. Please wait a few minutes and try again.",
     tooLarge: "The application is too large to send. Please shorten your answers or choose a smaller resume.",
-    fileTooLarge: RESUME_TOO_LARGE_MESSAGE,
-    fileWrongType: RESUME_NOT_PDF_MESSAGE,
   }),
   deliveries: [
     {

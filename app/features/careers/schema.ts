@@ -12,6 +12,7 @@ import {
   textarea,
   yesNo,
 } from "~/forms/field-builders";
+import { PDF } from "~/forms/file-types";
 import { REQUIRED_MESSAGE } from "~/forms/required-message";
 import { textField } from "~/forms/text-field";
 
@@ -47,11 +48,6 @@ export const RESUME_TOO_LARGE_MESSAGE = "File size should be less than 5MB";
 export const RESUME_NOT_PDF_MESSAGE =
   "Your resume must be a PDF file. Please choose a PDF, or send the form without one.";
 
-/** A PDF of at most 5 MB, judged in the browser by its type; the server also reads its first bytes. */
-const resumeFile = z
-  .file()
-  .check(z.maxSize(RESUME_MAX_BYTES, RESUME_TOO_LARGE_MESSAGE), z.mime(["application/pdf"], RESUME_NOT_PDF_MESSAGE));
-
 const SECTIONS = {
   personal: "Personal Information",
   transportation: "Transportation",
@@ -79,7 +75,15 @@ const application = formFields(
   yesNo("hasReliableTransportation", "Do you have reliable transportation?", { section: SECTIONS.transportation }),
   select("desiredRole", "Desired role", DESIRED_ROLES, "Choose a role from the list", { section: SECTIONS.job }),
   text("desiredSalary", "Desired hourly rate", { max: 40, section: SECTIONS.job, hint: "For example $25 an hour." }),
-  optional(file("resume", "Resume (PDF, at most 5 MB)", resumeFile, { section: SECTIONS.job, wide: true })),
+  optional(
+    file("resume", "Resume (PDF, at most 5 MB)", PDF, {
+      maxBytes: RESUME_MAX_BYTES,
+      maxCount: 1,
+      messages: { tooLarge: RESUME_TOO_LARGE_MESSAGE, wrongType: RESUME_NOT_PDF_MESSAGE },
+      section: SECTIONS.job,
+      wide: true,
+    }),
+  ),
   select("educationLevel", "Highest education level", EDUCATION_LEVELS, "Choose a education level from the list", {
     section: SECTIONS.additional,
   }),

@@ -62,16 +62,17 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
   const [missing, setMissing] = useState<string[]>([]);
   const { uploads, settled } = usePhotoUploads(photos);
 
-  const { restoredFiles, saveFiles } = draft;
+  const { restoredFiles, keepFiles } = draft;
   const photosNow = useRef(photos);
   photosNow.current = photos;
   useEffect(() => {
     if (!restoredFiles) return;
+    const restored = restoredFiles[PHOTOS_FIELD] ?? [];
     // Photos picked while the draft was being read are kept beside the draft's, and saved with them.
-    const merged = mergePhotos(restoredFiles, photosNow.current).photos;
+    const merged = mergePhotos(restored, photosNow.current).photos;
     setPhotos(merged);
-    if (merged.length > restoredFiles.length) void saveFiles(merged);
-  }, [restoredFiles, saveFiles]);
+    if (merged.length > restored.length) void keepFiles(PHOTOS_FIELD, merged);
+  }, [restoredFiles, keepFiles]);
 
   const problems: Record<string, string> =
     answer?.status === "invalid"
@@ -81,7 +82,8 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
   const changePhotos = (next: File[], said: string | undefined) => {
     setPhotos(next);
     setNotice(said);
-    void saveFiles(next);
+    // The list stands for the photo input, which is emptied after each pick.
+    void keepFiles(PHOTOS_FIELD, next);
   };
   const addPhotos = (added: File[]) => {
     const merged = mergePhotos(photos, added);

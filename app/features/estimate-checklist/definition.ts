@@ -1,9 +1,7 @@
-import { sniffPhoto } from "~/features/estimate-checklist/photo-types";
 import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
 import { storedFileBase64 } from "~/outbox/stored-file-base64";
-import { CHECKLIST_THUMBNAIL_PIXELS } from "./pdf-thumbnail";
 import {
   CHECKLIST_ANSWER_NAMES,
   type ChecklistAnswers,
@@ -17,8 +15,6 @@ export const CHECKLIST_STATUS = { received: "Received", estimated: "Estimated", 
 /** The file field the server-made PDF is stored under. */
 export const CHECKLIST_PDF_FIELD = "pdf";
 
-export const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
-export const MAX_PHOTOS = 30;
 /**
  * The whole post: a dozen phone photos of 3 to 6 MB with room to spare, or 30 iPhone HEICs; past it the
  * server would hold too much of one upload in memory.
@@ -40,15 +36,6 @@ export const checklistForm = defineForm({
   schema: checklistSchema,
   fields: checklistFields,
   contact: (checklist: ChecklistAnswers) => ({ name: checklist.fillerName, email: checklist.fillerEmail, phone: "" }),
-  files: [
-    {
-      field: PHOTOS_FIELD,
-      maxBytes: PHOTO_MAX_BYTES,
-      maxCount: MAX_PHOTOS,
-      sniff: sniffPhoto,
-      photos: { thumbnail: CHECKLIST_THUMBNAIL_PIXELS },
-    },
-  ],
   maxBodyBytes: CHECKLIST_MAX_BODY_BYTES,
   // The spec's words (§8); the others start with "Error" so the banner shows them as errors.
   messages: formMessages({
@@ -63,10 +50,6 @@ export const checklistForm = defineForm({
       "Error: you were signed out, so nothing was sent. Your checklist is kept on this device: sign in again and it is sent.",
     unreadable: "Error: the checklist could not be read. Please submit it again.",
     tooLarge: "Error: the photos add up to more than 80 MB. Please remove some and submit again.",
-    fileTooLarge: "Error: a photo is larger than 25 MB. Please remove it and submit again.",
-    tooManyFiles: "Error: more than 30 photos were added. Please remove some and submit again.",
-    fileWrongType:
-      "Error: a file is not a photo we can read (JPEG, PNG, WebP or HEIC). Please remove it and submit again.",
   }),
   deliveries: [
     {

@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "react-router";
-import { sniffPhoto } from "~/features/estimate-checklist/photo-types";
+import { sniffPhoto } from "~/forms/file-types";
 import { readFormBody, takeFileBytes } from "~/forms/read-form-body.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import { movingToWorker, WorkPoolFull } from "~/server/work-pool.server";
-import { checklistForm, PHOTO_MAX_BYTES } from "./definition";
+import { checklistForm } from "./definition";
 import { PHOTO_PREVIEW_FIELD } from "./photo-preview";
+import { PHOTO_MAX_BYTES } from "./schema";
 
 /** Four times the photo list's 64 by 48 thumbnail: sharp on any phone screen, and a few kilobytes. */
 const PREVIEW_SIZE = { width: 256, height: 192 };
@@ -45,7 +46,9 @@ export async function photoPreview(request: Request, context: AppLoadContext): P
   });
   if (!cleaned) return refusal(503, checklistForm.messages.failed);
   if (!cleaned.ok) return refusal(422, `No preview: ${cleaned.reason}.`);
-  return new Response(new Uint8Array(cleaned.thumbnail.jpeg), {
+  // Made, since a box was given.
+  const preview = cleaned.thumbnail as NonNullable<typeof cleaned.thumbnail>;
+  return new Response(new Uint8Array(preview.jpeg), {
     headers: { "content-type": "image/jpeg", "cache-control": "private, no-store" },
   });
 }

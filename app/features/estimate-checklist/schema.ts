@@ -1,6 +1,7 @@
-import * as z from "zod/mini";
-import { emailText, file, formFields, optional, tel, text, textarea } from "~/forms/field-builders";
+import type * as z from "zod/mini";
+import { emailText, formFields, optional, photo, tel, text, textarea } from "~/forms/field-builders";
 import { textAnswers } from "~/forms/text-answers";
+import { CHECKLIST_THUMBNAIL_PIXELS } from "./pdf-thumbnail";
 
 const SHORT_ANSWER_MAX = 200;
 
@@ -21,6 +22,15 @@ export const CHECKLIST_SECTIONS = {
 /** The file field the site photos are posted and stored under. */
 export const PHOTOS_FIELD = "photos";
 
+export const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
+export const MAX_PHOTOS = 30;
+/** Beside the photos, in the browser and from the server; "Error" first, so the banner shows them as errors. */
+export const PHOTO_MESSAGES = {
+  tooLarge: "Error: a photo is larger than 25 MB. Please remove it and submit again.",
+  tooMany: "Error: more than 30 photos were added. Please remove some and submit again.",
+  wrongType: "Error: a file is not a photo we can read (JPEG, PNG, WebP or HEIC). Please remove it and submit again.",
+};
+
 const S = CHECKLIST_SECTIONS;
 
 const line = <const Name extends string>(name: Name, label: string, section: string, wide?: boolean) =>
@@ -32,8 +42,7 @@ const notes = <const Name extends string>(name: Name, label: string, section: st
 /**
  * The estimate checklist's questions in the order of spec §3, each in its section: one schema for the browser
  * and the server, and its labels. Your Name and Your Email are required after trimming (spec §5), every other
- * answer is optional. The photos are checked by the body reader (count, size, content) and prepared on the
- * server; here they are only let through.
+ * answer is optional. The photos' rule (count, size; their content on the server) is the photo field's.
  */
 export const { schema: checklistSchema, fields: checklistFields } = formFields(
   text("fillerName", "Your Name", { max: SHORT_ANSWER_MAX, section: S.completedBy, autoComplete: "name" }),
@@ -71,7 +80,11 @@ export const { schema: checklistSchema, fields: checklistFields } = formFields(
   notes("tightAreas", "Tight Areas", S.photos),
   notes("damages", "Existing Damage", S.photos),
   optional(
-    file(PHOTOS_FIELD, "Site Photos", z.union([z.file(), z.array(z.file())]), {
+    photo(PHOTOS_FIELD, "Site Photos", {
+      maxBytes: PHOTO_MAX_BYTES,
+      maxCount: MAX_PHOTOS,
+      thumbnail: CHECKLIST_THUMBNAIL_PIXELS,
+      messages: PHOTO_MESSAGES,
       section: S.photos,
       hint: "JPEG, PNG, WebP or HEIC, up to 30 photos of 25 MB each.",
     }),

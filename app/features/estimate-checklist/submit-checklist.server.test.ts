@@ -37,7 +37,7 @@ import { submissionFiles, submissions } from "~/server/db/schema.server";
 import { documentsBuilt } from "~/server/metrics/metrics.server";
 import { workPool } from "~/server/work-pool.server";
 import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";
-import { CHECKLIST_SECTIONS, checklistFields, PHOTOS_FIELD } from "./schema";
+import { CHECKLIST_SECTIONS, checklistFields, PHOTO_MESSAGES, PHOTOS_FIELD } from "./schema";
 import { submitChecklist } from "./submit-checklist.server";
 
 const MB = 1024 * 1024;
@@ -331,7 +331,7 @@ describe("the checklist's caps", () => {
     }));
     const response = await submit(checklistPost(answers, photos), context);
     expect(statusOf(response)).toBe(413);
-    expect(resultOf(response).message).toBe(checklistForm.messages.tooManyFiles);
+    expect(resultOf(response).message).toBe(PHOTO_MESSAGES.tooMany);
     expect(await countSubmissions()).toBe(before);
   });
 
@@ -340,7 +340,7 @@ describe("the checklist's caps", () => {
     const photos = [{ name: "huge.jpg", type: "image/jpeg", bytes: jpegLike(30 * MB) }];
     const response = await submit(checklistPost(answers, photos), context);
     expect(statusOf(response)).toBe(413);
-    expect(resultOf(response).message).toBe(checklistForm.messages.fileTooLarge);
+    expect(resultOf(response).message).toBe(PHOTO_MESSAGES.tooLarge);
     expect(await countSubmissions()).toBe(before);
   });
 
@@ -352,7 +352,7 @@ describe("the checklist's caps", () => {
       context,
     );
     expect(statusOf(response)).toBe(400);
-    expect(resultOf(response).message).toBe(checklistForm.messages.fileWrongType);
+    expect(resultOf(response).message).toBe(PHOTO_MESSAGES.wrongType);
     expect(await countSubmissions()).toBe(before);
   });
 

@@ -18,7 +18,7 @@ export function submitChecklist(request: Request, context: AppLoadContext) {
     document: async (answers, _context, photos) => {
       const submittedAt = new Date();
       const images: PdfImage[] = photos.files.flatMap((file) =>
-        file.photo ? [checklistPdfImage(file.photo.thumbnail, file.fileName)] : [],
+        file.photo?.thumbnail ? [checklistPdfImage(file.photo.thumbnail, file.fileName)] : [],
       );
       return [
         {

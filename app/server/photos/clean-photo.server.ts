@@ -13,11 +13,14 @@ export type PhotoFile = { fileName: string; contentType: string; content: Uint8A
 
 export type Thumbnail = { jpeg: Uint8Array; width: number; height: number };
 
+/** The decode that checks a photo can be read, where no thumbnail is wanted: as small as a decode gets. */
+const READ_CHECK_BOX = { width: 8, height: 8 };
+
 /** How large a photo may be: its own pixels, and what is left of its submission's. */
 export type PixelCaps = { photoPixels: number; submissionPixels: number; submissionPixelsLeft: number };
 
 export type CleanedPhotoWithThumbnail<Photo extends PhotoFile> =
-  | { ok: true; file: Photo; thumbnail: Thumbnail; pixels: number }
+  | { ok: true; file: Photo; thumbnail: Thumbnail | undefined; pixels: number }
   | { ok: false; reason: string };
 
 /**
@@ -30,21 +33,27 @@ export type CleanedPhotoWithThumbnail<Photo extends PhotoFile> =
  * name changed to match. A photo that cannot be decoded (corrupt, or past the time-out) is not stored, since
  * its metadata could not be removed.
  *
- * With it, a thumbnail of at most `box` pixels, from one full decode at most: the thumbnail is decoded shrunk on
+ * With a `box`, a thumbnail of at most its pixels, from one full decode at most: the thumbnail is decoded shrunk on
  * load (a JPEG at an eighth of its size), and its decode is the check that an upright JPEG kept as sent can be
  * read. A photo past its own pixel cap, or past what is left of its submission's, is refused before it is
  * decoded.
  */
 export async function cleanPhotoWithThumbnail<Photo extends PhotoFile>(
   photo: Photo,
-  box: { width: number; height: number },
+  box: { width: number; height: number } | undefined,
   caps: PixelCaps,
 ): Promise<CleanedPhotoWithThumbnail<Photo>> {
   try {
     const cleaning = await cleaned(photo, Math.min(caps.photoPixels, caps.submissionPixelsLeft));
     const content = await cleaning.bytes();
-    const thumbnail = await thumbnailOf(cleaning.thumbnailFrom(content), box);
-    return { ok: true, file: { ...photo, content, ...cleaning.renamed }, thumbnail, pixels: cleaning.pixels };
+    // Without a thumbnail to make, the photo is still decoded once, shrunk: that is the check that it can be read.
+    const thumbnail = await thumbnailOf(cleaning.thumbnailFrom(content), box ?? READ_CHECK_BOX);
+    return {
+      ok: true,
+      file: { ...photo, content, ...cleaning.renamed },
+      thumbnail: box ? thumbnail : undefined,
+      pixels: cleaning.pixels,
+    };
   } catch (error) {
     const overSubmission = error instanceof PixelCapError && error.pixels <= caps.photoPixels;
     return {

@@ -1,0 +1,149 @@
+import { createHash } from "node:crypto";
+import type { AppLoadContext } from "react-router";
+import { FileStaging } from "~/outbox/staged-files.server";
+import type { SubmittedFile } from "~/outbox/submission-store.server";
+import type { SignedInStaff } from "~/server/auth/require-staff.server";
+import type { FileRule, FormDefinition } from "./definition";
+import { displayFileName } from "./file-names";
+import { MissingUploads } from "./form-failures.server";
+import { cleanPostedPhotos, isPhotoRule, type PreparedUploads, withinSubmissionPixels } from "./photos.server";
+import { takeFileBytes } from "./read-form-body.server";
+import { uploadIdsFieldOf } from "./resumable-uploads";
+import {
+  deleteUploads,
+  resumableUploadsDirectory,
+  type TakenUploads,
+  takeCleanedUploads,
+} from "./resumable-uploads.server";
+
+type FilesOf = Pick<FormDefinition, "type" | "files" | "maxBodyBytes">;
+
+/** A post's files: those it carries, read and typed by the body reader, and the uploads it names by id. */
+export type PostedFiles = { carried: SubmittedFile[]; named: Array<{ fieldName: string; id: string }> };
+
+/** The files a post carries and the uploads it names (only a signed-in sender's uploads are theirs to name). */
+export async function postedFiles(formData: FormData, definition: FilesOf, staff: SignedInStaff | undefined) {
+  const carried = await Promise.all(
+    definition.files.flatMap((rule) =>
+      formData
+        .getAll(rule.field)
+        .filter((entry): entry is File => typeof entry !== "string" && entry.size > 0)
+        .map(async (file) => ({
+          fieldName: rule.field,
+          fileName: displayFileName(file.name),
+          contentType: file.type,
+          content: await takeFileBytes(file),
+          uploaded: true,
+        })),
+    ),
+  );
+  const named = staff
+    ? definition.files.filter(isPhotoRule).flatMap((rule) =>
+        formData
+          .getAll(uploadIdsFieldOf(rule.field))
+          .filter((id): id is string => typeof id === "string" && id !== "")
+          .map((id) => ({ fieldName: rule.field, id })),
+      )
+    : [];
+  return { carried, named } satisfies PostedFiles;
+}
+
+/** The first field given more files, carried and named together, than its rule takes. */
+export function fieldOverCount(files: PostedFiles, rules: readonly FileRule[]): FileRule | undefined {
+  const countIn = (field: string) =>
+    files.named.filter((up) => up.fieldName === field).length +
+    files.carried.filter((file) => file.fieldName === field).length;
+  return rules.find((rule) => countIn(rule.field) > rule.maxCount);
+}
+
+/**
+ * What identifies the files among the answers: each carried file's SHA-256, and each named upload's id
+ * (unguessable and never reused: the same ids are the same photos).
+ */
+export const fileFingerprints = (files: PostedFiles) => [
+  files.carried.map((file) => createHash("sha256").update(file.content).digest("hex")),
+  files.named.map((up) => up.id),
+];
+
+/**
+ * The files as they are stored, each staged as soon as it is ready, in their order (a photo while the next ones
+ * are cleaned), so the submission's transaction only adopts them: the uploads taken up (cleaned as each one went
+ * up), then the carried files, a photo field's cleaned in the work pool within the pixels the uploads left. A
+ * photo that cannot be cleaned is left out, with why. `store` gets them; afterwards, whatever it did not adopt is
+ * deleted, and the uploads it took are gone once it stored them.
+ */
+export async function withPreparedFiles<Stored>(
+  context: AppLoadContext,
+  definition: FilesOf,
+  staff: SignedInStaff | undefined,
+  files: PostedFiles,
+  store: (prepared: PreparedUploads, staging: FileStaging) => Promise<Stored>,
+): Promise<Stored> {
+  const directory = resumableUploadsDirectory(context.config.DATA_DIR);
+  const staging = new FileStaging(context.db);
+  try {
+    const takenUp = await takeUploadsUp(directory, definition, staff, files);
+    if (takenUp.missing.length > 0) throw new MissingUploads(takenUp.missing);
+    for (const file of takenUp.files) staging.stage(file);
+    const carried = await prepareCarried(context, definition, files.carried, takenUp, staging);
+    const prepared = withinSubmissionPixels(context.config, {
+      files: [...takenUp.files, ...carried.files],
+      problems: [...takenUp.problems, ...carried.problems],
+    });
+    const stored = await store(prepared, staging);
+    await deleteUploads(directory, takenUp.ids).catch((error: unknown) =>
+      context.logger.warn({ err: error }, "stored uploads could not be deleted"),
+    );
+    return stored;
+  } finally {
+    await staging
+      .discardUnadopted()
+      .catch((error: unknown) => context.logger.warn({ err: error }, "staged files could not be deleted"));
+  }
+}
+
+/** The uploads a post names, cleaned as each went up; the whole post, uploads and carried files, within its cap. */
+async function takeUploadsUp(
+  directory: string,
+  definition: FilesOf,
+  staff: SignedInStaff | undefined,
+  files: PostedFiles,
+): Promise<TakenUploads> {
+  const taken: TakenUploads = { files: [], problems: [], ids: [], missing: [] };
+  if (!staff) return taken;
+  let budgetBytes = definition.maxBodyBytes - files.carried.reduce((sum, file) => sum + file.content.byteLength, 0);
+  for (const rule of definition.files) {
+    const ids = files.named.filter((up) => up.fieldName === rule.field).map((up) => up.id);
+    const claim = { ownerId: staff.id, formType: definition.type, fieldName: rule.field };
+    const field = await takeCleanedUploads(directory, ids, claim, budgetBytes);
+    budgetBytes -= field.files.reduce((sum, file) => sum + file.content.byteLength, 0);
+    taken.files.push(...field.files);
+    taken.problems.push(...field.problems);
+    taken.ids.push(...field.ids);
+    taken.missing.push(...field.missing);
+  }
+  return taken;
+}
+
+/** The carried files: a photo field's cleaned in the work pool within the pixels the uploads left, others as sent. */
+async function prepareCarried(
+  context: AppLoadContext,
+  definition: FilesOf,
+  carried: SubmittedFile[],
+  takenUp: TakenUploads,
+  staging: FileStaging,
+): Promise<PreparedUploads> {
+  const photoRules = definition.files.filter(isPhotoRule);
+  const photoFields = new Set(photoRules.map((rule) => rule.field));
+  const prepared: PreparedUploads = { files: carried.filter((file) => !photoFields.has(file.fieldName)), problems: [] };
+  for (const file of prepared.files) staging.stage(file);
+  let pixelsUsed = takenUp.files.reduce((sum, file) => sum + (file.photo?.pixels ?? 0), 0);
+  for (const rule of photoRules) {
+    const photos = carried.filter((file) => file.fieldName === rule.field);
+    const cleaned = await cleanPostedPhotos(context.config, rule, photos, pixelsUsed, (file) => staging.stage(file));
+    pixelsUsed += cleaned.files.reduce((sum, file) => sum + (file.photo?.pixels ?? 0), 0);
+    prepared.files.push(...cleaned.files);
+    prepared.problems.push(...cleaned.problems);
+  }
+  return prepared;
+}
