@@ -3,10 +3,13 @@ import { cpSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "n
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
+import { chromiumLaunchOptions } from "#tests/chromium";
 import { parseCsv } from "#tests/csv-parser";
+import { savedDraft } from "#tests/saved-draft";
 import { signInOverHttp } from "#tests/staff";
 import { countSubmissionsOf } from "#tests/submission-lookup";
 import { waitFor } from "#tests/wait-for";
@@ -207,5 +210,43 @@ describe("a new form's optional photo", () => {
     expect(await countSubmissionsOf(app.dataDir, "warranty-claim", "Damaged Photo Claim")).toBe(1);
     const delivered = await deliveryOf("Damaged Photo Claim");
     expect(JSON.parse(delivered.body).photo).toBeNull();
+  });
+
+  it("is kept in the device's draft with the answers, and is back in its input after a reload", async () => {
+    const browser = await chromium.launch(chromiumLaunchOptions());
+    try {
+      const context = await browser.newContext();
+      const [name = "", value = ""] = cookie.split(";")[0]?.split(/=(.*)/s) ?? [];
+      // Secure and host-only, as the app sets its `__Host-` cookie; Chromium treats 127.0.0.1 as secure.
+      await context.addCookies([{ name, value, domain: new URL(app.url).hostname, path: "/", secure: true }]);
+      const page = await context.newPage();
+      await page.goto(`${app.url}/admin/quick-links/warranty-claim`);
+      const customer = page.getByLabel("Customer Name");
+      // Typed until the draft holds it: then the page's scripts keep what is done on it.
+      await expect
+        .poll(async () => {
+          await customer.fill("Kept Photo Claim");
+          return (await savedDraft(page)).answers?.customerName;
+        })
+        .toBe("Kept Photo Claim");
+      await page.getByLabel("Photo of the problem").setInputFiles({
+        name: "breaker.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      });
+      await expect.poll(async () => (await savedDraft(page)).photoNames).toEqual(["breaker.jpg"]);
+
+      await page.reload();
+      await expect.poll(() => customer.inputValue()).toBe("Kept Photo Claim");
+      await expect
+        .poll(() =>
+          page
+            .getByLabel("Photo of the problem")
+            .evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((file) => file.name)),
+        )
+        .toEqual(["breaker.jpg"]);
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -367,7 +367,11 @@ async function importEarlierDrafts() {
     };
     if ((await readForm(form.submissionKey)) === undefined) {
       await set(form.submissionKey, form, forms());
-      if (files?.length) await saveDraftFiles(form.submissionKey, files.map((file) => ({ field: "", file })));
+      if (files?.length)
+        await saveDraftFiles(
+          form.submissionKey,
+          files.map((file) => ({ field: "", file })),
+        );
     }
     await delMany([key, `files:${formType}:${user}`], earlierDrafts);
   }

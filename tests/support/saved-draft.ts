@@ -19,13 +19,14 @@ function draftOnDevice(page: Page) {
               read.onsuccess = () => found(read.result as T[]);
             };
           });
-        void all<{ state: string; values: Record<string, string[]> } | File[]>("device-forms", "forms").then(
+        type KeptFiles = Array<{ field: string; file: File }>;
+        void all<{ state: string; values: Record<string, string[]> } | KeptFiles>("device-forms", "forms").then(
           (stored) => {
             const draft = stored.find((value) => !Array.isArray(value) && value.state === "editing");
-            const files = stored.find((value): value is File[] => Array.isArray(value));
+            const files = stored.find((value): value is KeptFiles => Array.isArray(value));
             resolve({
               answers: draft && !Array.isArray(draft) ? draft.values : undefined,
-              photoNames: files?.map((file) => file.name),
+              photoNames: files?.map(({ file }) => file.name),
             });
           },
         );

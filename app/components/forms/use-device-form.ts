@@ -336,7 +336,10 @@ function filesIn(form: HTMLFormElement, held: ReadonlyMap<string, File[]>): Draf
 function byField(form: HTMLFormElement, files: readonly DraftFile[]): Record<string, File[]> {
   const firstField = fileInputsOf(form)[0]?.name ?? "";
   const fields: Record<string, File[]> = {};
-  for (const { field, file } of files) (fields[field || firstField] ??= []).push(file);
+  for (const { field, file } of files) {
+    const name = field || firstField;
+    fields[name] = [...(fields[name] ?? []), file];
+  }
   return fields;
 }
 
