@@ -12,7 +12,7 @@ import {
 import { type SignedInStaff, signedInStaff } from "~/server/auth/require-staff.server";
 import type { Transaction } from "~/server/db/database.server";
 import { documentsBuilt } from "~/server/metrics/metrics.server";
-import { WorkPoolFull } from "~/server/work-pool.server";
+import { WorkPoolFull } from "~/server/work-pool/work-pool.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
 import { outgoingDeliveries } from "./deliveries.server";
