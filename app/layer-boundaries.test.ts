@@ -25,10 +25,13 @@ function placeOf(file: string): { layer: string; folder: string; feature?: strin
   return { layer, folder, feature, subfeature };
 }
 
+/** A path relative to app/ that climbs out of it: app/ imports packages, never the project's other folders. */
+const leavesApp = (target: string) => target.startsWith("../");
+
 /**
- * What breaks the layering in a map from each file of app/ to the files of app/ it imports (paths relative to app/):
- * an import of a higher layer, a feature importing another feature or a sibling subfeature, and cycles between
- * folders.
+ * What breaks the layering in a map from each file of app/ to the files it imports (paths relative to app/):
+ * an import that leaves app/, an import of a higher layer, a feature importing another feature or a sibling
+ * subfeature, and cycles between folders.
  */
 function boundaryProblems(imports: ReadonlyMap<string, readonly string[]>): string[] {
   const problems: string[] = [];
@@ -37,6 +40,10 @@ function boundaryProblems(imports: ReadonlyMap<string, readonly string[]>): stri
     const from = placeOf(file);
     if (!LAYERS.includes(from.layer)) problems.push(`${file} is in no layer`);
     for (const target of targets) {
+      if (leavesApp(target)) {
+        problems.push(`${file} imports ${target}, outside app/`);
+        continue;
+      }
       const to = placeOf(target);
       if (LAYERS.indexOf(to.layer) > LAYERS.indexOf(from.layer)) {
         problems.push(`${file} imports ${target}, a layer above its own`);
@@ -72,8 +79,9 @@ function folderCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[]
 const appDir = import.meta.dirname;
 
 /**
- * Every module of app/ with the modules of app/ it imports, read from its import statements. Tests are left
- * out: a test wires real pieces together as the server does (a backup job with the outbox's text sender).
+ * Every module of app/ with what it imports besides packages (a bare name or a node: builtin), read from its
+ * import statements: a module of app/, or a path out of it. Tests are left out: a test wires real pieces
+ * together as the server does (a backup job with the outbox's text sender).
  */
 function importsOfTree(): Map<string, string[]> {
   const files = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter(
@@ -84,8 +92,17 @@ function importsOfTree(): Map<string, string[]> {
       const source = readFileSync(path.join(appDir, file), "utf8");
       const targets = [...source.matchAll(/(?:from|import)\s*\(?\s*"([^"?]+)[^"]*"/g)].flatMap(([, specifier = ""]) => {
         if (specifier.startsWith("~/")) return [specifier.slice(2)];
-        if (!specifier.startsWith(".")) return [];
-        return [path.relative(appDir, path.resolve(appDir, path.dirname(file), specifier))];
+        if (specifier.startsWith(".")) {
+          return [
+            path
+              .relative(appDir, path.resolve(appDir, path.dirname(file), specifier))
+              .split(path.sep)
+              .join("/"),
+          ];
+        }
+        // package.json's own imports (#tests/...) are the project's files, outside app/.
+        if (specifier.startsWith("#")) return [`../${specifier}`];
+        return [];
       });
       return [file.split(path.sep).join("/"), targets];
     }),
@@ -118,6 +135,13 @@ describe("layer boundaries", () => {
     expect(boundaryProblems(imports)).toContain(
       "outbox/worker.server.ts imports forms/definition, a layer above its own",
     );
+  });
+
+  it("reports an import that leaves app/ for another folder of the project", () => {
+    const imports = new Map([["server/work-pool.server.ts", ["../server/work-worker", "server/config.server"]]]);
+    expect(boundaryProblems(imports)).toEqual([
+      "server/work-pool.server.ts imports ../server/work-worker, outside app/",
+    ]);
   });
 
   it("reports folders that import each other, even where each import keeps to its layer", () => {

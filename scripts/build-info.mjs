@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { writeFeatureIndex } from "./feature-index.mjs";
+import { writeFeatureIndexes } from "./feature-index.mjs";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -58,7 +58,7 @@ function readBuildInfo() {
  * SITE_URL (the prerendered pages carry it). `label` prefixes the line that says why.
  */
 export function buildIfNeeded(label) {
-  writeFeatureIndex(projectRoot);
+  writeFeatureIndexes(projectRoot);
   const info = readBuildInfo();
   const siteUrl = buildSiteUrl();
   const reason = !info

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
 import { chromiumLaunchOptions } from "#tests/chromium";
 import { parseCsv } from "#tests/csv-parser";
+import { pdfText } from "#tests/pdf-reading";
 import { savedDraft } from "#tests/saved-draft";
 import { signInOverHttp } from "#tests/staff";
-import { countSubmissionsOf } from "#tests/submission-lookup";
+import { countSubmissionsOf, queryAppDatabase } from "#tests/submission-lookup";
 import { waitFor } from "#tests/wait-for";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
 import { addStaffAccount } from "../tests/e2e/staff-users";
@@ -19,8 +20,8 @@ import { addStaffAccount } from "../tests/e2e/staff-users";
 /**
  * A new form is its folder, one route module and one line in app/routes.ts. A copy of this project gets the
  * warranty claim of tests/fixtures/new-form and nothing else; built and started, the form renders, is sent,
- * stored, listed in the inbox, its CSV export and the Quick Links, delivered to its webhook, and its setting
- * is documented by `npm run settings`.
+ * stored with the PDF that its folder's work task builds in the work pool, listed in the inbox, its CSV export
+ * and the Quick Links, delivered to its webhook, and its setting is documented by `npm run settings`.
  */
 const FIXTURE = path.join(projectRoot, "tests/fixtures/new-form");
 const NOT_COPIED = new Set([
@@ -83,9 +84,12 @@ const staffGet = (pathname: string) => fetch(`${app.url}${pathname}`, { headers:
 describe("a new form's folder, one route module and one route line", () => {
   it("are all the fixture holds: nothing else of the project is edited", () => {
     expect(filesUnder(FIXTURE)).toEqual([
+      "app/features/warranty-claim/claim-pdf.server.ts",
       "app/features/warranty-claim/contract.test.ts",
       "app/features/warranty-claim/definition.ts",
       "app/features/warranty-claim/feature.ts",
+      "app/features/warranty-claim/submit-warranty-claim.server.ts",
+      "app/features/warranty-claim/work-tasks.server.ts",
       "app/routes/admin/warranty-claim.tsx",
     ]);
     expect(readFileSync(path.join(copy, "app/routes.ts"), "utf8")).toContain(ROUTE_LINE);
@@ -128,7 +132,7 @@ describe("a new form's folder, one route module and one route line", () => {
       expect(page).toContain(label);
   });
 
-  it("stores what is sent, lists it in the inbox and its export, and delivers it to its webhook", async () => {
+  it("stores what is sent with its PDF, lists it in the inbox and its export, and delivers it to its webhook", async () => {
     const sent = await fetch(`${app.url}/admin/quick-links/warranty-claim`, {
       method: "POST",
       headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
@@ -137,6 +141,14 @@ describe("a new form's folder, one route module and one route line", () => {
     expect(sent.status).toBe(200);
     expect(await sent.text()).toContain("Your warranty claim has been submitted successfully!");
     expect(await countSubmissionsOf(app.dataDir, "warranty-claim", CLAIM.customerName)).toBe(1);
+    const [pdf] = await queryAppDatabase<{ content: Buffer }>(
+      app.dataDir,
+      `SELECT f.content FROM submission_files f JOIN submissions s ON s.id = f.submission_id
+        WHERE s.type = 'warranty-claim' AND f.field_name = 'pdf'`,
+      [],
+    );
+    if (!pdf) throw new Error("the claim was stored without its PDF");
+    expect(await pdfText(pdf.content)).toContain(CLAIM.problem);
 
     const inbox = await (await staffGet("/admin/inbox?type=warranty-claim")).text();
     expect(inbox).toContain(CLAIM.customerName);

@@ -10,7 +10,7 @@ import { keepCleanedUpload, resumableUploadsDirectory } from "../app/forms/resum
 import { findSignedInStaff } from "../app/server/auth/require-staff.server";
 import type { Config } from "../app/server/config.server";
 import type { Database } from "../app/server/db/database.server";
-import { WorkPoolFull } from "../app/server/work-pool.server";
+import { WorkPoolFull } from "../app/server/work-pool/work-pool.server";
 
 /** A refusal as @tus/server sends it: the status and a line of text. */
 const refusal = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });

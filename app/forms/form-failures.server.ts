@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { OverSubmissionLimit } from "~/outbox/submission-store.server";
-import { WorkPoolFull } from "~/server/work-pool.server";
+import { WorkPoolFull } from "~/server/work-pool/work-pool.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
 import { PayloadProblem } from "./payload-problem";

@@ -1,7 +1,7 @@
 import type { SubmittedFile } from "~/outbox/submission-store.server";
 import type { Config } from "~/server/config.server";
-import { overSubmissionPixelsReason, type Thumbnail } from "~/server/photos/clean-photo.server";
-import { movingToWorker } from "~/server/work-pool.server";
+import { overSubmissionPixelsReason, photoWorkTasks, type Thumbnail } from "~/server/photos/clean-photo.server";
+import { movingToWorker } from "~/server/work-pool/work-pool.server";
 import type { LeftOutFile } from "./action-result";
 import type { FileRule } from "./definition";
 
@@ -29,7 +29,7 @@ export function cleanPhotoInPool(
   photo: SubmittedFile,
   submissionPixelsLeft = Number.POSITIVE_INFINITY,
 ) {
-  return movingToWorker(config, [photo.content], "cleanPhotoWithThumbnail", photo, rule.photos.thumbnail, {
+  return movingToWorker(config, [photo.content], photoWorkTasks.cleanPhotoWithThumbnail, photo, rule.photos.thumbnail, {
     photoPixels: config.PHOTO_MAX_PIXELS,
     submissionPixels: config.SUBMISSION_MAX_PIXELS,
     submissionPixelsLeft,

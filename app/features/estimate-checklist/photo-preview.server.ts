@@ -2,7 +2,8 @@ import type { AppLoadContext } from "react-router";
 import { sniffPhoto } from "~/forms/file-types";
 import { readFormBody, takeFileBytes } from "~/forms/read-form-body.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
-import { movingToWorker, WorkPoolFull } from "~/server/work-pool.server";
+import { photoWorkTasks } from "~/server/photos/clean-photo.server";
+import { movingToWorker, WorkPoolFull } from "~/server/work-pool/work-pool.server";
 import { checklistForm } from "./definition";
 import { PHOTO_PREVIEW_FIELD } from "./photo-preview";
 import { PHOTO_MAX_BYTES } from "./schema";
@@ -36,7 +37,7 @@ export async function photoPreview(request: Request, context: AppLoadContext): P
   const cleaned = await movingToWorker(
     config,
     [content],
-    "cleanPhotoWithThumbnail",
+    photoWorkTasks.cleanPhotoWithThumbnail,
     { fileName: photo.name, contentType: photo.type, content },
     PREVIEW_SIZE,
     { photoPixels: config.PHOTO_MAX_PIXELS, submissionPixels: Infinity, submissionPixelsLeft: Infinity },

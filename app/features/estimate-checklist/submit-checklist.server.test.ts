@@ -35,7 +35,7 @@ import { createDeliveryWorker } from "~/outbox/worker.server";
 import { startSession } from "~/server/auth/sessions.server";
 import { submissionFiles, submissions } from "~/server/db/schema.server";
 import { documentsBuilt } from "~/server/metrics/metrics.server";
-import { workPool } from "~/server/work-pool.server";
+import { workPool } from "~/server/work-pool/work-pool.server";
 import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";
 import { CHECKLIST_SECTIONS, checklistFields, PHOTO_MESSAGES, PHOTOS_FIELD } from "./schema";
 import { submitChecklist } from "./submit-checklist.server";

@@ -1,11 +1,12 @@
 import type { AppLoadContext } from "react-router";
 import { submitForm } from "~/forms/submit-form.server";
 import type { PdfImage } from "~/server/pdf/pdf-layout.server";
-import { inWorker } from "~/server/work-pool.server";
+import { inWorker } from "~/server/work-pool/work-pool.server";
 import { checklistPdfImage } from "./checklist-pdf.server";
 import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";
 import { checklistFileName } from "./file-name";
 import { checklistAnswers } from "./schema";
+import { workTasks } from "./work-tasks.server";
 
 /**
  * The checklist's action: the platform stores the photos upright and without their location, each with its
@@ -27,7 +28,7 @@ export function submitChecklist(request: Request, context: AppLoadContext) {
           contentType: "application/pdf",
           content: await inWorker(
             context.config,
-            "checklistPdf",
+            workTasks.checklistPdf,
             answers,
             { images, problems: photos.problems },
             submittedAt,

@@ -2,10 +2,11 @@ import { asc, eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import { submissions } from "~/server/db/schema.server";
-import { inWorker, WorkPoolFull } from "~/server/work-pool.server";
+import { inWorker, WorkPoolFull } from "~/server/work-pool/work-pool.server";
 import { peerReviewForm } from "./definition";
 import { type PersonSummary, summarisePeerReviews } from "./peer-review-report";
 import { reportFileName } from "./peer-review-report-pdf.server";
+import { workTasks } from "./work-tasks.server";
 
 /**
  * Every stored review's person, answers and reviewer key, and nothing else: not who wrote it, not when. What
@@ -47,7 +48,7 @@ export async function downloadPeerReviewReport(request: Request, context: AppLoa
       { status: 404 },
     );
   }
-  const bytes = await inWorker(context.config, "peerReviewReportPdf", person).catch((error: unknown) => {
+  const bytes = await inWorker(context.config, workTasks.peerReviewReportPdf, person).catch((error: unknown) => {
     if (error instanceof WorkPoolFull) throw data({ message: REPORT_BUSY_MESSAGE }, { status: 503 });
     throw error;
   });

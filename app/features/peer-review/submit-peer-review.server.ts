@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { submitForm } from "~/forms/submit-form.server";
 import { fileGrant, senderKey } from "~/forms/submitter-keys.server";
-import { inWorker } from "~/server/work-pool.server";
+import { inWorker } from "~/server/work-pool/work-pool.server";
 import { averageRating } from "./average";
 import { PEER_REVIEW_PDF_FIELD, type PeerReview, peerReviewForm } from "./definition";
 import { peerReviewFileName } from "./file-name";
@@ -9,6 +9,7 @@ import { personKey } from "./peer-review-report";
 import type { Rating } from "./ratings";
 import type { PeerReviewAnswers } from "./schema";
 import { PEER_REVIEW_STATEMENTS, statementFieldName } from "./statements";
+import { workTasks } from "./work-tasks.server";
 
 function storedReview(answers: PeerReviewAnswers, reviewerKey: string): PeerReview {
   const byField = answers as Record<string, Rating | undefined>;
@@ -37,7 +38,7 @@ export function submitPeerReview(request: Request, context: AppLoadContext) {
         fieldName: PEER_REVIEW_PDF_FIELD,
         fileName: peerReviewFileName(review.reviewFor),
         contentType: "application/pdf",
-        content: await inWorker(context.config, "peerReviewPdf", review),
+        content: await inWorker(context.config, workTasks.peerReviewPdf, review),
       },
     ],
     success: ({ stored, staff, reply }) => {

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { defineWorkTasks } from "../work-pool/work-task";
 import { DecodeTimeoutError, decodeHeic, PixelCapError } from "./heic-decoder.server";
 import { jpegWithoutMetadata } from "./jpeg-metadata.server";
 
@@ -161,3 +162,6 @@ export function unprocessableReason(error: unknown): string {
   if (/pixel limit/i.test(message)) return "the image is too large to decode";
   return "the file is damaged or not a readable image";
 }
+
+/** The photo work the pool's workers run (server/work-worker.ts). */
+export const photoWorkTasks = defineWorkTasks({ cleanPhotoWithThumbnail });

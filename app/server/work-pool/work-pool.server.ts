@@ -1,19 +1,19 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Piscina from "piscina";
-import type { WorkTasks } from "../../server/work-worker";
-import { asPartOfABurst } from "./collect-after-bursts.server";
-import type { Config } from "./config.server";
+import { asPartOfABurst } from "../collect-after-bursts.server";
+import type { Config } from "../config.server";
+import type { WorkFunction, WorkTask } from "./work-task";
 
 /** A task found every worker busy and the queue full: the form answers 503 and keeps its answers. */
 export class WorkPoolFull extends Error {
   override name = "WorkPoolFull";
 }
 
-// This module runs from app/server in the tests and from build/server once built: the project root is two up.
 const here = fileURLToPath(import.meta.url);
-const projectRoot = path.resolve(path.dirname(here), "../..");
 const fromSource = here.endsWith(".ts");
+// This module runs from app/server/work-pool in the tests; built, it is bundled into build/server or build/server-entry.
+const projectRoot = path.resolve(path.dirname(here), fromSource ? "../../.." : "../..");
 /** scripts/build.mjs bundles server/work-worker.ts beside the server's entry; the tests load it through tsx. */
 const WORKER_FILE = fromSource
   ? path.join(projectRoot, "server/work-worker.ts")
@@ -50,12 +50,12 @@ export function workPool(config: Pick<Config, "PHOTO_WORKERS" | "PHOTO_QUEUE_LIM
   return pool;
 }
 
-/** Runs one of server/work-worker.ts's tasks in a worker; throws WorkPoolFull when it cannot even wait for one. */
-export function inWorker<Name extends keyof WorkTasks>(
+/** Runs a work task in a worker; throws WorkPoolFull when it cannot even wait for one. */
+export function inWorker<Run extends WorkFunction>(
   config: Pick<Config, "PHOTO_WORKERS" | "PHOTO_QUEUE_LIMIT">,
-  task: Name,
-  ...args: Parameters<WorkTasks[Name]>
-): Promise<Awaited<ReturnType<WorkTasks[Name]>>> {
+  task: WorkTask<Run>,
+  ...args: Parameters<Run>
+): Promise<Awaited<ReturnType<Run>>> {
   return runTask(config, task, args, []);
 }
 
@@ -63,12 +63,12 @@ export function inWorker<Name extends keyof WorkTasks>(
  * inWorker, with the bytes of `moving` moved to the worker rather than copied: the caller's arrays are empty
  * afterwards, and their memory goes with the task (a photo's tens of megabytes are not held twice).
  */
-export function movingToWorker<Name extends keyof WorkTasks>(
+export function movingToWorker<Run extends WorkFunction>(
   config: Pick<Config, "PHOTO_WORKERS" | "PHOTO_QUEUE_LIMIT">,
   moving: readonly Uint8Array[],
-  task: Name,
-  ...args: Parameters<WorkTasks[Name]>
-): Promise<Awaited<ReturnType<WorkTasks[Name]>>> {
+  task: WorkTask<Run>,
+  ...args: Parameters<Run>
+): Promise<Awaited<ReturnType<Run>>> {
   // Only an array that is the whole of its buffer moves: a Buffer from Node's shared pool is copied as usual.
   const wholeBuffers = moving
     .filter((bytes) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength)
@@ -77,14 +77,15 @@ export function movingToWorker<Name extends keyof WorkTasks>(
   return runTask(config, task, args, [...new Set(wholeBuffers)]);
 }
 
-async function runTask<Name extends keyof WorkTasks>(
+async function runTask<Run extends WorkFunction>(
   config: Pick<Config, "PHOTO_WORKERS" | "PHOTO_QUEUE_LIMIT">,
-  task: Name,
-  args: Parameters<WorkTasks[Name]>,
+  task: WorkTask<Run>,
+  args: Parameters<Run>,
   transferList: ArrayBuffer[],
-): Promise<Awaited<ReturnType<WorkTasks[Name]>>> {
+): Promise<Awaited<ReturnType<Run>>> {
   try {
-    return await asPartOfABurst(() => workPool(config).run({ task, args }, { transferList }));
+    // The worker finds the function by its name (server/work-worker.ts); the function itself does not cross.
+    return await asPartOfABurst(() => workPool(config).run({ task: task.name, args }, { transferList }));
   } catch (error) {
     if (error instanceof Error && /task queue is at limit|no task queue available/i.test(error.message)) {
       throw new WorkPoolFull("every photo worker is busy and the queue is full");

@@ -1,0 +1,5 @@
+import { defineWorkTasks } from "~/server/work-pool/work-task";
+import { peerReviewPdf } from "./peer-review-pdf.server";
+import { peerReviewReportPdf } from "./peer-review-report-pdf.server";
+
+export const workTasks = defineWorkTasks({ peerReviewPdf, peerReviewReportPdf });
