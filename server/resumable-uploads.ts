@@ -4,6 +4,7 @@ import { Server, type ServerOptions } from "@tus/server";
 import type { RequestHandler } from "express";
 import type { AnyFormDefinition } from "../app/forms/definition";
 import { displayFileName } from "../app/forms/file-names";
+import { sniffFile } from "../app/forms/file-sniffing.server";
 import { cleanPhotoInPool, isPhotoRule } from "../app/forms/photos.server";
 import { RESUMABLE_UPLOADS_PATH, type ResumableUploadMetadata } from "../app/forms/resumable-uploads";
 import { keepCleanedUpload, resumableUploadsDirectory } from "../app/forms/resumable-uploads.server";
@@ -15,7 +16,7 @@ import { WorkPoolFull } from "../app/server/work-pool/work-pool.server";
 /** A refusal as @tus/server sends it: the status and a line of text. */
 const refusal = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });
 
-/** How much of a file its type is sniffed from (FileRule.sniff). */
+/** How much of a file its type is sniffed from (sniffFile). */
 const SNIFFED_BYTES = 4096;
 
 /** What @tus/server hands the hooks: a web request over Node's, where the sign-in check left its user. */
@@ -72,7 +73,7 @@ export function resumableUploads({
     const path = upload.storage?.path;
     if (!field || !path) throw refusal(400, "The upload does not name a form's photo field.");
     const content = new Uint8Array(await readFile(path));
-    const contentType = field.rule.sniff(content.subarray(0, SNIFFED_BYTES));
+    const contentType = sniffFile(field.rule.type, content.subarray(0, SNIFFED_BYTES));
     if (!contentType) {
       await datastore.remove(upload.id);
       throw refusal(415, field.rule.messages.wrongType);

@@ -1,7 +1,7 @@
 import type * as z from "zod/mini";
 import type { Config, WebhookSetting } from "~/server/config.server";
 import type { StaffRole } from "~/server/db/schema.server";
-import type { FileType } from "./file-types";
+import type { FileType, FileTypeName } from "./file-types";
 import type { FormMessages } from "./messages";
 
 /** Who may send a form: anyone (rate limit, honeypot, fill time) or signed-in staff (session and role). */
@@ -73,11 +73,8 @@ export type FileRule = {
   field: string;
   maxBytes: number;
   maxCount: number;
-  /**
-   * The content type the file's first 4 KB show (e.g. "application/pdf"), or undefined when they are not
-   * acceptable. The file is kept with this type, not the one the browser declared.
-   */
-  sniff: (head: Uint8Array) => string | undefined;
+  /** What its files must be, by their first bytes (file-sniffing.server.ts). */
+  type: FileTypeName;
   messages: FileMessages;
   photos?: FileAcceptance["photos"];
 };
@@ -233,7 +230,7 @@ export function fileRulesOf(fields: readonly FieldDefinition[]): FileRule[] {
             field: name,
             maxBytes: accepts.maxBytes,
             maxCount: accepts.maxCount,
-            sniff: accepts.type.sniff,
+            type: accepts.type.name,
             messages: accepts.messages,
             photos: accepts.photos,
           },

@@ -247,7 +247,7 @@ export async function handOver(
 }
 
 /** The answers of a post whose page kept no draft: the fields' names stand for their labels. */
-function answersOf(fields: [string, FormDataEntryValue][]): Pick<DeviceForm, "values" | "readable"> {
+export function answersOf(fields: [string, FormDataEntryValue][]): Pick<DeviceForm, "values" | "readable"> {
   const values: Record<string, string[]> = {};
   for (const [name, value] of fields) {
     if (typeof value === "string" && !NOT_ANSWERS.has(name)) values[name] = [...(values[name] ?? []), value];
@@ -299,12 +299,6 @@ export function holdForm(submissionKey: string, { wait = false } = {}): Promise<
 
 // ── Forms kept by earlier versions ──────────────────────────────────────────────────────────────────────────
 
-type EarlierWaiting = Omit<WaitingForm, "state" | "values" | "readable" | "savedAt" | "page" | "formType"> & {
-  draftKey: string;
-  waitsForSignIn?: boolean;
-};
-type EarlierDraft = { values: Record<string, string[]>; submissionKey: string; savedAt: string };
-
 let imported: Promise<void> | undefined;
 
 /**
@@ -324,57 +318,12 @@ async function hasDatabase(name: string): Promise<boolean> {
 
 async function importEarlierForms() {
   if (typeof indexedDB === "undefined") return;
-  if (await hasDatabase("waiting-forms")) await importEarlierQueue();
-  if (await hasDatabase("form-drafts")) await importEarlierDrafts();
-}
-
-async function importEarlierQueue() {
-  const earlierQueue = createStore("waiting-forms", "forms");
-  for (const [key, earlier] of await entries<IDBValidKey, EarlierWaiting>(earlierQueue)) {
-    const formType = earlier.draftKey.split(":")[0] ?? "";
-    const { draftKey: _draftKey, waitsForSignIn: signIn, ...rest } = earlier;
-    const form: WaitingForm = {
-      ...rest,
-      formType,
-      page: earlier.answeredInJson ? earlier.action.replace(/\/submit$/, "") : earlier.action,
-      state: signIn ? "waiting-sign-in" : "waiting",
-      ...answersOf(earlier.fields),
-      savedAt: earlier.keptAt ?? new Date().toISOString(),
-    };
-    await set(form.submissionKey, form, forms());
-    await del(key, earlierQueue);
-  }
-}
-
-async function importEarlierDrafts() {
-  const earlierDrafts = createStore("form-drafts", "drafts");
-  for (const [key, earlier] of await entries<IDBValidKey, EarlierDraft | File[]>(earlierDrafts)) {
-    const [kind, formType = "", user = ""] = String(key).split(":");
-    if (kind !== "answers" || Array.isArray(earlier) || !/^\d+$/.test(user)) continue;
-    const files = await get<File[]>(`files:${formType}:${user}`, earlierDrafts);
-    const form: DeviceForm = {
-      formType,
-      label: formType,
-      page: `/admin/quick-links/${formType}`,
-      action: `/admin/quick-links/${formType}`,
-      answeredInJson: false,
-      submissionKey: earlier.submissionKey,
-      userId: Number(user),
-      state: "editing",
-      values: earlier.values,
-      readable: [],
-      savedAt: earlier.savedAt,
-    };
-    if ((await readForm(form.submissionKey)) === undefined) {
-      await set(form.submissionKey, form, forms());
-      if (files?.length)
-        await saveDraftFiles(
-          form.submissionKey,
-          files.map((file) => ({ field: "", file })),
-        );
-    }
-    await delMany([key, `files:${formType}:${user}`], earlierDrafts);
-  }
+  const [queue, drafts] = [await hasDatabase("waiting-forms"), await hasDatabase("form-drafts")];
+  if (!queue && !drafts) return;
+  // Only a device that kept forms before this model loads the code that moves them.
+  const earlier = await import("./earlier-device-forms");
+  if (queue) await earlier.importEarlierQueue();
+  if (drafts) await earlier.importEarlierDrafts();
 }
 
 // ── Who is signed in on this page ───────────────────────────────────────────────────────────────────────────

@@ -139,10 +139,7 @@ export function file<const Name extends string>(
   };
   const one = z
     .file()
-    .check(
-      z.maxSize(maxBytes, said.tooLarge),
-      ...(type.browserTypes.length > 0 ? [z.mime([...type.browserTypes], said.wrongType)] : []),
-    );
+    .check(z.maxSize(maxBytes, said.tooLarge), ...(type.browserCheck ? [type.browserCheck(said.wrongType)] : []));
   const accepts: FileAcceptance = { type, maxBytes, maxCount, messages: said, photos };
   const schema = maxCount === 1 ? one : z.union([one, z.array(one).check(z.maxLength(maxCount, said.tooMany))]);
   return field("file", name, label, schema, { ...presentation, accepts });

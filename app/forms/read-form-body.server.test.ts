@@ -11,7 +11,7 @@ const pdfRule = (field: string, maxBytes: number, maxCount = 1): BodyFileRule =>
   field,
   maxBytes,
   maxCount,
-  sniff: (head) => (PDF_MAGIC.every((byte, index) => head[index] === byte) ? "application/pdf" : undefined),
+  type: "pdf",
 });
 
 const pdf = (size: number) => {

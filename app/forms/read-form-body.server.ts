@@ -8,10 +8,11 @@ import {
   parseMultipartRequest,
 } from "@remix-run/multipart-parser";
 import type { FileRule } from "./definition";
+import { sniffFile } from "./file-sniffing.server";
 
 /** `maxBytes` caps the whole body as sent, multipart boundaries and headers included. */
 /** What the body reader needs of a file field's rule. */
-export type BodyFileRule = Pick<FileRule, "field" | "maxBytes" | "maxCount" | "sniff">;
+export type BodyFileRule = Pick<FileRule, "field" | "maxBytes" | "maxCount" | "type">;
 
 export type BodyLimits = { maxBytes: number; files?: readonly BodyFileRule[]; maxParts?: number };
 
@@ -34,7 +35,7 @@ export type ReadBody =
 /** A form with no file field, such as every staff form, the estimate and the assessment. */
 export const TEXT_FORM_LIMITS = { maxBytes: 64 * 1024 } as const satisfies BodyLimits;
 
-/** How many of a file's first bytes `sniff` is given. */
+/** How many of a file's first bytes its type is judged by. */
 const SNIFF_BYTES = 4096;
 const DEFAULT_MAX_PARTS = 200;
 
@@ -98,7 +99,7 @@ export async function readFormBody(request: Request, limits: BodyLimits): Promis
     if (part.size > rule.maxBytes) return leaveOut({ kind: "file-too-large", field: rule.field });
     // A new array of the part's length, joined from its chunks: its own ArrayBuffer, which can move to a worker.
     const bytes = part.bytes as Uint8Array<ArrayBuffer>;
-    const type = rule.sniff(bytes.subarray(0, SNIFF_BYTES));
+    const type = sniffFile(rule.type, bytes.subarray(0, SNIFF_BYTES));
     if (type === undefined) return leaveOut({ kind: "wrong-type", field: rule.field });
     const file = new File([bytes], part.filename ?? "file-upload", { type });
     bytesRead.set(file, bytes);

@@ -214,3 +214,38 @@ test("a form waiting for a sign-in is sent once from the tab signed in, and neve
   await expect(waitingRegion(page)).toHaveCount(0);
   expect(await storedReferences(jobName)).toEqual([reference]);
 });
+
+test("a draft kept in the store of the version before the model opens in its form after the update", async ({
+  page,
+  signInAsStaff,
+}) => {
+  const user = await signInAsStaff("staff", "earlier-draft");
+  await page.goto(JOB_REQUEST);
+  await expect(page.getByRole("button", { name: "Submit", exact: true })).toBeEnabled();
+  const jobName = uniqueJob("Kept before the update");
+  // As the earlier version kept it: answers by form type and person, in the `form-drafts` database.
+  await page.evaluate(
+    ({ userId, jobName }) =>
+      new Promise<void>((resolve, reject) => {
+        const opened = indexedDB.open("form-drafts");
+        opened.onupgradeneeded = () => opened.result.createObjectStore("drafts");
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const write = opened.result.transaction("drafts", "readwrite");
+          write
+            .objectStore("drafts")
+            .put(
+              { values: { jobName: [jobName] }, submissionKey: crypto.randomUUID(), savedAt: new Date().toISOString() },
+              `answers:job-request:${userId}`,
+            );
+          write.oncomplete = () => {
+            opened.result.close();
+            resolve();
+          };
+        };
+      }),
+    { userId: user.id, jobName },
+  );
+  await page.reload();
+  await expect(field(page, JOB_LABELS.jobName)).toHaveValue(jobName);
+});

@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "react-router";
-import { sniffPhoto } from "~/forms/file-types";
 import { readFormBody, takeFileBytes } from "~/forms/read-form-body.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import { photoWorkTasks } from "~/server/photos/clean-photo.server";
@@ -27,7 +26,7 @@ export async function photoPreview(request: Request, context: AppLoadContext): P
   signedInStaff(context);
   const body = await readFormBody(request, {
     maxBytes: PHOTO_MAX_BYTES + ENVELOPE_BYTES,
-    files: [{ field: PHOTO_PREVIEW_FIELD, maxBytes: PHOTO_MAX_BYTES, maxCount: 1, sniff: sniffPhoto }],
+    files: [{ field: PHOTO_PREVIEW_FIELD, maxBytes: PHOTO_MAX_BYTES, maxCount: 1, type: "photo" }],
   });
   if (!body.ok) return refusal(body.status, body.status === 413 ? "The photo is too large." : "Send one photo.");
   const photo = body.formData.get(PHOTO_PREVIEW_FIELD);
