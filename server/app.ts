@@ -2,7 +2,7 @@ import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type ErrorRequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import type pg from "pg";
 import type { Logger } from "pino";
 import proxyaddr from "proxy-addr";
@@ -41,6 +41,140 @@ export type AppDependencies = {
   isDatabaseProcessUp?: () => boolean;
 };
 
+/** The Express app behind the static fast path: health, metrics, the request guards, uploads and the pages. */
+export function createApp(dependencies: AppDependencies): RequestListener {
+  const { config, logger, database, buildDir, serverBuild } = dependencies;
+  const app = express();
+  app.disable("x-powered-by");
+  // req.ip is the client's address only when the hops in front of us are known; by default nothing is believed.
+  app.set("trust proxy", config.TRUST_PROXY);
+  giveRequestsALogger(app, logger);
+
+  const headers = securityHeaders(config);
+  app.use((_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  });
+  // The client build's files are answered before Express (see the end): they take no body, need no origin
+  // check, and log themselves; the rest would only add to each.
+  const inlineStyleSources = inlineStyleSourcesOf(serverBuild);
+  const trustedProxies: Parameters<typeof proxyaddr>[1] = app.get("trust proxy fn");
+  const answerStaticFile = staticFileAnswerer(loadStaticFiles(path.join(buildDir, "client"), inlineStyleSources), {
+    logger,
+    commonHeaders: headers,
+    clientAddress: (req) => proxyaddr(req, trustedProxies),
+  });
+  app.use(accessLog(logger));
+  app.use(measureRequests(serverBuild));
+
+  app.get("/metrics", metricsRoute(database.db, config.METRICS_TOKEN));
+  app.get("/healthz", answerHealth(dependencies.isDatabaseProcessUp ?? (() => true)));
+  app.get("/readyz", answerReadiness(database, dependencies.migrationsFolder, logger));
+
+  app.use(answerOptions);
+  app.use(lingerWhenBodyUnread);
+  app.use(requireSameOrigin(config.SITE_URL));
+  // Before the body limits: a photo's bytes go up in PATCH requests that are no form, capped per upload by tus.
+  app.all(
+    [RESUMABLE_UPLOADS_PATH, `${RESUMABLE_UPLOADS_PATH}/:id`],
+    resumableUploads({ config, db: database.db, forms: submissionTypes }),
+  );
+  app.use(limitRequestBodies);
+  mountPages(app, dependencies, inlineStyleSources);
+  app.use(answerError);
+  return (req, res) => {
+    if (!answerStaticFile(req, res)) app(req, res);
+  };
+}
+
+/** The pages: rendered by React Router, or answered by their loader or action directly, or a large client file. */
+function mountPages(app: Express, dependencies: AppDependencies, inlineStyleSources: readonly string[]): void {
+  const { serverBuild, buildDir } = dependencies;
+  const contentSecurityPolicy = nonceContentSecurityPolicy(inlineStyleSources);
+  const loadContextOf = loadContextMaker(dependencies);
+  const renderWithReactRouter = createRequestHandler({
+    build: serverBuild,
+    // Always production: in any other mode React Router sends an error's message and stack (a failed
+    // query's SQL and parameters among them) to the browser. The log keeps them.
+    mode: "production",
+    getLoadContext: loadContextOf,
+  });
+  // A path that cannot be decoded (`/%E0%A4%A`) gets the site's own error page with 400, not the static
+  // file server's plain-text refusal. React Router matches no page for it, so the 404 it would answer is
+  // turned into the 400 it is.
+  app.use((req, res, next) => {
+    if (!isMalformedPath(req.path)) return next();
+    const setStatus = res.status.bind(res);
+    res.status = () => setStatus(400);
+    contentSecurityPolicy(req, res, () => renderWithReactRouter(req, res, next));
+  });
+  app.use(redirectToCanonicalPath);
+  app.use(serverAnsweredRoutes(serverBuild, loadContextOf));
+  mountLargeClientFiles(app, path.join(buildDir, "client"));
+  const compressRenderedPage = compression();
+  app.all(
+    "/{*path}",
+    // Only rendered pages are worth compressing per request; an action's answer is a few hundred bytes, and
+    // the files above are compressed at build time.
+    (req, res, next) => (req.method === "GET" ? compressRenderedPage(req, res, next) : next()),
+    contentSecurityPolicy,
+    renderWithReactRouter,
+  );
+}
+
+/** What a loader or action is given as its context (load-context.d.ts). */
+function loadContextMaker({ config, database, deliveryWorker }: AppDependencies) {
+  return (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    // A getter, since most requests never log and req.log makes its child logger when first asked for.
+    Object.defineProperty(context, "logger", { get: () => req.log });
+    return Object.assign(context, {
+      config,
+      db: database.db,
+      deliveryWorker,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      cspNonce: String(res.locals.cspNonce),
+    });
+  };
+}
+
+const answerError: ErrorRequestHandler = (error, req, res, _next) => {
+  const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+  req.log.error({ err: error }, "request failed");
+  if (res.headersSent) return;
+  const message = status === 500 ? "Something went wrong on our side." : "Bad request.";
+  res.status(status).type("text/plain").send(message);
+};
+
+/** `/healthz`: restart this process when it fails. */
+function answerHealth(isDatabaseProcessUp: () => boolean): RequestHandler {
+  return (_req, res) => {
+    if (isDatabaseProcessUp()) res.json({ status: "ok" });
+    else res.status(503).json({ status: "unhealthy", reason: "the embedded PostgreSQL server is down" });
+  };
+}
+
+/** `/readyz`: send this process traffic only when it answers 200. */
+function answerReadiness(database: DatabaseConnection, migrationsFolder: string, logger: Logger): RequestHandler {
+  return async (_req, res) => {
+    const notReady = (reason: string) => void res.status(503).json({ status: "not ready", reason });
+    try {
+      const pending = await countPendingMigrations(database.db, migrationsFolder);
+      if (pending > 0) return notReady(`${pending} migration(s) not applied`);
+    } catch (error) {
+      logger.warn({ err: error }, "readiness check failed");
+      return notReady("database unavailable");
+    }
+    try {
+      await probeWrite(database.pool);
+    } catch (error) {
+      logger.warn({ err: error }, "readiness write probe failed");
+      return notReady("database refuses writes");
+    }
+    res.json({ status: "ready" });
+  };
+}
+
 /**
  * Ready means able to store a submission, not just to answer a SELECT: a full disk, or a server that turned
  * read-only (a failover to a standby), still answers reads. The probe writes a row into a temporary table,
@@ -60,130 +194,4 @@ async function probeWrite(pool: pg.Pool): Promise<void> {
     client.release(failure instanceof Error ? failure : undefined);
   }
   if (failure) throw failure;
-}
-
-export function createApp(dependencies: AppDependencies) {
-  const { config, logger, database, deliveryWorker, buildDir, migrationsFolder, serverBuild } = dependencies;
-  const isDatabaseProcessUp = dependencies.isDatabaseProcessUp ?? (() => true);
-  const clientDir = path.join(buildDir, "client");
-  const compressRenderedPage = compression();
-  const app = express();
-  app.disable("x-powered-by");
-  // req.ip is the client's address only when the hops in front of us are known; by default nothing is believed.
-  app.set("trust proxy", config.TRUST_PROXY);
-  giveRequestsALogger(app, logger);
-
-  const headers = securityHeaders(config);
-  app.use((_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  });
-  // The client build's files are answered before Express (see the end): they take no body, need no origin
-  // check, and log themselves; the rest would only add to each.
-  const inlineStyleSources = inlineStyleSourcesOf(serverBuild);
-  const trustedProxies: Parameters<typeof proxyaddr>[1] = app.get("trust proxy fn");
-  const answerStaticFile = staticFileAnswerer(loadStaticFiles(clientDir, inlineStyleSources), {
-    logger,
-    commonHeaders: headers,
-    clientAddress: (req) => proxyaddr(req, trustedProxies),
-  });
-  app.use(accessLog(logger));
-  app.use(measureRequests(serverBuild));
-
-  app.get("/metrics", metricsRoute(database.db, config.METRICS_TOKEN));
-
-  app.get("/healthz", (_req, res) => {
-    if (!isDatabaseProcessUp()) {
-      res.status(503).json({ status: "unhealthy", reason: "the embedded PostgreSQL server is down" });
-      return;
-    }
-    res.json({ status: "ok" });
-  });
-  app.get("/readyz", async (_req, res) => {
-    try {
-      const pending = await countPendingMigrations(database.db, migrationsFolder);
-      if (pending > 0) {
-        res.status(503).json({ status: "not ready", reason: `${pending} migration(s) not applied` });
-        return;
-      }
-    } catch (error) {
-      logger.warn({ err: error }, "readiness check failed");
-      res.status(503).json({ status: "not ready", reason: "database unavailable" });
-      return;
-    }
-    try {
-      await probeWrite(database.pool);
-    } catch (error) {
-      logger.warn({ err: error }, "readiness write probe failed");
-      res.status(503).json({ status: "not ready", reason: "database refuses writes" });
-      return;
-    }
-    res.json({ status: "ready" });
-  });
-
-  const contentSecurityPolicy = nonceContentSecurityPolicy(inlineStyleSources);
-  const loadContextOf = (req: express.Request, res: express.Response) => {
-    const context = new RouterContextProvider();
-    // A getter, since most requests never log and req.log makes its child logger when first asked for.
-    Object.defineProperty(context, "logger", { get: () => req.log });
-    return Object.assign(context, {
-      config,
-      db: database.db,
-      deliveryWorker,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      cspNonce: String(res.locals.cspNonce),
-    });
-  };
-  const renderWithReactRouter = createRequestHandler({
-    build: serverBuild,
-    // Always production: in any other mode React Router sends an error's message and stack (a failed
-    // query's SQL and parameters among them) to the browser. The log keeps them.
-    mode: "production",
-    getLoadContext: loadContextOf,
-  });
-
-  app.use(answerOptions);
-  app.use(lingerWhenBodyUnread);
-  app.use(requireSameOrigin(config.SITE_URL));
-  // Before the body limits: a photo's bytes go up in PATCH requests that are no form, capped per upload by tus.
-  app.all(
-    [RESUMABLE_UPLOADS_PATH, `${RESUMABLE_UPLOADS_PATH}/:id`],
-    resumableUploads({ config, db: database.db, forms: submissionTypes }),
-  );
-  app.use(limitRequestBodies);
-  // A path that cannot be decoded (`/%E0%A4%A`) gets the site's own error page with 400, not the static
-  // file server's plain-text refusal. React Router matches no page for it, so the 404 it would answer is
-  // turned into the 400 it is.
-  app.use((req, res, next) => {
-    if (!isMalformedPath(req.path)) return next();
-    const setStatus = res.status.bind(res);
-    res.status = () => setStatus(400);
-    contentSecurityPolicy(req, res, () => renderWithReactRouter(req, res, next));
-  });
-  app.use(redirectToCanonicalPath);
-  app.use(serverAnsweredRoutes(serverBuild, loadContextOf));
-  mountLargeClientFiles(app, clientDir);
-  app.all(
-    "/{*path}",
-    // Only rendered pages are worth compressing per request; an action's answer is a few hundred bytes, and
-    // the files above are compressed at build time.
-    (req, res, next) => (req.method === "GET" ? compressRenderedPage(req, res, next) : next()),
-    contentSecurityPolicy,
-    renderWithReactRouter,
-  );
-
-  const handleError: ErrorRequestHandler = (error, req, res, _next) => {
-    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-    req.log.error({ err: error }, "request failed");
-    if (res.headersSent) return;
-    res
-      .status(status)
-      .type("text/plain")
-      .send(status === 500 ? "Something went wrong on our side." : "Bad request.");
-  };
-  app.use(handleError);
-  const answer: RequestListener = (req, res) => {
-    if (!answerStaticFile(req, res)) app(req, res);
-  };
-  return answer;
 }

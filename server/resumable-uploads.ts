@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { FileStore } from "@tus/file-store";
-import { Server, type ServerOptions } from "@tus/server";
+import { Server, type Upload } from "@tus/server";
 import type { RequestHandler } from "express";
 import type { AnyFormDefinition } from "../app/forms/definition";
 import { displayFileName } from "../app/forms/file-names";
 import { sniffFile } from "../app/forms/file-sniffing.server";
-import { cleanPhotoInPool, isPhotoRule } from "../app/forms/photos.server";
+import { cleanPhotoInPool, isPhotoRule, type PhotoRule } from "../app/forms/photos.server";
 import { RESUMABLE_UPLOADS_PATH, type ResumableUploadMetadata } from "../app/forms/resumable-uploads";
 import { keepCleanedUpload, resumableUploadsDirectory } from "../app/forms/resumable-uploads.server";
 import { findSignedInStaff } from "../app/server/auth/require-staff.server";
@@ -22,6 +22,10 @@ const SNIFFED_BYTES = 4096;
 /** What @tus/server hands the hooks: a web request over Node's, where the sign-in check left its user. */
 type HookRequest = { runtime?: { node?: { req: object } } };
 
+type PhotoField = { definition: AnyFormDefinition; rule: PhotoRule };
+
+type ResumableUploadsOptions = { config: Config; db: Database; forms: readonly AnyFormDefinition[] };
+
 /**
  * The tus endpoint where the forms' photo fields go up while the form is filled (@tus/server with its file store,
  * under DATA_DIR/uploads). Only a signed-in staff user may create, resume or delete an upload, and only their
@@ -30,98 +34,9 @@ type HookRequest = { runtime?: { node?: { req: object } } };
  * acknowledged, and only the cleaned copy is ever taken by a post: the raw bytes are never served (GET is
  * refused).
  */
-export function resumableUploads({
-  config,
-  db,
-  forms,
-}: {
-  config: Config;
-  db: Database;
-  forms: readonly AnyFormDefinition[];
-}): RequestHandler {
-  const resumableFields = forms.flatMap((definition) =>
-    (definition.files ?? []).filter(isPhotoRule).map((rule) => ({ definition, rule })),
-  );
-  const fieldOf = (metadata: Record<string, string | null> | undefined) =>
-    resumableFields.find(
-      ({ definition, rule }) => definition.type === metadata?.formType && rule.field === metadata?.fieldName,
-    );
-  const directory = resumableUploadsDirectory(config.DATA_DIR);
-  const datastore = new FileStore({ directory });
+export function resumableUploads({ config, db, forms }: ResumableUploadsOptions): RequestHandler {
   const owners = new WeakMap<object, number>();
-  const ownerOf = (request: HookRequest) => {
-    const node = request.runtime?.node?.req;
-    return node ? owners.get(node) : undefined;
-  };
-
-  const onIncomingRequest: ServerOptions["onIncomingRequest"] = async (request, id) => {
-    if (request.method === "POST") return;
-    const upload = await datastore.getUpload(id);
-    if (upload.metadata?.ownerId !== String(ownerOf(request))) throw refusal(404, "The upload was not found.");
-  };
-
-  const onUploadCreate: NonNullable<ServerOptions["onUploadCreate"]> = async (request, upload) => {
-    const field = fieldOf(upload.metadata);
-    if (!field) throw refusal(400, "The upload does not name a form's photo field.");
-    if (upload.size === undefined) throw refusal(400, "The upload must give its length.");
-    if (upload.size > field.rule.maxBytes) throw refusal(413, field.rule.messages.tooLarge);
-    return { metadata: { ...upload.metadata, ownerId: String(ownerOf(request)) } };
-  };
-
-  const onUploadFinish: NonNullable<ServerOptions["onUploadFinish"]> = async (_request, upload) => {
-    const field = fieldOf(upload.metadata);
-    const path = upload.storage?.path;
-    if (!field || !path) throw refusal(400, "The upload does not name a form's photo field.");
-    const content = new Uint8Array(await readFile(path));
-    const contentType = sniffFile(field.rule.type, content.subarray(0, SNIFFED_BYTES));
-    if (!contentType) {
-      await datastore.remove(upload.id);
-      throw refusal(415, field.rule.messages.wrongType);
-    }
-    const { formType, fieldName, filename } = upload.metadata as ResumableUploadMetadata;
-    const record = {
-      ownerId: Number(upload.metadata?.ownerId),
-      formType,
-      fieldName,
-      fileName: displayFileName(filename),
-    };
-    // In the work pool, as a posted photo is, with the thumbnail its form's document takes: at Submit, only the
-    // document is left to make.
-    const photo = { fieldName, fileName: record.fileName, contentType, content };
-    const cleaned = await cleanPhotoInPool(config, field.rule, photo).catch((error: unknown) => {
-      throw error instanceof WorkPoolFull ? refusal(503, field.definition.messages.failed) : error;
-    });
-    if (cleaned.ok) {
-      const { fileName, contentType: cleanedType, content: cleanedContent } = cleaned.file;
-      const { thumbnail, pixels } = cleaned;
-      await keepCleanedUpload(
-        directory,
-        upload.id,
-        {
-          ...record,
-          fileName,
-          contentType: cleanedType,
-          pixels,
-          thumbnail: thumbnail && { width: thumbnail.width, height: thumbnail.height },
-        },
-        { content: cleanedContent, thumbnail },
-      );
-    } else {
-      await keepCleanedUpload(directory, upload.id, { ...record, problem: cleaned.reason }, undefined);
-    }
-    return {};
-  };
-
-  const tus = new Server({
-    path: RESUMABLE_UPLOADS_PATH,
-    datastore,
-    relativeLocation: true,
-    maxSize: Math.max(...resumableFields.map(({ rule }) => rule.maxBytes)),
-    onIncomingRequest,
-    onUploadCreate,
-    onUploadFinish,
-  });
-
+  const tus = tusServer(config, forms, owners);
   return async (req, res, next) => {
     // The raw bytes still carry their metadata (a photo's GPS position): nothing serves them.
     if (req.method === "GET") {
@@ -144,4 +59,75 @@ export function resumableUploads({
       next(error);
     }
   };
+}
+
+/** The upload store, where an upload is its sender's (anyone else is told it does not exist) and names its field. */
+function tusServer(config: Config, forms: readonly AnyFormDefinition[], owners: WeakMap<object, number>): Server {
+  const ownerOf = (request: HookRequest) => {
+    const node = request.runtime?.node?.req;
+    return node ? owners.get(node) : undefined;
+  };
+  const photoFields = forms.flatMap((definition) =>
+    (definition.files ?? []).filter(isPhotoRule).map((rule) => ({ definition, rule })),
+  );
+  const fieldOf = (metadata: Upload["metadata"]) =>
+    photoFields.find(
+      ({ definition, rule }) => definition.type === metadata?.formType && rule.field === metadata?.fieldName,
+    );
+  const datastore = new FileStore({ directory: resumableUploadsDirectory(config.DATA_DIR) });
+  return new Server({
+    path: RESUMABLE_UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    maxSize: Math.max(...photoFields.map(({ rule }) => rule.maxBytes)),
+    onIncomingRequest: async (request, id) => {
+      if (request.method === "POST") return;
+      const upload = await datastore.getUpload(id);
+      if (upload.metadata?.ownerId !== String(ownerOf(request))) throw refusal(404, "The upload was not found.");
+    },
+    onUploadCreate: async (request, upload) => {
+      const field = fieldOf(upload.metadata);
+      if (!field) throw refusal(400, "The upload does not name a form's photo field.");
+      if (upload.size === undefined) throw refusal(400, "The upload must give its length.");
+      if (upload.size > field.rule.maxBytes) throw refusal(413, field.rule.messages.tooLarge);
+      return { metadata: { ...upload.metadata, ownerId: String(ownerOf(request)) } };
+    },
+    onUploadFinish: (_request, upload) => cleanCompletedUpload(config, datastore, fieldOf(upload.metadata), upload),
+  });
+}
+
+/** An upload of its field's type is cleaned; a post takes the cleaned copy, or why there is none. */
+async function cleanCompletedUpload(
+  config: Config,
+  datastore: FileStore,
+  field: PhotoField | undefined,
+  upload: Upload,
+) {
+  const path = upload.storage?.path;
+  if (!field || !path) throw refusal(400, "The upload does not name a form's photo field.");
+  const content = new Uint8Array(await readFile(path));
+  const contentType = sniffFile(field.rule.type, content.subarray(0, SNIFFED_BYTES));
+  if (!contentType) {
+    await datastore.remove(upload.id);
+    throw refusal(415, field.rule.messages.wrongType);
+  }
+  const { formType, fieldName, filename } = upload.metadata as ResumableUploadMetadata;
+  const fileName = displayFileName(filename);
+  const record = { ownerId: Number(upload.metadata?.ownerId), formType, fieldName, fileName };
+  // In the work pool, as a posted photo is, with the thumbnail its form's document takes: at Submit, only the
+  // document is left to make.
+  const photo = { fieldName, fileName, contentType, content };
+  const cleaned = await cleanPhotoInPool(config, field.rule, photo).catch((error: unknown) => {
+    throw error instanceof WorkPoolFull ? refusal(503, field.definition.messages.failed) : error;
+  });
+  const { directory } = datastore;
+  if (!cleaned.ok) {
+    await keepCleanedUpload(directory, upload.id, { ...record, problem: cleaned.reason }, undefined);
+    return {};
+  }
+  const { file, thumbnail, pixels } = cleaned;
+  const size = thumbnail && { width: thumbnail.width, height: thumbnail.height };
+  const kept = { ...record, fileName: file.fileName, contentType: file.contentType, pixels, thumbnail: size };
+  await keepCleanedUpload(directory, upload.id, kept, { content: file.content, thumbnail });
+  return {};
 }
