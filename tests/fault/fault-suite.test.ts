@@ -274,6 +274,8 @@ describe("fault suite", () => {
     );
     const cut = sending.map((row) => row.webhook_id);
     expect(cut.length).toBeGreaterThan(0);
+    // A send claimed just before the kill may not have reached the receiver yet: it arrives once, as the resend.
+    const reached = new Set(hooks.requests.map((request) => request.headers["webhook-id"]));
     hooks.setDefaultResponse({ status: 200, body: "ok" });
     hooks.releaseHanging("destroy");
     await app(db.url, hooks);
@@ -281,7 +283,8 @@ describe("fault suite", () => {
     const row = await settle("kill -9 mid-send", db, hooks, referencesOf(results));
     row.note = `${cut.length} sends cut, each resent`;
     for (const id of cut) {
-      expect(hooks.requests.filter((request) => request.headers["webhook-id"] === id).length).toBeGreaterThanOrEqual(2);
+      const sends = hooks.requests.filter((request) => request.headers["webhook-id"] === id).length;
+      expect(sends).toBeGreaterThanOrEqual(reached.has(id) ? 2 : 1);
     }
     const { rows } = await db.pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM delivery_attempts WHERE error = 'no outcome recorded: the instance sending it stopped or lost its database'",
