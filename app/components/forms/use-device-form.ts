@@ -343,11 +343,14 @@ function byField(form: HTMLFormElement, files: readonly DraftFile[]): Record<str
   return fields;
 }
 
-/** Puts the kept files back in their inputs, but for an input the person already used while the draft was read. */
+/**
+ * Puts the kept files back in their inputs, but for an input the person already used while the draft was read,
+ * and one whose files the form lists itself (`data-listed-files`: it empties the input after each pick).
+ */
 function restoreFiles(form: HTMLFormElement, files: Record<string, File[]>, editedEarly: ReadonlySet<string>) {
   for (const input of fileInputsOf(form)) {
     const kept = files[input.name];
-    if (!kept?.length || editedEarly.has(input.name)) continue;
+    if (!kept?.length || editedEarly.has(input.name) || "listedFiles" in input.dataset) continue;
     const transfer = new DataTransfer();
     for (const file of kept) transfer.items.add(file);
     input.files = transfer.files;

@@ -4,8 +4,6 @@ import type { FieldDefinition } from "~/forms/definition";
 import { usePhotoPreviews } from "./use-photo-previews";
 import type { PhotoUpload } from "./use-photo-uploads";
 
-const PHOTO_ACCEPT = "image/*,.heic,.heif";
-
 /** A size as a person reads it on a phone: "840 KB", "3.2 MB". */
 export const megabytes = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -50,7 +48,8 @@ export function PhotoPicker({
         name={definition.name}
         errors={errors}
         multiple
-        accept={PHOTO_ACCEPT}
+        accept={definition.accepts?.type.accept}
+        data-listed-files
         onChange={hydrated ? add : undefined}
       />
       {hydrated ? (

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Piscina from "piscina";
@@ -12,8 +13,17 @@ export class WorkPoolFull extends Error {
 
 const here = fileURLToPath(import.meta.url);
 const fromSource = here.endsWith(".ts");
-// This module runs from app/server/work-pool in the tests; built, it is bundled into build/server or build/server-entry.
-const projectRoot = path.resolve(path.dirname(here), fromSource ? "../../.." : "../..");
+/**
+ * The folder of the project's package.json above this module: it runs from app/server/work-pool in the tests, and
+ * built from wherever the bundler put its chunk (build/server, build/server/assets, build/server-entry).
+ */
+function projectRootAbove(file: string): string {
+  for (let folder = path.dirname(file); ; folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, "package.json"))) return folder;
+    if (path.dirname(folder) === folder) throw new Error(`no package.json above ${file}`);
+  }
+}
+const projectRoot = projectRootAbove(here);
 /** scripts/build.mjs bundles server/work-worker.ts beside the server's entry; the tests load it through tsx. */
 const WORKER_FILE = fromSource
   ? path.join(projectRoot, "server/work-worker.ts")
