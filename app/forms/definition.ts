@@ -222,7 +222,7 @@ export function defineForm<Schema extends z.ZodMiniType, Payload>(
 }
 
 /** The rules of a form's file fields, in its order. */
-export function fileRulesOf(fields: readonly FieldDefinition[]): FileRule[] {
+function fileRulesOf(fields: readonly FieldDefinition[]): FileRule[] {
   return fields.flatMap(({ name, accepts }) =>
     accepts
       ? [

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkAnswers } from "./check-answers";
-import { computed, email, formFields, optional, radio, select, text, yesNo } from "./field-builders";
+import { defineForm } from "./definition";
+import { computed, email, file, formFields, optional, photo, radio, select, text, yesNo } from "./field-builders";
+import { PDF } from "./file-types";
+import { formMessages } from "./messages";
 
 const { schema, fields } = formFields(
   text("name", "Name", { max: 5, section: "You", autoComplete: "name" }),
@@ -50,5 +53,47 @@ describe("formFields", () => {
     expect(checkAnswers(schema, {})).toEqual({
       error: { name: ["required"], member: ["required"], role: ["required"], size: ["required"] },
     });
+  });
+});
+
+describe("file and photo fields", () => {
+  const photos = formFields(
+    optional(photo("photos", "Site Photos", { maxBytes: 10, maxCount: 2 })),
+    optional(file("resume", "Resume", PDF, { maxBytes: 10, maxCount: 1, messages: { tooLarge: "Too big." } })),
+  );
+  const form = defineForm({
+    type: "claim",
+    label: "Claim",
+    referencePrefix: "CLM",
+    audience: "staff",
+    statuses: ["New"],
+    schema: photos.schema,
+    fields: photos.fields,
+    contact: () => ({ name: "", email: "", phone: "" }),
+    maxBodyBytes: 1024,
+    messages: formMessages({}),
+    deliveries: [],
+  });
+  const checked = (value: Record<string, unknown>) => photos.schema.safeParse(value);
+  const bytes = (size: number, type: string) => new File([new Uint8Array(size)], "f", { type });
+
+  it("give the server the same limits and messages as the browser's check, from one set of options", () => {
+    expect(form.files).toEqual([
+      expect.objectContaining({ field: "photos", maxBytes: 10, maxCount: 2, type: "photo", photos: {} }),
+      expect.objectContaining({ field: "resume", maxBytes: 10, maxCount: 1, type: "pdf", photos: undefined }),
+    ]);
+    expect(form.files[1]?.messages.tooLarge).toBe("Too big.");
+    expect(checked({ resume: bytes(11, "application/pdf") }).error?.issues[0]?.message).toBe("Too big.");
+    expect(checked({ photos: [bytes(1, ""), bytes(1, ""), bytes(1, "")] }).error?.issues[0]?.message).toBe(
+      form.files[0]?.messages.tooMany,
+    );
+  });
+
+  it("check a declared type only where browsers agree on it: a PDF, not a photo", () => {
+    expect(checked({ photos: bytes(5, "") }).success).toBe(true);
+    expect(checked({ resume: bytes(5, "text/plain") }).error?.issues[0]?.message).toBe(
+      form.files[1]?.messages.wrongType,
+    );
+    expect(checked({}).success).toBe(true);
   });
 });

@@ -141,7 +141,12 @@ export function file<const Name extends string>(
     .file()
     .check(z.maxSize(maxBytes, said.tooLarge), ...(type.browserCheck ? [type.browserCheck(said.wrongType)] : []));
   const accepts: FileAcceptance = { type, maxBytes, maxCount, messages: said, photos };
-  const schema = maxCount === 1 ? one : z.union([one, z.array(one).check(z.maxLength(maxCount, said.tooMany))]);
+  // One file comes as a File, several as an array: each is read as a list, so a long one says `tooMany`.
+  const several = z.pipe(
+    z.transform((value: unknown) => (Array.isArray(value) ? value : [value])),
+    z.array(one).check(z.maxLength(maxCount, said.tooMany)),
+  );
+  const schema = maxCount === 1 ? one : several;
   return field("file", name, label, schema, { ...presentation, accepts });
 }
 

@@ -1,9 +1,9 @@
 import type { FileTypeName } from "./file-types";
 
 /** The photo types a form accepts. */
-export const PHOTO_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"] as const;
+const PHOTO_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"] as const;
 
-export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
+type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 // An ISO base media file's major brand (bytes 8 to 11 after "ftyp"): HEVC-coded HEIC, or HEIF in general.
@@ -14,7 +14,7 @@ const PDF_MAGIC = new TextEncoder().encode("%PDF-");
 const ascii = (head: Uint8Array, start: number, end: number) => String.fromCharCode(...head.subarray(start, end));
 
 /** The photo's type from its first bytes: JPEG, PNG, WebP, or HEIC/HEIF as iPhones take them; else undefined. */
-export function sniffPhoto(head: Uint8Array): PhotoContentType | undefined {
+function sniffPhoto(head: Uint8Array): PhotoContentType | undefined {
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
   if (PNG_SIGNATURE.every((byte, index) => head[index] === byte)) return "image/png";
   if (ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 12) === "WEBP") return "image/webp";
