@@ -87,9 +87,11 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
       : (withoutFiles(value, definition) as Payload);
     const files = await readFiles(formData, definition, staff, post.reply);
     // The answers are the checked value, not the payload, which may be looked up on the server and differ between two sends.
+    // Each carried file's SHA-256, once: a checklist's photos are tens of megabytes.
+    const fingerprints = fileFingerprints(files);
     const submissionKey = submissionKeyOf(readSubmissionGuards(formData), context.clientIp, {
-      answers: [withoutFiles(value, definition), ...fileFingerprints(files)],
-      stored: [payload, ...fileFingerprints(files)],
+      answers: [withoutFiles(value, definition), ...fingerprints],
+      stored: [payload, ...fingerprints],
     });
     const resent = await storedBefore(context, definition, steps, submissionKey);
     const { stored, leftOut } = resent
