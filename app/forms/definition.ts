@@ -125,13 +125,13 @@ export type EmailNotification<Payload> = {
    * submission's history says so.
    */
   dailyLimitPerRecipient?: number;
-  /** The appointment the email invites its recipient to (an iCalendar METHOD:REQUEST part), when it sets one. */
-  calendarEvent?: (payload: Payload) => AppointmentEvent | undefined;
+  /** Invites its recipient to the form's `calendarEvent` (an iCalendar METHOD:REQUEST part), when it sets one. */
+  sendsInvite?: true;
 };
 
 /**
- * An appointment a submission sets, sent as a calendar invite with its email: a date (YYYY-MM-DD) and, for a
- * timed one, a time (HH:MM), both on the company's clock.
+ * An appointment a submission sets: a date (YYYY-MM-DD) and, for a timed one, a time (HH:MM), both on the
+ * company's clock. Sent as an invite by the emails that say so, and listed in the staff's calendar feeds.
  */
 export type AppointmentEvent = {
   title: string;
@@ -187,6 +187,13 @@ export type FormDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Payload
   maxBodyBytes: number;
   messages: FormMessages;
   deliveries: readonly DeliveryDefinition<Payload>[];
+  /**
+   * The appointment a submission sets, if its form sets one: the invite its `sendsInvite` emails carry and the
+   * event in the calendar feed of every staff user who may read it (app/features/calendar-feed).
+   */
+  calendarEvent?: (payload: Payload) => AppointmentEvent | undefined;
+  /** The statuses in which the appointment no longer takes place: the feeds mark its event cancelled. */
+  cancelledStatuses?: readonly string[];
   /**
    * Whether a new submission waits for someone to act on it, and so counts as new in the inbox. A message staff
    * sent out does not (default true).

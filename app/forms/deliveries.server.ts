@@ -2,7 +2,7 @@ import { fieldTableEmail } from "~/outbox/field-table-email.server";
 import { messageEmail } from "~/outbox/message-email.server";
 import type { OutgoingDelivery } from "~/outbox/submission-store.server";
 import type { Config } from "~/server/config.server";
-import { appointmentInvite } from "./calendar-invite.server";
+import { appointmentInvite } from "./appointment-calendar.server";
 import type { AnyFormDefinition, StoredSubmissionFacts } from "./definition";
 import { officeEmail } from "./office-email";
 import { answerRows } from "./print-answer";
@@ -53,7 +53,7 @@ export function outgoingDeliveries(
       replyTo: delivery.replyTo?.(payload, config),
     });
     const attachStoredFiles = delivery.attachStoredFiles ? [...delivery.attachStoredFiles] : undefined;
-    const event = delivery.calendarEvent?.(payload);
+    const event = delivery.sendsInvite ? definition.calendarEvent?.(payload) : undefined;
     const icalEvent = event && {
       method: "REQUEST",
       filename: "invite.ics",

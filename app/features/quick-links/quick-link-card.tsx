@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { CopyLinkButton } from "~/components/copy-link-button";
 import type { QuickLink } from "~/forms/feature-manifest";
-import { CopyLinkButton } from "./copy-link-button";
 
 export function QuickLinkCard({ link }: { link: QuickLink }) {
   return (

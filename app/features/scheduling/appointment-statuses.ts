@@ -12,3 +12,6 @@ export const APPOINTMENT_STATUSES = [
   APPOINTMENT_STATUS.done,
   APPOINTMENT_STATUS.cancelled,
 ] as const;
+
+/** The statuses in which the appointment is off: the staff's calendar feeds show it cancelled. */
+export const APPOINTMENT_CANCELLED_STATUSES = [APPOINTMENT_STATUS.cancelled] as const;

@@ -9,3 +9,8 @@ export function newSecretToken(): string {
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
+
+/** A random token for a path, such as a calendar address: 256 bits in hex, since paths are lower-case (0702). */
+export function newPathToken(): string {
+  return randomBytes(32).toString("hex");
+}

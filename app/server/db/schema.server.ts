@@ -408,3 +408,15 @@ export const backupRuns = pgTable("backup_runs", {
   bytes: bigint({ mode: "number" }),
   error: text(),
 });
+
+/**
+ * A staff user's private calendar address (/calendar/<token>.ics): only the token's SHA-256 is kept, so the
+ * address is shown once, when it is made. Making a new one replaces the row, and the old address stops at once.
+ */
+export const staffCalendarFeeds = pgTable("staff_calendar_feeds", {
+  userId: bigint({ mode: "number" })
+    .primaryKey()
+    .references(() => staffUsers.id, { onDelete: "cascade" }),
+  tokenHash: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATUSES } from "~/features/scheduling/appointment-statuses";
+import { APPOINTMENT_CANCELLED_STATUSES, APPOINTMENT_STATUSES } from "~/features/scheduling/appointment-statuses";
 import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
@@ -12,6 +12,7 @@ export const estimateRequestForm = defineForm({
   referencePrefix: "ERQ",
   audience: "staff",
   statuses: APPOINTMENT_STATUSES,
+  cancelledStatuses: APPOINTMENT_CANCELLED_STATUSES,
   schema: estimateRequestSchema,
   fields: estimateRequestFields,
   contact: (request: EstimateRequestAnswers) => ({
@@ -57,18 +58,19 @@ export const estimateRequestForm = defineForm({
       intro: (request) =>
         `${request.submittedBy || "The office"} asks for an estimate visit. The calendar invite is attached.`,
       replyTo: (_request, config) => officeEmail(config),
-      calendarEvent: (request) => ({
-        title: request.jobName,
-        location: request.jobAddress,
-        date: request.appointment,
-        time: request.appointmentTime,
-        description: request.description,
-        contactPerson: request.contactPerson,
-        contactPhone: request.phone,
-        notes: request.notes,
-      }),
+      sendsInvite: true,
     },
   ],
+  calendarEvent: (request) => ({
+    title: request.jobName,
+    location: request.jobAddress,
+    date: request.appointment,
+    time: request.appointmentTime,
+    description: request.description,
+    contactPerson: request.contactPerson,
+    contactPhone: request.phone,
+    notes: request.notes,
+  }),
 });
 
 export type EstimateRequestActionResult = FormActionResult<{ result: FormReply }>;

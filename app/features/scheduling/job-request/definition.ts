@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATUSES } from "~/features/scheduling/appointment-statuses";
+import { APPOINTMENT_CANCELLED_STATUSES, APPOINTMENT_STATUSES } from "~/features/scheduling/appointment-statuses";
 import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
@@ -13,6 +13,7 @@ export const jobRequestForm = defineForm({
   referencePrefix: "JOB",
   audience: "staff",
   statuses: APPOINTMENT_STATUSES,
+  cancelledStatuses: APPOINTMENT_CANCELLED_STATUSES,
   schema: jobRequestSchema,
   fields: jobRequestFields,
   contact: (request: JobRequestAnswers) => ({
@@ -46,21 +47,22 @@ export const jobRequestForm = defineForm({
           ? "A job request came in. The calendar invite for its day is attached."
           : "A job request came in, without an appointment date yet.",
       replyTo: (_request, config) => officeEmail(config),
-      // The job request has a date and no time: an all-day event.
-      calendarEvent: (request) =>
-        request.appointmentForJob
-          ? {
-              title: request.jobName,
-              location: request.jobAddress,
-              date: request.appointmentForJob,
-              description: request.jobSummary,
-              contactPerson: request.contactPerson,
-              contactPhone: request.phone,
-              notes: request.notes,
-            }
-          : undefined,
+      sendsInvite: true,
     },
   ],
+  // The job request has a date and no time: an all-day event.
+  calendarEvent: (request) =>
+    request.appointmentForJob
+      ? {
+          title: request.jobName,
+          location: request.jobAddress,
+          date: request.appointmentForJob,
+          description: request.jobSummary,
+          contactPerson: request.contactPerson,
+          contactPhone: request.phone,
+          notes: request.notes,
+        }
+      : undefined,
 });
 
 export type JobRequestActionResult = FormActionResult<{ result: FormReply }>;

@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from "react";
 
 const COPIED_DISPLAY_MS = 1_200;
 
-/** Copies the full URL of a path, shows `Copied!` for 1.2 s and announces it to screen readers. */
+/**
+ * Copies the full URL of a path (or a full URL as it is), shows `Copied!` for 1.2 s and announces it to screen
+ * readers. Shared by the Quick Links cards and the calendar address.
+ */
 export function CopyLinkButton({ path, title }: { path: string; title: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
