@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, count, eq, lt, not, sql } from "drizzle-orm";
+import { and, count, sql } from "drizzle-orm";
 import { plural } from "~/content/plural";
-import { describeSubmissionType } from "~/features/submission-types.server";
 import type { Config } from "~/server/config.server";
 import { type Database, inTransaction, type Transaction } from "~/server/db/database.server";
 import type { DeliveryChannel } from "~/server/db/schema.server";
@@ -9,6 +8,7 @@ import { deliveries, deliveryFailureAcknowledgements, submissions } from "~/serv
 import type { InboxAlert } from "./inbox-alert-banner";
 import { inboxQuery } from "./inbox-filters";
 import { notAcknowledged, stillFailed } from "./still-failed.server";
+import { leadType, waitingLeadsWhere, waitingTime } from "./waiting-leads.server";
 
 /** How a channel's count reads, texts and emails first since people wait on those. */
 const CHANNEL_COUNTS: Record<DeliveryChannel, (count: number) => string> = {
@@ -84,32 +84,15 @@ export function acknowledgeFailedDeliveries(
   });
 }
 
-function waitingTime(milliseconds: number): string {
-  const hours = milliseconds / 3_600_000;
-  if (hours >= 1 && Number.isInteger(hours)) return plural(hours, "hour", "hours");
-  return plural(Math.round(milliseconds / 60_000), "minute", "minutes");
-}
-
 /**
  * What the dashboard warns about: deliveries that gave up and were neither sent since nor acknowledged (webhooks,
  * emails and texts that never arrived), and estimate requests still new, not spam, after INBOX_ALERT_AFTER.
  */
 export async function loadInboxAlerts(db: Database, config: Pick<Config, "INBOX_ALERT_AFTER">) {
-  const estimate = describeSubmissionType("estimate");
-  const newStatus = estimate.statuses[0];
+  const leads = leadType();
   const [failures, [waiting]] = await Promise.all([
     unacknowledgedFailures(db),
-    db
-      .select({ count: count() })
-      .from(submissions)
-      .where(
-        and(
-          eq(submissions.type, estimate.type),
-          eq(submissions.status, newStatus),
-          not(submissions.isSpam),
-          lt(submissions.createdAt, new Date(Date.now() - config.INBOX_ALERT_AFTER)),
-        ),
-      ),
+    db.select({ count: count() }).from(submissions).where(waitingLeadsWhere(config.INBOX_ALERT_AFTER, new Date())),
   ]);
   const alerts: InboxAlert[] = [];
   if (failures.length > 0) {
@@ -125,7 +108,7 @@ export async function loadInboxAlerts(db: Database, config: Pick<Config, "INBOX_
     alerts.push({
       message: `${plural(waitingCount, "new estimate request has", "new estimate requests have")} waited more than ${waitingTime(config.INBOX_ALERT_AFTER)}.`,
       linkText: "See the new estimate requests",
-      href: `/admin/inbox${inboxQuery({ type: estimate.type, status: newStatus })}`,
+      href: `/admin/inbox${inboxQuery({ type: leads.type, status: leads.newStatus })}`,
     });
   }
   return alerts;

@@ -6,6 +6,8 @@ import { StaffSection } from "~/components/staff/staff-section";
 import { formatFileSize } from "~/features/inbox/format-size";
 import { ACKNOWLEDGE_FAILURES_INTENT, InboxAlertBanner } from "~/features/inbox/inbox-alert-banner";
 import { acknowledgeFailedDeliveries, loadInboxAlerts } from "~/features/inbox/inbox-alerts.server";
+import { loadLeadResponse } from "~/features/inbox/lead-response.server";
+import { LeadResponseSummary } from "~/features/inbox/lead-response-summary";
 import { HeldSpamCount } from "~/features/inbox/spam-count";
 import { countHeldSpam } from "~/features/inbox/spam-count.server";
 import { QuickLinkCard } from "~/features/quick-links/quick-link-card";
@@ -22,8 +24,9 @@ export const meta: Route.MetaFunction = () => staffPageMeta("Quick Links");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = signedInStaff(context);
-  const [alerts, heldSpam, backupStatus] = await Promise.all([
+  const [alerts, leadResponse, heldSpam, backupStatus] = await Promise.all([
     loadInboxAlerts(context.db, context.config),
+    loadLeadResponse(context.db, context.config),
     countHeldSpam(context.db),
     loadBackupStatus(context.db, context.config),
   ]);
@@ -35,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       size: formatFileSize(backupStatus.lastGood.bytes),
     },
   };
-  return { alerts, heldSpam, backups, cards: quickLinksFor(staff.role === "admin") };
+  return { alerts, leadResponse, heldSpam, backups, cards: quickLinksFor(staff.role === "admin") };
 }
 
 const ACKNOWLEDGE_ANSWERS = {
@@ -82,6 +85,7 @@ export default function QuickLinks({ loaderData }: Route.ComponentProps) {
   return (
     <StaffPage title="Quick Links" intro="The staff tools and the links you send out." width="max-w-7xl">
       <InboxAlertBanner alerts={loaderData.alerts} />
+      <LeadResponseSummary response={loaderData.leadResponse} />
       <HeldSpamCount count={loaderData.heldSpam} />
       {loaderData.backups ? <BackupStatusNote {...loaderData.backups} /> : null}
       {/* The categories side by side on wide screens; within one, as many cards to a row as fit, none left narrow. */}
