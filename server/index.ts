@@ -26,6 +26,8 @@ import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server
 import { applyMigrations } from "../app/server/db/migrations.server";
 import { createLogger, redactedError } from "../app/server/logger.server";
 import { type JobServices, periodicJob } from "../app/server/periodic-job.server";
+import { walArchiveDirectory } from "../app/server/point-in-time/base-backup.server";
+import { createBaseBackupJob } from "../app/server/point-in-time/base-backup-job.server";
 import { StartRefusal } from "../app/server/start-refusal.server";
 import { type AppDependencies, createApp } from "./app";
 import { closeServer, type Lifecycle, listen, stopOnSignals } from "./lifecycle";
@@ -87,9 +89,11 @@ async function loadSettings(): Promise<{ config: Config; logger: Logger }> {
 
 async function startDatabaseServer({ config, logger, onStop, shutdown }: Startup) {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, isUp: () => true };
+  const archiving = config.WAL_ARCHIVE === "on";
   const embedded = await startEmbeddedPostgres({
     dataDir: config.DATA_DIR,
     logger,
+    walArchiving: archiving ? { directory: walArchiveDirectory(config) } : "off",
     // A supervisor (systemd, the cluster script) restarts the whole app; a half-alive one helps nobody.
     onLost: (error) => {
       logger.fatal({ err: error }, error.message);
@@ -97,6 +101,11 @@ async function startDatabaseServer({ config, logger, onStop, shutdown }: Startup
     },
   });
   onStop("embedded PostgreSQL", embedded.stop);
+  if (archiving) {
+    const job = createBaseBackupJob({ superuserUrl: embedded.superuserUrl, dataDir: config.DATA_DIR, config, logger });
+    job.start();
+    onStop("base backup job", job.stop);
+  }
   return embedded;
 }
 

@@ -176,3 +176,20 @@ describe("a malformed URL setting", () => {
     expect(message).toContain("***@");
   });
 });
+
+describe("WAL_ARCHIVE", () => {
+  it("is on with the embedded server and off with DATABASE_URL, unless set", () => {
+    expect(loadConfig({}).WAL_ARCHIVE).toBe("on");
+    expect(loadConfig({ WAL_ARCHIVE: "off" }).WAL_ARCHIVE).toBe("off");
+    expect(loadConfig({ DATABASE_URL: "postgres://app@db.internal/app" }).WAL_ARCHIVE).toBe("off");
+  });
+
+  it("refuses on with DATABASE_URL, whose server the app cannot make archive, and a value not on or off", () => {
+    expect(() => loadConfig({ WAL_ARCHIVE: "on", DATABASE_URL: "postgres://app@db.internal/app" })).toThrow(
+      /^Invalid configuration: WAL_ARCHIVE cannot be on with DATABASE_URL: the app archives only its embedded server's WAL/,
+    );
+    expect(() => loadConfig({ WAL_ARCHIVE: "yes" })).toThrow(
+      new ConfigError('Invalid configuration: WAL_ARCHIVE must be "on" or "off" (got "yes")'),
+    );
+  });
+});

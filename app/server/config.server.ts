@@ -86,6 +86,11 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     /** Where backups go; unset: DATA_DIR/backups. */
     BACKUP_DIR: z.string().min(1).optional(),
+    /**
+     * The embedded server's WAL archived into BACKUP_DIR/wal, with base backups in BACKUP_DIR/base, for a restore to
+     * any moment (decision 0803). Unset: on with the embedded server; DATABASE_URL's server archives by its own means.
+     */
+    WAL_ARCHIVE: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional(),
     /** Unset: /metrics answers 404. Set: it answers scrapers sending `Authorization: Bearer <token>`. */
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional(),
     /** A scheduled backup this often; 0: none (backups by hand only). */
@@ -217,6 +222,14 @@ export const configSchema = z
         }
       }
     }
+    if (config.WAL_ARCHIVE === "on" && config.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WAL_ARCHIVE"],
+        message:
+          "cannot be on with DATABASE_URL: the app archives only its embedded server's WAL; use the database server's own point-in-time recovery (README)",
+      });
+    }
     if (config.NODE_ENV !== "production" || config.SITE_URL === undefined || isLocalSite(config.SITE_URL)) return;
     for (const variable of ["SESSION_SECRET", "DATA_ENCRYPTION_KEY"] as const) {
       if (!config[variable]) ctx.addIssue({ code: "custom", path: [variable], message: PUBLIC_PRODUCTION_REQUIRES });
@@ -226,6 +239,7 @@ export const configSchema = z
     ...config,
     SITE_URL: config.SITE_URL ?? localSiteUrl(config.PORT),
     BACKUP_DIR: config.BACKUP_DIR ?? path.join(config.DATA_DIR, "backups"),
+    WAL_ARCHIVE: config.WAL_ARCHIVE ?? (config.DATABASE_URL ? "off" : "on"),
   }));
 
 /**

@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import { lockDataDir } from "../data-dir-lock.server";
 import { findFreePort, isPortFree } from "../free-port.server";
 import { StartRefusal } from "../start-refusal.server";
+import { type WalArchiving, writeWalArchiving } from "./wal-archiving.server";
 
 export type EmbeddedPostgres = {
   /** The app's connection: its own role, which owns the app's database and nothing else. */
@@ -23,6 +24,8 @@ export type EmbeddedPostgresOptions = {
   logger: Logger;
   /** Called when the server died and could not be started again: the app should exit non-zero. */
   onLost?: (error: Error) => void;
+  /** The app's WAL archiving (WAL_ARCHIVE); a tool leaves out this option and starts the cluster as the app left it. */
+  walArchiving?: WalArchiving;
 };
 
 const APP_DATABASE = "app";
@@ -87,6 +90,7 @@ async function startLocked(
     logger.info({ clusterDir }, "initialising the embedded PostgreSQL cluster");
     await serverFor(0).initialise();
   }
+  if (options.walArchiving) await writeWalArchiving(clusterDir, options.walArchiving);
   // We hold DATA_DIR's lock, so the app that started a server still running here is gone.
   await stopStalePostmaster(clusterDir, logger);
   const port = await stablePort(path.join(dataDir, "postgres-port"), logger);

@@ -1,0 +1,104 @@
+// `npm run base-backup` and `npm run restore-to-time -- "<time>" --into <folder>`: the embedded server's
+// continuous protection (decision 0803). Run from the sources (tsx) like the other admin commands; both are harmless
+// beside a live app: the base backup reads the cluster through PostgreSQL's backup API, the restore writes only
+// into a new folder.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
+import { openEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
+import { createLogger } from "../app/server/logger.server";
+import {
+  baseBackupsDirectory,
+  PointInTimeRefusal,
+  pruneBaseBackups,
+  takeBaseBackup,
+} from "../app/server/point-in-time/base-backup.server";
+import { describeTime, parseRecoveryTarget, restoreToTime } from "../app/server/point-in-time/restore-to-time.server";
+import { StartRefusal } from "../app/server/start-refusal.server";
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const USAGE = `Usage: npm run base-backup
+       npm run restore-to-time -- "<time>" --into <new folder>
+
+base-backup      copies the embedded PostgreSQL's cluster into BACKUP_DIR/base (the running app's, or one started for
+                 the command), keeping the newest BACKUP_KEEP and the archived WAL they need
+restore-to-time  restores the database as it was at <time> into <new folder>, a new DATA_DIR: the newest base
+                 backup before <time> with BACKUP_DIR/wal replayed up to it. <time> is New York time
+                 ("2026-11-29 14:05:00") or ISO 8601 with an offset ("2026-11-29T19:05:00Z").`;
+
+class UsageError extends Error {}
+
+function archivingConfig(): Config {
+  const config = loadConfig(process.env);
+  if (config.DATABASE_URL || config.WAL_ARCHIVE === "off") {
+    throw new PointInTimeRefusal(
+      "WAL archiving is off (DATABASE_URL is set, or WAL_ARCHIVE=off): there is nothing to restore to a time from; see the README's Continuous protection",
+    );
+  }
+  return config;
+}
+
+async function baseBackup(): Promise<void> {
+  const config = archivingConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const embedded = await openEmbeddedPostgres({ dataDir: config.DATA_DIR, logger }).catch((error: unknown) => {
+    throw error instanceof StartRefusal ? new PointInTimeRefusal(error.message) : error;
+  });
+  try {
+    const backup = await takeBaseBackup({
+      superuserUrl: embedded.superuserUrl,
+      dataDir: config.DATA_DIR,
+      directory: baseBackupsDirectory(config),
+    });
+    const pruned = await pruneBaseBackups(config);
+    console.log(
+      `${backup.directory} (finished ${describeTime(backup.finishedAt)}); removed ${pruned.baseBackups} older base backups and ${pruned.walFiles} archived WAL files`,
+    );
+  } finally {
+    await embedded.stop();
+  }
+}
+
+async function restore(time: string, into: string): Promise<void> {
+  const config = archivingConfig();
+  const target = parseRecoveryTarget(time);
+  const started = Date.now();
+  const { baseBackup, lastTransactionAt } = await restoreToTime({ config, target, into });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const last = lastTransactionAt ? describeTime(lastTransactionAt) : "none after the base backup";
+  console.log(`Restored to ${describeTime(target)} into ${path.resolve(into)} in ${seconds} s
+  from ${baseBackup.directory}, with the archived WAL replayed to the target; last transaction replayed: ${last}
+To run the app on it: stop the app; copy data-encryption-key and session-secret from the old DATA_DIR into the
+new folder (unless DATA_ENCRYPTION_KEY and SESSION_SECRET are set); start the app with DATA_DIR=${path.resolve(into)}.`);
+}
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { into: { type: "string" }, help: { type: "boolean" } },
+  });
+  const [command, time, ...extra] = positionals;
+  if (values.help) return console.log(USAGE);
+  const envFile = path.join(rootDir, ".env");
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  if (command === "base-backup" && !time && !values.into) return baseBackup();
+  if (command === "restore-to-time" && time && values.into && extra.length === 0) return restore(time, values.into);
+  throw new UsageError(USAGE);
+}
+
+try {
+  await main();
+} catch (error) {
+  if (error instanceof PointInTimeRefusal) {
+    console.error(`Refused: ${error.message}`);
+    process.exitCode = 1;
+  } else if (error instanceof UsageError || error instanceof ConfigError) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

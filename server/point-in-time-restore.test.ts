@@ -1,0 +1,184 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
+import { postEstimate } from "#tests/estimate-post";
+import { appDataParent } from "#tests/test-run-directory";
+import { waitFor } from "#tests/wait-for";
+import { openEmbeddedPostgres, startEmbeddedPostgres } from "~/server/db/embedded-postgres.server";
+import { ARCHIVE_TIMEOUT_SECONDS } from "~/server/db/wal-archiving.server";
+import { listBaseBackups } from "~/server/point-in-time/base-backup.server";
+
+const logger = pino({ level: "silent" });
+let workDir: string;
+let app: AppServer;
+let dataDir: string;
+let backupDir: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(appDataParent(), "tce-pitr-"));
+  // As root the embedded PostgreSQL runs as "postgres", which must pass through to its DATA_DIR and the archive.
+  await chmod(workDir, 0o711);
+  dataDir = path.join(workDir, "data");
+  backupDir = path.join(workDir, "backups");
+  app = await startAppServer({
+    dataDir,
+    env: { BACKUP_DIR: backupDir, BACKUP_KEEP: "2", PUBLIC_FORM_RATE_LIMIT: "1000" },
+  });
+}, 90_000);
+afterAll(async () => {
+  await app?.stop();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+type CliResult = { code: number | null; stdout: string; stderr: string };
+
+/** Runs `npm run <script> -- args` from the project root beside the running app, as an operator would. */
+function runNpm(script: "base-backup" | "restore-to-time", args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
+      cwd: projectRoot,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        LOG_LEVEL: "warn",
+        DATA_DIR: dataDir,
+        BACKUP_DIR: backupDir,
+        BACKUP_KEEP: "2",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function baseBackup(): Promise<void> {
+  const result = await runNpm("base-backup", []);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+}
+
+/** Posts `count` estimate requests one after the other; resolves with their references. */
+async function postEstimates(count: number, group: string): Promise<string[]> {
+  const references: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const posted = await postEstimate(`${app.url}/lighting`, { comments: `${group} ${index}` });
+    if (!posted.reference) throw new Error(`post ${group} ${index} was not stored (${posted.status})`);
+    references.push(posted.reference);
+  }
+  return references;
+}
+
+async function superuserQuery<Row extends pg.QueryResultRow>(directory: string, text: string): Promise<Row[]> {
+  const embedded = await openEmbeddedPostgres({ dataDir: directory, logger });
+  const client = new pg.Client({ connectionString: embedded.superuserUrl });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text)).rows;
+  } finally {
+    await client.end();
+    await embedded.stop();
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("continuous protection: WAL archiving and a restore to a moment between two base backups", () => {
+  it("restores exactly what was committed up to the moment, and archives a commit within archive_timeout", async () => {
+    await app.waitForLine("base backup taken", 30_000);
+    const beforeA = await postEstimates(3, "before A");
+    await baseBackup();
+    const betweenAAndTarget = await postEstimates(3, "after A");
+    await pause(1_000);
+    const target = new Date();
+    await pause(1_000);
+    const afterTarget = await postEstimates(3, "after the target");
+    await baseBackup();
+
+    // BACKUP_KEEP=2: the base backup taken at start is gone, with the archived WAL only it needed.
+    const kept = await listBaseBackups(path.join(backupDir, "base"));
+    expect(kept).toHaveLength(2);
+    const [backupA, backupB] = kept;
+    if (!backupA || !backupB) throw new Error("two base backups expected");
+    expect(backupA.finishedAt.getTime()).toBeLessThan(target.getTime());
+    expect(backupB.finishedAt.getTime()).toBeGreaterThan(target.getTime());
+    const segments = (await readdir(path.join(backupDir, "wal"))).filter((name) => /^[0-9A-F]{24}\.gz$/.test(name));
+    expect(segments.every((name) => name.slice(8) >= backupA.startWalFile.slice(8))).toBe(true);
+    expect(segments).toContain(`${backupA.startWalFile}.gz`);
+
+    // The recovery point: a commit made now is lost with the machine until its WAL segment is archived; with
+    // nothing forcing a switch, archive_timeout bounds that. Measured while the restore runs.
+    const marker = await postEstimates(1, "marker");
+    const committedAt = Date.now();
+    const [{ segment } = { segment: "" }] = await superuserQuery<{ segment: string }>(
+      dataDir,
+      "SELECT pg_walfile_name(pg_current_wal_lsn()) AS segment",
+    );
+    const recoveryPoint = waitFor(
+      "the marker's WAL segment in the archive",
+      () => existsSync(path.join(backupDir, "wal", `${segment}.gz`)) && (Date.now() - committedAt) / 1000,
+      (ARCHIVE_TIMEOUT_SECONDS + 15) * 1000,
+    );
+
+    const restoredDir = path.join(workDir, "restored");
+    const restoreStarted = Date.now();
+    const restored = await runNpm("restore-to-time", [target.toISOString(), "--into", restoredDir]);
+    const restoreSeconds = (Date.now() - restoreStarted) / 1000;
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain(`from ${backupA.directory}`);
+    expect(restored.stdout).toContain(`start the app with DATA_DIR=${restoredDir}`);
+
+    const embedded = await startEmbeddedPostgres({ dataDir: restoredDir, logger });
+    const client = new pg.Client({ connectionString: embedded.url });
+    await client.connect();
+    try {
+      const rows = await client.query<{ reference: string }>(
+        "SELECT reference FROM submissions WHERE type = 'estimate'",
+      );
+      const references = rows.rows.map((row) => row.reference).sort();
+      expect(references).toEqual([...beforeA, ...betweenAAndTarget].sort());
+      for (const reference of [...afterTarget, ...marker]) expect(references).not.toContain(reference);
+    } finally {
+      await client.end();
+      await embedded.stop();
+    }
+    // Settings a trial restore wrote are gone: the restored cluster archives nothing until an app starts on it.
+    const settings = await readFile(path.join(restoredDir, "postgres", "tce-wal-archiving.conf"), "utf8");
+    expect(settings).toContain("archive_mode = off");
+    expect(settings).not.toContain("recovery_target_time");
+
+    const seconds = await recoveryPoint;
+    console.info(
+      `recovery point: a commit reached the WAL archive after ${seconds.toFixed(1)} s (archive_timeout ${ARCHIVE_TIMEOUT_SECONDS} s); restore to a time took ${restoreSeconds.toFixed(1)} s`,
+    );
+    expect(seconds).toBeLessThanOrEqual(ARCHIVE_TIMEOUT_SECONDS + 5);
+  }, 180_000);
+
+  it("refuses a time before every base backup, and a folder that is not empty, changing nothing", async () => {
+    const early = await runNpm("restore-to-time", ["2026-01-05 09:00", "--into", path.join(workDir, "early")]);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(
+      /^Refused: no base backup finished before 2026-01-05 09:00:00\.000 EST \(2026-01-05T14:00:00\.000Z\); the oldest in \S+ finished /,
+    );
+    expect(existsSync(path.join(workDir, "early"))).toBe(false);
+
+    const taken = await runNpm("restore-to-time", [new Date().toISOString(), "--into", dataDir]);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toBe(
+      `Refused: ${dataDir} is not empty: restore into a new folder, which becomes the new DATA_DIR\n`,
+    );
+  }, 60_000);
+});
