@@ -11,6 +11,7 @@ import pino from "pino";
 import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
 import { findFreePort, findFreePorts } from "../app/server/free-port.server";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
+import { clusterSiteUrl } from "./cluster-site-url";
 import { nginxConfig } from "./nginx-config";
 
 const NGINX = process.env.NGINX_PATH || "/usr/sbin/nginx";
@@ -24,6 +25,10 @@ async function main() {
   if (!existsSync(NGINX)) {
     throw new Error(`cluster: no nginx at ${NGINX}; install Debian's nginx package (apt-get install nginx)`);
   }
+  const listenPort = Number.parseInt(process.env.CLUSTER_PORT ?? "8080", 10) || (await findFreePort());
+  // The prerendered pages carry SITE_URL: built and served for the address nginx listens on, unless told otherwise.
+  const siteUrl = clusterSiteUrl(process.env.SITE_URL, listenPort);
+  process.env.SITE_URL = siteUrl;
   buildIfNeeded("cluster");
 
   const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
@@ -38,8 +43,6 @@ async function main() {
     databaseUrl = embedded.url;
   }
 
-  const listenPort = Number.parseInt(process.env.CLUSTER_PORT ?? "8080", 10) || (await findFreePort());
-  const siteUrl = process.env.SITE_URL ?? `http://127.0.0.1:${listenPort}`;
   const sharedEnv = {
     ...process.env,
     NODE_ENV: "production",

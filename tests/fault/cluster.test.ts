@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmod, mkdtemp } from "node:fs/promises";
+import { chmod, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -18,6 +18,13 @@ const VISITORS = 16;
 const RATE_LIMIT = 25;
 
 type ClusterReady = { url: string; databaseUrl: string; instances: { index: number; pid: number; url: string }[] };
+
+async function builtSiteUrl(): Promise<string> {
+  const info = JSON.parse(await readFile(path.join(projectRoot, "build/build-info.json"), "utf8")) as {
+    siteUrl: string;
+  };
+  return info.siteUrl;
+}
 
 /** `npm run cluster -- 2`, as an operator runs it; resolves with what it printed once nginx answered. */
 async function startCluster(env: Record<string, string>) {
@@ -66,6 +73,8 @@ describe("two instances behind nginx (npm run cluster -- 2)", () => {
       LOG_LEVEL: "warn",
       // The system's server or the test run's: the cluster then starts its own embedded one, shared by both.
       DATABASE_URL: "",
+      // The suite's build: without it the cluster would build again for its own address, in place.
+      SITE_URL: await builtSiteUrl(),
     });
     pool = new pg.Pool({ connectionString: cluster.ready.databaseUrl });
   });

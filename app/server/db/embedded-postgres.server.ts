@@ -164,18 +164,28 @@ async function startLocked(
  * running, found through PostgreSQL's lock file, which names its port; otherwise one started for the tool.
  */
 export async function openEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const dataDir = path.resolve(options.dataDir);
-  const lockFile = path.join(dataDir, "postgres", "postmaster.pid");
+  const running = await runningEmbeddedPostgres(options.dataDir);
+  if (running) return { ...running, isUp: () => true, stop: async () => {} };
+  return startEmbeddedPostgres(options);
+}
+
+/**
+ * The connections of the embedded server running on `dataDir` (the app's, or a tool's), found through
+ * PostgreSQL's lock file, which names its port; undefined when none runs there.
+ */
+export async function runningEmbeddedPostgres(
+  dataDir: string,
+): Promise<Pick<EmbeddedPostgres, "url" | "superuserUrl"> | undefined> {
+  const folder = path.resolve(dataDir);
+  const lockFile = path.join(folder, "postgres", "postmaster.pid");
   const lines = (await readFile(lockFile, "utf8").catch(() => "")).split("\n");
   const pid = Number.parseInt(lines[0] ?? "", 10);
   const port = Number.parseInt(lines[3] ?? "", 10);
-  if (Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && (await isPostgresProcess(pid))) {
-    const appPassword = await readOrCreatePassword(path.join(dataDir, APP_PASSWORD_FILE));
-    const password = await readOrCreatePassword(path.join(dataDir, "postgres-password"));
-    const superuserUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
-    return { url: appUrl(port, appPassword), superuserUrl, isUp: () => true, stop: async () => {} };
-  }
-  return startEmbeddedPostgres(options);
+  if (!(Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && (await isPostgresProcess(pid)))) return undefined;
+  const appPassword = await readOrCreatePassword(path.join(folder, APP_PASSWORD_FILE));
+  const password = await readOrCreatePassword(path.join(folder, "postgres-password"));
+  const superuserUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
+  return { url: appUrl(port, appPassword), superuserUrl };
 }
 
 const APP_PASSWORD_FILE = "postgres-app-password";
