@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, count, eq, lt, not, sql } from "drizzle-orm";
+import { and, count, lt, sql } from "drizzle-orm";
 import { plural } from "~/content/plural";
-import { describeSubmissionType } from "~/features/submission-types.server";
 import type { Config } from "~/server/config.server";
 import { type Database, inTransaction, type Transaction } from "~/server/db/database.server";
 import type { DeliveryChannel } from "~/server/db/schema.server";
@@ -9,6 +8,7 @@ import { deliveries, deliveryFailureAcknowledgements, submissions } from "~/serv
 import type { InboxAlert } from "./inbox-alert-banner";
 import { inboxQuery } from "./inbox-filters";
 import { notAcknowledged, stillFailed } from "./still-failed.server";
+import { waitingLeads } from "./waiting-leads.server";
 
 /** How a channel's count reads, texts and emails first since people wait on those. */
 const CHANNEL_COUNTS: Record<DeliveryChannel, (count: number) => string> = {
@@ -95,21 +95,13 @@ function waitingTime(milliseconds: number): string {
  * emails and texts that never arrived), and estimate requests still new, not spam, after INBOX_ALERT_AFTER.
  */
 export async function loadInboxAlerts(db: Database, config: Pick<Config, "INBOX_ALERT_AFTER">) {
-  const estimate = describeSubmissionType("estimate");
-  const newStatus = estimate.statuses[0];
+  const { estimate, newStatus, isWaiting } = waitingLeads();
   const [failures, [waiting]] = await Promise.all([
     unacknowledgedFailures(db),
     db
       .select({ count: count() })
       .from(submissions)
-      .where(
-        and(
-          eq(submissions.type, estimate.type),
-          eq(submissions.status, newStatus),
-          not(submissions.isSpam),
-          lt(submissions.createdAt, new Date(Date.now() - config.INBOX_ALERT_AFTER)),
-        ),
-      ),
+      .where(and(isWaiting, lt(submissions.createdAt, new Date(Date.now() - config.INBOX_ALERT_AFTER)))),
   ]);
   const alerts: InboxAlert[] = [];
   if (failures.length > 0) {
