@@ -67,7 +67,7 @@ export function createApp(dependencies: AppDependencies): RequestListener {
   app.use(accessLog(logger));
   app.use(measureRequests(serverBuild));
 
-  app.get("/metrics", metricsRoute(database.db, config.METRICS_TOKEN));
+  app.get("/metrics", metricsRoute(database.db, config));
   app.get("/healthz", answerHealth(dependencies.isDatabaseProcessUp ?? (() => true)));
   app.get("/readyz", answerReadiness(database, dependencies.migrationsFolder, logger));
 

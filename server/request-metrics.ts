@@ -23,6 +23,16 @@ function fullPathsOf(routes: RouteObject[], parentPath = ""): string[] {
 }
 
 /**
+ * The page a path asks for: a React Router data request (single fetch: a loader's `/admin/inbox.data`, an
+ * action's post to it, the home page's `/_root.data`) is its page's, not a route of its own.
+ */
+function pagePathOf(path: string): string {
+  if (!path.endsWith(".data")) return path;
+  const page = path.slice(0, -".data".length);
+  return page === "/_root" ? "/" : page;
+}
+
+/**
  * Times every request that reaches it (the files served before it are not routes) into the request-duration
  * histogram, labelled with its route: the Express path (`/healthz`) or the React Router route's id
  * (`routes/admin/inbox-submission`), never the URL itself, whose ids and references would make a series each.
@@ -34,7 +44,10 @@ export function measureRequests(build: ServerBuild): RequestHandler {
   // estimate posts. The paths without parameters are matched once, here, and looked up after that.
   const fixedPaths = fullPathsOf(routes).filter((path) => !/[:*?]/.test(path));
   const routeOfFixedPath = new Map(fixedPaths.map((path) => [path, match(path)]));
-  const routeOf = (path: string): string => routeOfFixedPath.get(path) ?? match(path);
+  const routeOf = (requestPath: string): string => {
+    const path = pagePathOf(requestPath);
+    return routeOfFixedPath.get(path) ?? match(path);
+  };
   return (req, res, next) => {
     const stopTimer = httpRequestDuration.startTimer();
     res.once("finish", () => {

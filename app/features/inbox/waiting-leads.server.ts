@@ -9,15 +9,18 @@ export function leadType() {
   return { type: estimate.type, label: estimate.label, newStatus: estimate.statuses[0] };
 }
 
+/**
+ * The leads no one has taken up: estimate requests, not spam, still at their first status (New). The dashboard
+ * warns of those older than INBOX_ALERT_AFTER, and /metrics gives their number and the oldest one's age.
+ */
+export function stillNewLeadsWhere() {
+  const leads = leadType();
+  return and(eq(submissions.type, leads.type), eq(submissions.status, leads.newStatus), not(submissions.isSpam));
+}
+
 /** Leads still new, not spam, that came in more than `after` (INBOX_ALERT_AFTER) before `now`. */
 export function waitingLeadsWhere(after: number, now: Date) {
-  const leads = leadType();
-  return and(
-    eq(submissions.type, leads.type),
-    eq(submissions.status, leads.newStatus),
-    not(submissions.isSpam),
-    lt(submissions.createdAt, new Date(now.getTime() - after)),
-  );
+  return and(stillNewLeadsWhere(), lt(submissions.createdAt, new Date(now.getTime() - after)));
 }
 
 /** INBOX_ALERT_AFTER as the dashboard says it: "24 hours", "90 minutes". */

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import Piscina from "piscina";
 import { asPartOfABurst } from "../collect-after-bursts.server";
 import type { Config } from "../config.server";
+import { onePerProcess } from "../one-per-process.server";
 import type { WorkFunction, WorkTask } from "./work-task";
 
 /** A task found every worker busy and the queue full: the form answers 503 and keeps its answers. */
@@ -32,7 +33,8 @@ const WORKER_FILE = fromSource
 /** An idle worker goes after this long, so the memory of a busy hour is handed back at rest. */
 const IDLE_TIMEOUT_MS = 30_000;
 
-const pools = new Map<string, Piscina>();
+/** One per process: React Router's bundle runs the forms' tasks, and the server's bundle reads their load. */
+const pools = onePerProcess("work pools", () => new Map<string, Piscina>());
 
 /**
  * The worker threads that decode, clean and shrink photos and build PDFs, so that none of it holds up the
@@ -58,6 +60,20 @@ export function workPool(config: Pick<Config, "PHOTO_WORKERS" | "PHOTO_QUEUE_LIM
     pools.set(key, pool);
   }
   return pool;
+}
+
+/**
+ * What the pools hold now, for /metrics: tasks running (a worker runs one at a time, so its busy workers, a
+ * starting one included) and tasks waiting in the queue.
+ */
+export function workPoolLoad(): { running: number; queued: number } {
+  let running = 0;
+  let queued = 0;
+  for (const pool of pools.values()) {
+    running += pool.threads.length - pool.idleThreads;
+    queued += pool.queueSize;
+  }
+  return { running, queued };
 }
 
 /** Runs a work task in a worker; throws WorkPoolFull when it cannot even wait for one. */
