@@ -8,7 +8,7 @@ import { company } from "../app/content/company";
 import { runAlertTexts } from "../app/features/inbox/alert-texts.server";
 import { runRetention } from "../app/features/inbox/retention.server";
 import { webhookTargets } from "../app/features/submission-types.server";
-import { deleteAbandonedUploads, resumableUploadsDirectory } from "../app/forms/resumable-uploads.server";
+import { deleteAbandonedUploads } from "../app/forms/resumable-uploads.server";
 import { createEmailSender } from "../app/outbox/email-sender.server";
 import { createSmsSender, type SmsSender } from "../app/outbox/sms-sender.server";
 import { deleteAbandonedStagedFiles } from "../app/outbox/staged-files.server";
@@ -160,8 +160,8 @@ function startJobs(services: JobServices, smsSender: SmsSender | undefined, { on
   }
 }
 
-async function deleteAbandonedFiles({ db, config }: JobServices): Promise<void> {
-  await deleteAbandonedUploads(resumableUploadsDirectory(config.DATA_DIR));
+async function deleteAbandonedFiles({ db }: JobServices): Promise<void> {
+  await deleteAbandonedUploads(db);
   await deleteAbandonedStagedFiles(db);
 }
 

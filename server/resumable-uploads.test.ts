@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import exifr from "exifr";
 import express from "express";
 import pino from "pino";
@@ -20,11 +21,11 @@ import { tusMetadata } from "#tests/tus-upload";
 import { checklistForm } from "../app/features/estimate-checklist/definition";
 import { PHOTO_MESSAGES, PHOTOS_FIELD } from "../app/features/estimate-checklist/schema";
 import { submitChecklist } from "../app/features/estimate-checklist/submit-checklist.server";
-import { RESUMABLE_UPLOADS_PATH, uploadIdsFieldOf } from "../app/forms/resumable-uploads";
-import { deleteAbandonedUploads, resumableUploadsDirectory } from "../app/forms/resumable-uploads.server";
+import { RESUMABLE_UPLOADS_PATH, UPLOAD_REFUSALS, uploadIdsFieldOf } from "../app/forms/resumable-uploads";
+import { deleteAbandonedUploads } from "../app/forms/resumable-uploads.server";
 import { ABANDONED_FILE_AGE_MS } from "../app/outbox/staged-files.server";
 import { startSession } from "../app/server/auth/sessions.server";
-import { submissions } from "../app/server/db/schema.server";
+import { resumableUploadChunks, submissions, resumableUploads as uploadRows } from "../app/server/db/schema.server";
 import { giveRequestsALogger } from "./access-log";
 import { requireSameOrigin } from "./request-guards";
 import { resumableUploads } from "./resumable-uploads";
@@ -32,46 +33,63 @@ import { resumableUploads } from "./resumable-uploads";
 let database: TestDatabase;
 let context: AppLoadContext;
 let dataDir: string;
-let server: Server;
 let baseUrl: string;
 let cookie: string;
 let otherCookie: string;
+const servers: Server[] = [];
+const instanceDirs: string[] = [];
+
+const signIn = async () => {
+  const user = await addStaffUser(database.db);
+  return cookieFrom(await startSession(database.db, context.config, { userId: user.id, secondFactorPending: false }));
+};
+
+/**
+ * The upload endpoint behind the app's origin check, as server/app.ts mounts it, as one app instance with its own
+ * DATA_DIR and settings, on the test's database; resolves with its address.
+ */
+async function startEndpoint(env: Record<string, string> = {}) {
+  const instanceDir = mkdtempSync(path.join(tmpdir(), "uploads-test-"));
+  instanceDirs.push(instanceDir);
+  const instance = loadContextFor(database.db, { DATA_DIR: instanceDir, ...env });
+  const app = express();
+  giveRequestsALogger(app, pino({ level: "silent" }));
+  app.use(requireSameOrigin(instance.config.SITE_URL));
+  app.all(
+    [RESUMABLE_UPLOADS_PATH, `${RESUMABLE_UPLOADS_PATH}/:id`],
+    resumableUploads({ config: instance.config, db: database.db, forms: [checklistForm] }),
+  );
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), "uploads-test-"));
   context = loadContextFor(database.db, { DATA_DIR: dataDir });
-  const signIn = async () => {
-    const user = await addStaffUser(database.db);
-    return cookieFrom(await startSession(database.db, context.config, { userId: user.id, secondFactorPending: false }));
-  };
   cookie = await signIn();
   otherCookie = await signIn();
-  // The upload endpoint behind the app's origin check, as server/app.ts mounts it.
-  const app = express();
-  giveRequestsALogger(app, pino({ level: "silent" }));
-  app.use(requireSameOrigin(context.config.SITE_URL));
-  app.all(
-    [RESUMABLE_UPLOADS_PATH, `${RESUMABLE_UPLOADS_PATH}/:id`],
-    resumableUploads({ config: context.config, db: database.db, forms: [checklistForm] }),
-  );
-  server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = await startEndpoint();
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  for (const directory of [dataDir, ...instanceDirs]) rmSync(directory, { recursive: true, force: true });
   await database.drop();
 });
 
-const uploadsDirectory = () => resumableUploadsDirectory(dataDir);
-const filesOfUpload = (id: string) => readdirSync(uploadsDirectory()).filter((name) => name.startsWith(id));
+/** What the database holds of an upload: its row and its received parts. */
+const heldOf = async (id: string) => ({
+  uploads: await database.db.$count(uploadRows, eq(uploadRows.id, id)),
+  parts: await database.db.$count(resumableUploadChunks, eq(resumableUploadChunks.uploadId, id)),
+});
+const NOTHING_HELD = { uploads: 0, parts: 0 };
 
 /** Creates an upload of the checklist's photos as tus-js-client does; resolves with the response. */
-function createUpload(length: number, headers: Record<string, string>) {
-  return fetch(`${baseUrl}${RESUMABLE_UPLOADS_PATH}`, {
+function createUpload(length: number, headers: Record<string, string>, at = baseUrl) {
+  return fetch(`${at}${RESUMABLE_UPLOADS_PATH}`, {
     method: "POST",
     headers: {
       "tus-resumable": "1.0.0",
@@ -86,8 +104,8 @@ function createUpload(length: number, headers: Record<string, string>) {
   });
 }
 
-const sendPart = (location: string, bytes: Uint8Array, offset: number, sender = cookie) =>
-  fetch(`${baseUrl}${location}`, {
+const sendPart = (location: string, bytes: Uint8Array, offset: number, sender = cookie, at = baseUrl) =>
+  fetch(`${at}${location}`, {
     method: "PATCH",
     headers: {
       cookie: sender,
@@ -98,8 +116,8 @@ const sendPart = (location: string, bytes: Uint8Array, offset: number, sender = 
     body: new Uint8Array(bytes),
   });
 
-const offsetOf = async (location: string, sender = cookie) => {
-  const response = await fetch(`${baseUrl}${location}`, {
+const offsetOf = async (location: string, sender = cookie, at = baseUrl) => {
+  const response = await fetch(`${at}${location}`, {
     method: "HEAD",
     headers: { cookie: sender, "tus-resumable": "1.0.0" },
   });
@@ -137,12 +155,12 @@ async function submitNamingWith(submitContext: AppLoadContext, ids: string[]) {
 
 describe("the upload endpoint", () => {
   it("refuses an upload without a session, and one sent from another site, and stores nothing", async () => {
-    const before = readdirSync(uploadsDirectory());
+    const before = await database.db.$count(uploadRows);
     const signedOut = await createUpload(1000, {});
     expect(signedOut.status).toBe(401);
     const crossSite = await createUpload(1000, { cookie, origin: "https://elsewhere.example" });
     expect(crossSite.status).toBe(403);
-    expect(readdirSync(uploadsDirectory())).toEqual(before);
+    expect(await database.db.$count(uploadRows)).toBe(before);
   });
 
   it("resumes at the offset it holds, and never serves an upload or shows it to another user", async () => {
@@ -169,6 +187,80 @@ describe("the upload endpoint", () => {
   });
 });
 
+describe("an upload on two app instances, which share only the database", () => {
+  it("is continued on the other from the byte the first holds, and taken by a post to a third", async () => {
+    const bytes = await sidewaysJpegWithGps();
+    const otherInstance = await startEndpoint();
+    const created = await createUpload(bytes.length, { cookie });
+    const location = created.headers.get("location") ?? "";
+    const half = Math.floor(bytes.length / 2);
+    expect((await sendPart(location, bytes.subarray(0, half), 0)).status).toBe(204);
+
+    const held = { status: 200, offset: String(half) };
+    expect([await offsetOf(location), await offsetOf(location, cookie, otherInstance)]).toEqual([held, held]);
+    expect((await offsetOf(location, otherCookie, otherInstance)).status).toBe(404);
+    expect((await sendPart(location, bytes.subarray(half), half, cookie, otherInstance)).status).toBe(204);
+    expect(await offsetOf(location)).toEqual({ status: 200, offset: String(bytes.length) });
+
+    // `context` has a DATA_DIR of its own: the post finds the upload where the instances put it.
+    const { result } = await submitNaming(location.split("/").pop() ?? "");
+    expect(result.status).toBe("success");
+    const stored = await storedByReference(database.db, result.reference);
+    expect(stored.files.filter((file) => file.fieldName === PHOTOS_FIELD).map((file) => file.sentAs)).toEqual([
+      SIDEWAYS_PHOTO_NAME,
+    ]);
+  });
+
+  it("takes one PATCH's bytes only where the upload's received bytes end", async () => {
+    const bytes = await sidewaysJpegWithGps();
+    const otherInstance = await startEndpoint();
+    const location = (await createUpload(bytes.length, { cookie })).headers.get("location") ?? "";
+    const half = Math.floor(bytes.length / 2);
+    // Both instances are told the upload is at 0; the second PATCH to arrive finds it moved on.
+    const sent = await Promise.all([
+      sendPart(location, bytes.subarray(0, half), 0),
+      sendPart(location, bytes.subarray(0, half), 0, cookie, otherInstance),
+    ]);
+    expect(sent.map((response) => response.status).sort()).toEqual([204, 409]);
+    expect(await offsetOf(location)).toEqual({ status: 200, offset: String(half) });
+  });
+});
+
+describe("the space uploads may take", () => {
+  it("refuses a person's new upload past UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON with why, and takes one again once theirs are gone", async () => {
+    const length = 1_000_000;
+    const capped = await startEndpoint({ UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON: String(2 * length) });
+    const person = await signIn();
+    // Created side by side, as a phone sends its photos: two fit, whichever instance counts.
+    const created = await Promise.all(
+      Array.from({ length: 4 }, () => createUpload(length, { cookie: person }, capped)),
+    );
+    expect(created.map((response) => response.status).sort()).toEqual([201, 201, 413, 413]);
+    const refused = created.find((response) => response.status === 413);
+    expect(await refused?.text()).toBe(`${UPLOAD_REFUSALS.overPersonCap(2 * length)}\n`);
+    // Someone else's uploads are theirs to count.
+    expect((await createUpload(length, { cookie }, capped)).status).toBe(201);
+
+    const location = created.find((response) => response.status === 201)?.headers.get("location") ?? "";
+    const removed = await fetch(`${capped}${location}`, {
+      method: "DELETE",
+      headers: { cookie: person, "tus-resumable": "1.0.0" },
+    });
+    expect(removed.status).toBe(204);
+    expect((await createUpload(length, { cookie: person }, capped)).status).toBe(201);
+  });
+
+  it("refuses a new upload that would leave DATA_DIR's disk under UPLOAD_FREE_SPACE_FLOOR, with why, and stores nothing", async () => {
+    // More than this machine's disk has free.
+    const floored = await startEndpoint({ UPLOAD_FREE_SPACE_FLOOR: "1000TB" });
+    const before = await database.db.$count(uploadRows);
+    const refused = await createUpload(1000, { cookie }, floored);
+    expect(refused.status).toBe(507);
+    expect(await refused.text()).toBe(`${UPLOAD_REFUSALS.diskLow}\n`);
+    expect(await database.db.$count(uploadRows)).toBe(before);
+  });
+});
+
 describe("a checklist whose photo went up while it was filled", () => {
   it("stores the cleaned photo the upload became (upright, without its GPS position) and deletes the upload", async () => {
     const { id } = await uploadPhoto(await sidewaysJpegWithGps());
@@ -184,7 +276,7 @@ describe("a checklist whose photo went up while it was filled", () => {
     // The PDF shows the photo that went up, upright, as it shows one posted with the checklist.
     const pdf = stored.files.find((file) => file.contentType === "application/pdf")?.content ?? new Uint8Array();
     expect(imagesIn(pdf).map((image) => image.height > image.width)).toEqual([true]);
-    expect(filesOfUpload(id)).toEqual([]);
+    expect(await heldOf(id)).toEqual(NOTHING_HELD);
   });
 
   it("counts the photos that went up toward SUBMISSION_MAX_PIXELS, and leaves out those past it with why", async () => {
@@ -212,7 +304,7 @@ describe("a checklist whose photo went up while it was filled", () => {
     expect(status).toBe(409);
     expect(result.problems).toEqual({ [uploadIdsFieldOf(PHOTOS_FIELD)]: checklistForm.messages.unreadable });
     expect(await database.db.$count(submissions)).toBe(submissionsBefore);
-    expect(filesOfUpload(id).length).toBeGreaterThan(0);
+    expect((await heldOf(id)).uploads).toBe(1);
   });
 });
 
@@ -237,12 +329,12 @@ describe("a checklist whose photos went up while it was filled, past its 80 MB",
 describe("the abandoned uploads' sweep", () => {
   it("keeps an upload for now and deletes it once a day has passed since its last byte", async () => {
     const { location, id } = await uploadPhoto(await sidewaysJpegWithGps());
-    await deleteAbandonedUploads(uploadsDirectory());
-    expect(filesOfUpload(id).length).toBeGreaterThan(0);
+    await deleteAbandonedUploads(database.db);
+    expect((await heldOf(id)).uploads).toBe(1);
 
     const aDayLater = Date.now() + ABANDONED_FILE_AGE_MS + 60_000;
-    expect(await deleteAbandonedUploads(uploadsDirectory(), aDayLater)).toBeGreaterThan(0);
-    expect(filesOfUpload(id)).toEqual([]);
+    expect(await deleteAbandonedUploads(database.db, aDayLater)).toBeGreaterThan(0);
+    expect(await heldOf(id)).toEqual(NOTHING_HELD);
     expect((await offsetOf(location)).status).toBe(404);
   });
 });

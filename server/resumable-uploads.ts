@@ -1,17 +1,17 @@
-import { readFile } from "node:fs/promises";
-import { FileStore } from "@tus/file-store";
+import { statfs } from "node:fs/promises";
 import { Server, type Upload } from "@tus/server";
 import type { RequestHandler } from "express";
 import type { AnyFormDefinition } from "../app/forms/definition";
 import { displayFileName } from "../app/forms/file-names";
 import { sniffFile } from "../app/forms/file-sniffing.server";
 import { cleanPhotoInPool, isPhotoRule, type PhotoRule } from "../app/forms/photos.server";
-import { RESUMABLE_UPLOADS_PATH, type ResumableUploadMetadata } from "../app/forms/resumable-uploads";
-import { keepCleanedUpload, resumableUploadsDirectory } from "../app/forms/resumable-uploads.server";
+import { RESUMABLE_UPLOADS_PATH, type ResumableUploadMetadata, UPLOAD_REFUSALS } from "../app/forms/resumable-uploads";
+import { keepCleanedUpload, receivedBytes } from "../app/forms/resumable-uploads.server";
 import { findSignedInStaff } from "../app/server/auth/require-staff.server";
 import type { Config } from "../app/server/config.server";
 import type { Database } from "../app/server/db/database.server";
 import { WorkPoolFull } from "../app/server/work-pool/work-pool.server";
+import { PostgresUploadStore, UnfinishedUploadsOverCap } from "./postgres-upload-store";
 
 /** A refusal as @tus/server sends it: the status and a line of text. */
 const refusal = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });
@@ -27,16 +27,18 @@ type PhotoField = { definition: AnyFormDefinition; rule: PhotoRule };
 type ResumableUploadsOptions = { config: Config; db: Database; forms: readonly AnyFormDefinition[] };
 
 /**
- * The tus endpoint where the forms' photo fields go up while the form is filled (@tus/server with its file store,
- * under DATA_DIR/uploads). Only a signed-in staff user may create, resume or delete an upload, and only their
- * own; each upload names its form and field, whose per-file cap and type sniffing apply. When an upload
+ * The tus endpoint where the forms' photo fields go up while the form is filled (@tus/server over the database
+ * every instance shares, postgres-upload-store.ts). Only a signed-in staff user may create, resume or delete an
+ * upload, and only their own; each upload names its form and field, whose per-file cap and type sniffing apply.
+ * A new upload is refused past its sender's UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON (413), or when it would leave
+ * DATA_DIR's disk under UPLOAD_FREE_SPACE_FLOOR (507): its photo then goes with the form. When an upload
  * completes it is cleaned (in the work pool: upright, metadata gone, with its thumbnail) before its last byte is
  * acknowledged, and only the cleaned copy is ever taken by a post: the raw bytes are never served (GET is
  * refused).
  */
 export function resumableUploads({ config, db, forms }: ResumableUploadsOptions): RequestHandler {
   const owners = new WeakMap<object, number>();
-  const tus = tusServer(config, forms, owners);
+  const tus = tusServer(config, db, forms, owners);
   return async (req, res, next) => {
     // The raw bytes still carry their metadata (a photo's GPS position): nothing serves them.
     if (req.method === "GET") {
@@ -62,7 +64,12 @@ export function resumableUploads({ config, db, forms }: ResumableUploadsOptions)
 }
 
 /** The upload store, where an upload is its sender's (anyone else is told it does not exist) and names its field. */
-function tusServer(config: Config, forms: readonly AnyFormDefinition[], owners: WeakMap<object, number>): Server {
+function tusServer(
+  config: Config,
+  db: Database,
+  forms: readonly AnyFormDefinition[],
+  owners: WeakMap<object, number>,
+): Server {
   const ownerOf = (request: HookRequest) => {
     const node = request.runtime?.node?.req;
     return node ? owners.get(node) : undefined;
@@ -74,7 +81,10 @@ function tusServer(config: Config, forms: readonly AnyFormDefinition[], owners: 
     photoFields.find(
       ({ definition, rule }) => definition.type === metadata?.formType && rule.field === metadata?.fieldName,
     );
-  const datastore = new FileStore({ directory: resumableUploadsDirectory(config.DATA_DIR) });
+  const datastore = new PostgresUploadStore({
+    db,
+    maxUnfinishedBytesPerOwner: config.UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON,
+  });
   return new Server({
     path: RESUMABLE_UPLOADS_PATH,
     datastore,
@@ -90,22 +100,39 @@ function tusServer(config: Config, forms: readonly AnyFormDefinition[], owners: 
       if (!field) throw refusal(400, "The upload does not name a form's photo field.");
       if (upload.size === undefined) throw refusal(400, "The upload must give its length.");
       if (upload.size > field.rule.maxBytes) throw refusal(413, field.rule.messages.tooLarge);
+      if ((await freeBytes(config.DATA_DIR)) - upload.size < config.UPLOAD_FREE_SPACE_FLOOR) {
+        throw refusal(507, UPLOAD_REFUSALS.diskLow);
+      }
       return { metadata: { ...upload.metadata, ownerId: String(ownerOf(request)) } };
     },
-    onUploadFinish: (_request, upload) => cleanCompletedUpload(config, datastore, fieldOf(upload.metadata), upload),
+    onUploadFinish: (_request, upload) => cleanCompletedUpload(config, db, datastore, fieldOf(upload.metadata), upload),
+    onResponseError: (_request, error) =>
+      error instanceof UnfinishedUploadsOverCap
+        ? refusal(413, UPLOAD_REFUSALS.overPersonCap(config.UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON))
+        : undefined,
   });
+}
+
+/**
+ * The space left to unprivileged writers on the disk of DATA_DIR, where the embedded database keeps its data
+ * (DATA_DIR/postgres). With DATABASE_URL this is the database's disk only when its server writes to the same
+ * file system as DATA_DIR.
+ */
+async function freeBytes(directory: string): Promise<number> {
+  const { bavail, bsize } = await statfs(directory);
+  return bavail * bsize;
 }
 
 /** An upload of its field's type is cleaned; a post takes the cleaned copy, or why there is none. */
 async function cleanCompletedUpload(
   config: Config,
-  datastore: FileStore,
+  db: Database,
+  datastore: PostgresUploadStore,
   field: PhotoField | undefined,
   upload: Upload,
 ) {
-  const path = upload.storage?.path;
-  if (!field || !path) throw refusal(400, "The upload does not name a form's photo field.");
-  const content = new Uint8Array(await readFile(path));
+  if (!field) throw refusal(400, "The upload does not name a form's photo field.");
+  const content = await receivedBytes(db, upload.id);
   const contentType = sniffFile(field.rule.type, content.subarray(0, SNIFFED_BYTES));
   if (!contentType) {
     await datastore.remove(upload.id);
@@ -120,14 +147,13 @@ async function cleanCompletedUpload(
   const cleaned = await cleanPhotoInPool(config, field.rule, photo).catch((error: unknown) => {
     throw error instanceof WorkPoolFull ? refusal(503, field.definition.messages.failed) : error;
   });
-  const { directory } = datastore;
   if (!cleaned.ok) {
-    await keepCleanedUpload(directory, upload.id, { ...record, problem: cleaned.reason }, undefined);
+    await keepCleanedUpload(db, upload.id, { ...record, problem: cleaned.reason }, undefined);
     return {};
   }
   const { file, thumbnail, pixels } = cleaned;
   const size = thumbnail && { width: thumbnail.width, height: thumbnail.height };
   const kept = { ...record, fileName: file.fileName, contentType: file.contentType, pixels, thumbnail: size };
-  await keepCleanedUpload(directory, upload.id, kept, { content: file.content, thumbnail });
+  await keepCleanedUpload(db, upload.id, kept, { content: file.content, thumbnail });
   return {};
 }

@@ -3,18 +3,14 @@ import type { AppLoadContext } from "react-router";
 import { FileStaging } from "~/outbox/staged-files.server";
 import type { SubmittedFile } from "~/outbox/submission-store.server";
 import type { SignedInStaff } from "~/server/auth/require-staff.server";
+import type { Database } from "~/server/db/database.server";
 import type { FileRule, FormDefinition } from "./definition";
 import { displayFileName } from "./file-names";
 import { MissingUploads } from "./form-failures.server";
 import { cleanPostedPhotos, isPhotoRule, type PreparedUploads, withinSubmissionPixels } from "./photos.server";
 import { takeFileBytes } from "./read-form-body.server";
 import { uploadIdsFieldOf } from "./resumable-uploads";
-import {
-  deleteUploads,
-  resumableUploadsDirectory,
-  type TakenUploads,
-  takeCleanedUploads,
-} from "./resumable-uploads.server";
+import { deleteUploads, type TakenUploads, takeCleanedUploads } from "./resumable-uploads.server";
 
 type FilesOf = Pick<FormDefinition, "type" | "files" | "maxBodyBytes">;
 
@@ -79,10 +75,9 @@ export async function withPreparedFiles<Stored>(
   files: PostedFiles,
   store: (prepared: PreparedUploads, staging: FileStaging) => Promise<Stored>,
 ): Promise<Stored> {
-  const directory = resumableUploadsDirectory(context.config.DATA_DIR);
   const staging = new FileStaging(context.db);
   try {
-    const takenUp = await takeUploadsUp(directory, definition, staff, files);
+    const takenUp = await takeUploadsUp(context.db, definition, staff, files);
     if (takenUp.missing.length > 0) throw new MissingUploads(takenUp.missing);
     for (const file of takenUp.files) staging.stage(file);
     const carried = await prepareCarried(context, definition, files.carried, takenUp, staging);
@@ -91,7 +86,7 @@ export async function withPreparedFiles<Stored>(
       problems: [...takenUp.problems, ...carried.problems],
     });
     const stored = await store(prepared, staging);
-    await deleteUploads(directory, takenUp.ids).catch((error: unknown) =>
+    await deleteUploads(context.db, takenUp.ids).catch((error: unknown) =>
       context.logger.warn({ err: error }, "stored uploads could not be deleted"),
     );
     return stored;
@@ -104,7 +99,7 @@ export async function withPreparedFiles<Stored>(
 
 /** The uploads a post names, cleaned as each went up; the whole post, uploads and carried files, within its cap. */
 async function takeUploadsUp(
-  directory: string,
+  db: Database,
   definition: FilesOf,
   staff: SignedInStaff | undefined,
   files: PostedFiles,
@@ -115,7 +110,7 @@ async function takeUploadsUp(
   for (const rule of definition.files) {
     const ids = files.named.filter((up) => up.fieldName === rule.field).map((up) => up.id);
     const claim = { ownerId: staff.id, formType: definition.type, fieldName: rule.field };
-    const field = await takeCleanedUploads(directory, ids, claim, budgetBytes);
+    const field = await takeCleanedUploads(db, ids, claim, budgetBytes);
     budgetBytes -= field.files.reduce((sum, file) => sum + file.content.byteLength, 0);
     taken.files.push(...field.files);
     taken.problems.push(...field.problems);

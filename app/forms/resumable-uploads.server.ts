@@ -1,11 +1,9 @@
-import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { ABANDONED_FILE_AGE_MS } from "~/outbox/staged-files.server";
+import { type Database, inTransaction } from "~/server/db/database.server";
+import { resumableUploadChunks, resumableUploads } from "~/server/db/schema.server";
 import type { Thumbnail } from "~/server/photos/clean-photo.server";
 import type { PreparedFile, UploadProblem } from "./photos.server";
-
-/** Uploads under way and the cleaned copies of those complete live here until a post takes them. */
-export const resumableUploadsDirectory = (dataDir: string) => path.join(dataDir, "uploads");
 
 /**
  * What a complete upload became: who sent it for which form's field, and its cleaned photo (its type, pixels and
@@ -19,25 +17,43 @@ export type CleanedUpload = { ownerId: number; formType: string; fieldName: stri
 /** A cleaned upload's files: the photo and, where its form's document prints one, its thumbnail. */
 export type CleanedUploadFiles = { content: Uint8Array; thumbnail: Thumbnail | undefined };
 
-// The upload store's own names (@tus/server's default: 16 random bytes in hex), so that no posted id is a path.
+// The upload store's own names (@tus/server's default: 16 random bytes in hex).
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
-const cleanedFile = (directory: string, id: string) => path.join(directory, `${id}.cleaned`);
-const thumbnailFile = (directory: string, id: string) => path.join(directory, `${id}.thumbnail`);
-const cleanedRecord = (directory: string, id: string) => path.join(directory, `${id}.cleaned.json`);
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** Keeps the cleaned copy of a complete upload and its thumbnail; the record, written last, says it is ready. */
+/** The bytes an upload received, in order: what its last PATCH completed. */
+export async function receivedBytes(db: Database, id: string): Promise<Uint8Array> {
+  const parts = await db
+    .select({ content: resumableUploadChunks.content })
+    .from(resumableUploadChunks)
+    .where(eq(resumableUploadChunks.uploadId, id))
+    .orderBy(asc(resumableUploadChunks.startByte));
+  return new Uint8Array(Buffer.concat(parts.map((part) => part.content)));
+}
+
+/**
+ * Keeps what a complete upload became, in place of its received bytes (only the cleaned copy is ever read
+ * again): the record says it is ready.
+ */
 export async function keepCleanedUpload(
-  directory: string,
+  db: Database,
   id: string,
   record: CleanedUpload,
   files: CleanedUploadFiles | undefined,
 ): Promise<void> {
-  if (files) {
-    await writeFile(cleanedFile(directory, id), files.content);
-    if (files.thumbnail) await writeFile(thumbnailFile(directory, id), files.thumbnail.jpeg);
-  }
-  await writeFile(cleanedRecord(directory, id), JSON.stringify(record));
+  await inTransaction(db, async (tx) => {
+    await tx
+      .update(resumableUploads)
+      .set({
+        cleaned: record,
+        cleanedContent: files && asBuffer(files.content),
+        thumbnail: files?.thumbnail && asBuffer(files.thumbnail.jpeg),
+        writtenAt: new Date(),
+      })
+      .where(eq(resumableUploads.id, id));
+    await tx.delete(resumableUploadChunks).where(eq(resumableUploadChunks.uploadId, id));
+  });
 }
 
 /** Who an upload is for, as a post names it. */
@@ -45,8 +61,8 @@ export type UploadClaim = { ownerId: number; formType: string; fieldName: string
 
 /**
  * The uploads a post took: their cleaned files, the problems of those that had none, and their ids; and the
- * ids it named that are not there for it (deleted after a day, never complete, kept by another app instance,
- * or sent by someone else or for another form), which are left alone.
+ * ids it named that are not there for it (deleted after a day, never complete, or sent by someone else or for
+ * another form), which are left alone.
  */
 export type TakenUploads = { files: PreparedFile[]; problems: UploadProblem[]; ids: string[]; missing: string[] };
 
@@ -59,87 +75,83 @@ export class UploadsOverCap extends Error {
 
 /**
  * The cleaned files of the uploads a post names, in its order, as if they had come in its body; past
- * `budgetBytes` in all, UploadsOverCap is thrown.
+ * `budgetBytes` in all, UploadsOverCap is thrown before the one past it is read.
  */
 export async function takeCleanedUploads(
-  directory: string,
+  db: Database,
   ids: readonly string[],
   claim: UploadClaim,
   budgetBytes: number,
 ): Promise<TakenUploads> {
   const taken: TakenUploads = { files: [], problems: [], ids: [], missing: [] };
+  const wellFormed = ids.filter((id) => UPLOAD_ID.test(id));
+  const rows =
+    wellFormed.length === 0
+      ? []
+      : await db
+          .select({
+            id: resumableUploads.id,
+            ownerId: resumableUploads.ownerId,
+            cleaned: resumableUploads.cleaned,
+            cleanedBytes: sql<number | null>`octet_length(${resumableUploads.cleanedContent})`.mapWith(Number),
+          })
+          .from(resumableUploads)
+          .where(inArray(resumableUploads.id, wellFormed));
+  const byId = new Map(rows.map((row) => [row.id, row]));
   let bytes = 0;
   for (const id of ids) {
-    const record = UPLOAD_ID.test(id) ? await readRecord(directory, id) : undefined;
+    const row = byId.get(id);
+    const record = row?.cleaned as CleanedUpload | null | undefined;
     const claimed =
-      record?.ownerId === claim.ownerId && record.formType === claim.formType && record.fieldName === claim.fieldName;
-    if (!record || !claimed) {
+      row?.ownerId === claim.ownerId && record?.formType === claim.formType && record.fieldName === claim.fieldName;
+    if (!row || !record || !claimed) {
       taken.missing.push(id);
       continue;
     }
     taken.ids.push(id);
     if ("problem" in record) {
       taken.problems.push({ fieldName: record.fieldName, fileName: record.fileName, reason: record.problem });
-    } else {
-      bytes += (await stat(cleanedFile(directory, id))).size;
-      if (bytes > budgetBytes) throw new UploadsOverCap();
-      taken.files.push({
-        fieldName: record.fieldName,
-        fileName: record.fileName,
-        contentType: record.contentType,
-        content: new Uint8Array(await readFile(cleanedFile(directory, id))),
-        uploaded: true,
-        photo: {
-          thumbnail: record.thumbnail && {
-            jpeg: new Uint8Array(await readFile(thumbnailFile(directory, id))),
-            ...record.thumbnail,
-          },
-          pixels: record.pixels,
-        },
-      });
+      continue;
     }
+    bytes += row.cleanedBytes ?? 0;
+    if (bytes > budgetBytes) throw new UploadsOverCap();
+    const [files] = await db
+      .select({ content: resumableUploads.cleanedContent, thumbnail: resumableUploads.thumbnail })
+      .from(resumableUploads)
+      .where(eq(resumableUploads.id, id));
+    taken.files.push({
+      fieldName: record.fieldName,
+      fileName: record.fileName,
+      contentType: record.contentType,
+      content: new Uint8Array(files?.content ?? []),
+      uploaded: true,
+      photo: {
+        thumbnail:
+          record.thumbnail && files?.thumbnail
+            ? { jpeg: new Uint8Array(files.thumbnail), ...record.thumbnail }
+            : undefined,
+        pixels: record.pixels,
+      },
+    });
   }
   return taken;
 }
 
-async function readRecord(directory: string, id: string): Promise<CleanedUpload | undefined> {
-  try {
-    return JSON.parse(await readFile(cleanedRecord(directory, id), "utf8")) as CleanedUpload;
-  } catch {
-    return undefined;
-  }
+/** Deletes uploads and everything kept of them: their received bytes and their cleaned copy. */
+export async function deleteUploads(db: Database, ids: readonly string[]): Promise<void> {
+  const wellFormed = ids.filter((id) => UPLOAD_ID.test(id));
+  if (wellFormed.length === 0) return;
+  await db.delete(resumableUploads).where(inArray(resumableUploads.id, wellFormed));
 }
-
-/** Deletes uploads and everything kept of them: the upload store's bytes and record, and the cleaned copy. */
-export async function deleteUploads(directory: string, ids: readonly string[]): Promise<void> {
-  const names = new Set(ids.filter((id) => UPLOAD_ID.test(id)));
-  if (names.size === 0) return;
-  const entries = await readdir(directory).catch(() => []);
-  await Promise.all(
-    entries.filter((entry) => names.has(uploadIdOf(entry))).map((entry) => rm(path.join(directory, entry))),
-  );
-}
-
-const uploadIdOf = (entry: string) => entry.split(".")[0] ?? entry;
 
 /**
- * Deletes every upload whose files were all last written more than ABANDONED_FILE_AGE_MS before `now`: one no
- * post took. Returns how many.
+ * Deletes every upload last written (a byte received, or cleaned) more than ABANDONED_FILE_AGE_MS before `now`:
+ * one no post took. Returns how many.
  */
-export async function deleteAbandonedUploads(directory: string, now = Date.now()): Promise<number> {
-  const entries = await readdir(directory).catch(() => []);
-  const lastWritten = new Map<string, number>();
-  for (const entry of entries) {
-    // An entry deleted meanwhile (its post took it) is simply gone.
-    const written = (await stat(path.join(directory, entry)).catch(() => undefined))?.mtimeMs;
-    if (written === undefined) continue;
-    const id = uploadIdOf(entry);
-    lastWritten.set(id, Math.max(written, lastWritten.get(id) ?? 0));
-  }
-  const abandoned = [...lastWritten].filter(([, written]) => now - written > ABANDONED_FILE_AGE_MS);
-  await deleteUploads(
-    directory,
-    abandoned.map(([id]) => id),
-  );
-  return abandoned.length;
+export async function deleteAbandonedUploads(db: Database, now = Date.now()): Promise<number> {
+  const deleted = await db
+    .delete(resumableUploads)
+    .where(lt(resumableUploads.writtenAt, new Date(now - ABANDONED_FILE_AGE_MS)))
+    .returning({ id: resumableUploads.id });
+  return deleted.length;
 }

@@ -16,6 +16,8 @@ describe("loadConfig", () => {
       BACKUP_DIR: "data/backups",
       BACKUP_EVERY: 24 * 3_600_000,
       BACKUP_KEEP: 7,
+      UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON: 160 * 1024 ** 2,
+      UPLOAD_FREE_SPACE_FLOOR: 1024 ** 3,
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
@@ -93,6 +95,16 @@ describe("loadConfig", () => {
   it("reads INBOX_ALERT_AFTER as a duration and refuses anything else", () => {
     expect(loadConfig({ INBOX_ALERT_AFTER: "90m" }).INBOX_ALERT_AFTER).toBe(90 * 60_000);
     expect(() => loadConfig({ INBOX_ALERT_AFTER: "a day" })).toThrow(/^Invalid configuration: INBOX_ALERT_AFTER/);
+  });
+
+  it("reads the upload settings as sizes in bytes or binary units and refuses anything else", () => {
+    expect(loadConfig({ UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON: "512KB" }).UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON).toBe(
+      512 * 1024,
+    );
+    expect(loadConfig({ UPLOAD_FREE_SPACE_FLOOR: "2000000" }).UPLOAD_FREE_SPACE_FLOOR).toBe(2_000_000);
+    expect(() => loadConfig({ UPLOAD_FREE_SPACE_FLOOR: "a lot" })).toThrow(
+      /^Invalid configuration: UPLOAD_FREE_SPACE_FLOOR must be a number of bytes with an optional unit/,
+    );
   });
 
   it("reads ALERT_SMS_TO as a phone number in E.164 and refuses one that is not", () => {

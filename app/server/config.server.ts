@@ -4,6 +4,7 @@ import path from "node:path";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
 import { decodeDataEncryptionKey } from "./auth/data-encryption.server";
+import { BYTE_SIZE_PATTERN, parseByteSize } from "./byte-size.server";
 import { DURATION_PATTERN, parseDuration } from "./duration.server";
 
 const optionalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
@@ -61,6 +62,9 @@ export function isLocalSite(siteUrl: string): boolean {
 }
 
 const duration = z.string().regex(DURATION_PATTERN, "must be a number with an optional unit ms, s, m, h or d");
+const byteSize = z
+  .string()
+  .regex(BYTE_SIZE_PATTERN, "must be a number of bytes with an optional unit KB, MB, GB or TB");
 
 /** Set together or not at all: half of a connection is a mistake to report at start, not at the first use. */
 const SERVICETITAN_SETTINGS = [
@@ -160,6 +164,17 @@ export const configSchema = z
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(600_000_000),
+    /**
+     * The bytes one person's photos going up ahead of their form, or up and not yet taken by a post, may hold
+     * together; a new upload past it is refused (413) and its photo goes with the form instead. The default holds
+     * two checklists of ten large (8 MB) photos: 2 x the checklist's 80 MB.
+     */
+    UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON: byteSize.default("160MB").transform(parseByteSize),
+    /**
+     * The free space DATA_DIR's disk keeps for the database's own writes: a new upload that would leave less is
+     * refused (507) and its photo goes with the form instead.
+     */
+    UPLOAD_FREE_SPACE_FLOOR: byteSize.default("1GB").transform(parseByteSize),
     WEBHOOK_SECRET: z
       .string()
       .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, "must look like whsec_ followed by a base64 key")

@@ -1,9 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { deleteUploads } from "../../app/forms/resumable-uploads.server";
 import { queryAppDatabase } from "../support/submission-lookup";
 import { expect, test } from "./fixtures";
 
@@ -11,7 +8,6 @@ const PAGE = "/admin/quick-links/estimate-checklist";
 const SUBMIT_URL = `**${PAGE}/submit`;
 const SUCCESS_MESSAGE = "PDF generated and sent to webhook successfully!";
 const DATA_DIR = process.env.E2E_DATA_DIR ?? "";
-const UPLOADS_DIR = path.join(DATA_DIR, "uploads");
 
 /** A phone in the field: 5 Mbit/s up, 100 ms each way, as Chromium's network emulation makes it. */
 const PHONE_UPLINK = {
@@ -38,22 +34,14 @@ async function sitePhoto(name: string, width: number, height: number) {
 /** The signed-in user of the test running in this worker: other tests, in parallel, upload as others. */
 let owner = 0;
 
-/**
- * This test's user's raw uploads in the store (named by 32 hex digits, no extension, beside their `.json`
- * record) with their sizes.
- */
-function rawUploads(): Map<string, number> {
-  if (!existsSync(UPLOADS_DIR)) return new Map();
-  const names = readdirSync(UPLOADS_DIR, { withFileTypes: true }).filter(
-    (entry) => entry.isFile() && /^[0-9a-f]{32}$/.test(entry.name),
+/** This test's user's uploads in the store (the app's database), with the bytes each has received. */
+async function rawUploads(): Promise<Map<string, number>> {
+  const rows = await queryAppDatabase<{ id: string; received_bytes: number }>(
+    DATA_DIR,
+    "SELECT id, received_bytes FROM resumable_uploads WHERE owner_id = $1",
+    [owner],
   );
-  const ours = names.filter((entry) => {
-    const recordFile = path.join(UPLOADS_DIR, `${entry.name}.json`);
-    if (!existsSync(recordFile)) return false;
-    const record = readFileSync(recordFile, "utf8");
-    return (JSON.parse(record) as { metadata?: { ownerId?: string } }).metadata?.ownerId === String(owner);
-  });
-  return new Map(ours.map((entry) => [entry.name, statSync(path.join(UPLOADS_DIR, entry.name)).size]));
+  return new Map(rows.map((row) => [row.id, row.received_bytes]));
 }
 
 test.beforeEach(async ({ page, signInAsStaff }) => {
@@ -139,14 +127,14 @@ test("a connection cut at half a photo resumes from where it was", async ({ page
     await expect(page.getByRole("heading", { level: 1, name: "Estimate Checklist" })).toBeVisible();
     await emulatePhoneUplink(page);
     const photo = await sitePhoto("IMG_2000.jpg", 3000, 2000);
-    const before = new Set(rawUploads().keys());
-    const upload = () => [...rawUploads()].filter(([id]) => !before.has(id));
+    const before = new Set((await rawUploads()).keys());
+    const upload = async () => [...(await rawUploads())].filter(([id]) => !before.has(id));
 
     // The signal drops once half the photo has gone out, and comes back once the phone has tried again.
     cuttable.armAt(photo.buffer.length / 2);
     await page.getByLabel("Choose photos").setInputFiles([photo]);
     await expect.poll(() => cuttable.line.refused, { timeout: 60_000 }).toBeGreaterThan(0);
-    const heldWhenCut = upload().reduce((sum, [, size]) => sum + size, 0);
+    const heldWhenCut = (await upload()).reduce((sum, [, size]) => sum + size, 0);
     expect(heldWhenCut).toBeGreaterThan(0);
     expect(heldWhenCut).toBeLessThan(photo.buffer.length);
     const sentBeforeCut = cuttable.line.sent;
@@ -155,7 +143,7 @@ test("a connection cut at half a photo resumes from where it was", async ({ page
     const photoList = page.getByRole("region", { name: "Site Photos" });
     await expect(photoList.getByText("Uploaded", { exact: true })).toHaveCount(1, { timeout: 60_000 });
     // One upload, continued from the byte the server held: the photo went up about once, not half and then whole.
-    const received = upload();
+    const received = await upload();
     expect(received.map(([, size]) => size)).toEqual([photo.buffer.length]);
     expect(cuttable.line.sent - sentBeforeCut).toBeLessThan(photo.buffer.length);
     expect(cuttable.line.sent).toBeLessThan(1.5 * photo.buffer.length);
@@ -166,16 +154,16 @@ test("a connection cut at half a photo resumes from where it was", async ({ page
 
 test("a photo whose upload the server no longer has is sent with the checklist itself", async ({ page }) => {
   const name = `Lost Upload Tester ${Date.now()}`;
-  const before = new Set(rawUploads().keys());
+  const before = new Set((await rawUploads()).keys());
   await page.getByLabel("Your Name").fill(name);
   await page.getByLabel("Your Email").fill("pm@example.com");
   await page.getByLabel("Choose photos").setInputFiles([await sitePhoto("IMG_3000.jpg", 800, 600)]);
   const photoList = page.getByRole("region", { name: "Site Photos" });
   await expect(photoList.getByText("Uploaded", { exact: true })).toHaveCount(1, { timeout: 30_000 });
   // As the day-old sweep would, or another app instance never having had it.
-  const ids = [...rawUploads().keys()].filter((id) => !before.has(id));
+  const ids = [...(await rawUploads()).keys()].filter((id) => !before.has(id));
   expect(ids).toHaveLength(1);
-  await deleteUploads(UPLOADS_DIR, ids);
+  await queryAppDatabase(DATA_DIR, "DELETE FROM resumable_uploads WHERE id = ANY($1)", [ids]);
 
   await page.getByRole("button", { name: "Submit Checklist" }).click();
   await expect(page.getByRole("status").filter({ hasText: SUCCESS_MESSAGE })).toBeVisible({ timeout: 30_000 });
@@ -195,22 +183,22 @@ test("a reload in the middle of a photo's upload continues it from where it was"
     await expect(page.getByRole("heading", { level: 1, name: "Estimate Checklist" })).toBeVisible();
     await emulatePhoneUplink(page);
     const photo = await sitePhoto("IMG_4000.jpg", 3000, 2000);
-    const before = new Set(rawUploads().keys());
-    const upload = () => [...rawUploads()].filter(([id]) => !before.has(id));
-    const held = () => upload().reduce((sum, [, size]) => sum + size, 0);
+    const before = new Set((await rawUploads()).keys());
+    const upload = async () => [...(await rawUploads())].filter(([id]) => !before.has(id));
+    const held = async () => (await upload()).reduce((sum, [, size]) => sum + size, 0);
 
     await page.getByLabel("Choose photos").setInputFiles([photo]);
     await expect(page.getByText(/Draft saved on this device at/)).toBeVisible();
     await expect.poll(held, { timeout: 60_000, intervals: [100] }).toBeGreaterThan(photo.buffer.length / 2);
     const sentAtReload = line.line.sent;
-    expect(held()).toBeLessThan(photo.buffer.length);
+    expect(await held()).toBeLessThan(photo.buffer.length);
     await page.reload();
 
     const photoList = page.getByRole("region", { name: "Site Photos" });
     await expect(photoList.getByText("IMG_4000.jpg")).toBeVisible();
     await expect(photoList.getByText("Uploaded", { exact: true })).toHaveCount(1, { timeout: 60_000 });
     // The same upload, continued: from the reload on, the page and the rest of the photo weigh less than the photo.
-    expect(upload().map(([, size]) => size)).toEqual([photo.buffer.length]);
+    expect((await upload()).map(([, size]) => size)).toEqual([photo.buffer.length]);
     expect(line.line.sent - sentAtReload).toBeLessThan(photo.buffer.length);
   } finally {
     await line.close();

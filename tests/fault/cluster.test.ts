@@ -1,13 +1,24 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmod, mkdtemp, readFile } from "node:fs/promises";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHOTOS_FIELD } from "../../app/features/estimate-checklist/schema";
+import { RESUMABLE_UPLOADS_PATH, uploadIdsFieldOf } from "../../app/forms/resumable-uploads";
+import { startSession } from "../../app/server/auth/sessions.server";
+import { loadConfig } from "../../app/server/config.server";
+import { connectDatabase } from "../../app/server/db/database.server";
 import { findFreePort } from "../../app/server/free-port.server";
+import { cleanPhotoWithThumbnail } from "../../app/server/photos/clean-photo.server";
 import { projectRoot } from "../support/app-server";
+import { checklistAnswers, grainyJpegWithGps } from "../support/checklist-fixture";
 import { type EstimatePostResult, postEstimate } from "../support/estimate-post";
+import { addStaffUser, cookieFrom } from "../support/staff";
+import { tusMetadata } from "../support/tus-upload";
 import { waitFor } from "../support/wait-for";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { allDelivered, formatFaultTable, reconcile, sameWebhookIdAcrossRetries } from "./delivery-ledger";
@@ -58,10 +69,11 @@ describe("two instances behind nginx (npm run cluster -- 2)", () => {
   let receiver: WebhookReceiver;
   let cluster: Awaited<ReturnType<typeof startCluster>>;
   let pool: pg.Pool;
+  let dataDir: string;
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    const dataDir = await mkdtemp(path.join(tmpdir(), "tce-cluster-"));
+    dataDir = await mkdtemp(path.join(tmpdir(), "tce-cluster-"));
     // As root the shared embedded server runs as the postgres user, who must be able to enter it.
     await chmod(dataDir, 0o755);
     cluster = await startCluster({
@@ -157,4 +169,109 @@ describe("two instances behind nginx (npm run cluster -- 2)", () => {
     });
     expect(other.status).toBe(200);
   });
+
+  it("continues an upload cut part way on either instance, and a checklist posted to the other takes it", async () => {
+    const { ready } = cluster;
+    const [first, second] = ready.instances;
+    if (!first || !second) throw new Error("two instances expected");
+    const cookie = await signedInCookie(ready.databaseUrl, dataDir);
+    const photo = await grainyJpegWithGps();
+    const tus = { cookie, "tus-resumable": "1.0.0" };
+
+    const created = await fetch(`${first.url}${RESUMABLE_UPLOADS_PATH}`, {
+      method: "POST",
+      headers: {
+        ...tus,
+        "upload-length": String(photo.byteLength),
+        "upload-metadata": tusMetadata({
+          formType: "estimate-checklist",
+          fieldName: PHOTOS_FIELD,
+          filename: "IMG_1.jpg",
+        }),
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location") ?? "";
+    await patchCutAfter(`${ready.url}${location}`, cookie, photo, Math.floor(photo.byteLength / 2));
+
+    // Where the cut left it, as each instance tells it: the same offset from both.
+    const offsetAt = async (url: string) => {
+      const response = await fetch(`${url}${location}`, { method: "HEAD", headers: tus });
+      return response.status === 200 ? Number(response.headers.get("upload-offset")) : -response.status;
+    };
+    const held = await waitFor("the bytes sent before the cut to be held", async () => {
+      const offset = await offsetAt(first.url);
+      return offset > 0 && offset;
+    });
+    expect(held).toBeLessThan(photo.byteLength);
+    expect([await offsetAt(first.url), await offsetAt(second.url)]).toEqual([held, held]);
+
+    const resumed = await fetch(`${ready.url}${location}`, {
+      method: "PATCH",
+      headers: { ...tus, "upload-offset": String(held), "content-type": "application/offset+octet-stream" },
+      body: new Uint8Array(photo.subarray(held)),
+    });
+    expect(resumed.status, await resumed.text()).toBe(204);
+    expect([await offsetAt(first.url), await offsetAt(second.url)]).toEqual([photo.byteLength, photo.byteLength]);
+
+    const form = new FormData();
+    for (const [name, value] of Object.entries(checklistAnswers)) form.append(name, value);
+    form.append(uploadIdsFieldOf(PHOTOS_FIELD), location.split("/").pop() ?? "");
+    const posted = await fetch(`${second.url}/admin/quick-links/estimate-checklist/submit`, {
+      method: "POST",
+      headers: { cookie, accept: "application/json" },
+      body: form,
+    });
+    const answer = (await posted.json()) as { status: string; reference: string };
+    expect(answer.status).toBe("success");
+    const { rows } = await pool.query<{ content: Buffer }>(
+      "SELECT f.content FROM submission_files f JOIN submissions s ON s.id = f.submission_id WHERE s.reference = $1 AND f.field_name = $2",
+      [answer.reference, PHOTOS_FIELD],
+    );
+    // The photo as the app cleans the bytes sent: the upload, pieced together across the cut, is the photo.
+    const caps = { photoPixels: 1e9, submissionPixels: 1e9, submissionPixelsLeft: 1e9 };
+    const expected = await cleanPhotoWithThumbnail(
+      { fileName: "IMG_1.jpg", contentType: "image/jpeg", content: photo },
+      undefined,
+      caps,
+    );
+    if (!expected.ok) throw new Error(expected.reason);
+    expect(rows.map((row) => Buffer.compare(row.content, Buffer.from(expected.file.content)))).toEqual([0]);
+  });
 });
+
+/** A session of a new staff user on the cluster's database, signed with the secret its instances share. */
+async function signedInCookie(databaseUrl: string, dataDir: string) {
+  const database = connectDatabase(databaseUrl, pino({ level: "silent" }), "cluster test");
+  try {
+    const secret = (await readFile(path.join(dataDir, "cluster", "session-secret"), "utf8")).trim();
+    const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: secret });
+    const staff = await addStaffUser(database.db);
+    return cookieFrom(await startSession(database.db, config, { userId: staff.id, secondFactorPending: false }));
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A PATCH of the whole photo whose connection is cut once `cutAt` bytes are out, as a phone losing its signal:
+ * resolves when the connection is gone.
+ */
+function patchCutAfter(url: string, cookie: string, photo: Uint8Array, cutAt: number): Promise<void> {
+  return new Promise((resolve) => {
+    const patch = request(url, {
+      method: "PATCH",
+      agent: false,
+      headers: {
+        cookie,
+        "tus-resumable": "1.0.0",
+        "upload-offset": "0",
+        "content-type": "application/offset+octet-stream",
+        "content-length": String(photo.byteLength),
+      },
+    });
+    patch.on("error", () => resolve());
+    patch.on("close", () => resolve());
+    patch.write(photo.subarray(0, cutAt), () => setTimeout(() => patch.destroy(), 200));
+  });
+}

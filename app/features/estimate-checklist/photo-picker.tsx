@@ -116,6 +116,13 @@ export function PhotoPicker({
 /** A photo's upload in words, with a bar while it goes up. */
 function UploadState({ photo, upload }: { photo: File; upload: PhotoUpload | undefined }) {
   if (!upload) return null;
+  if (upload.refused) {
+    return (
+      <span role="status" className="block text-sm font-medium text-red-800">
+        {upload.refused}
+      </span>
+    );
+  }
   const said = upload.uploadId
     ? "Uploaded"
     : upload.stalled

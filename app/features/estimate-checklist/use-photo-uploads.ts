@@ -1,13 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Upload } from "tus-js-client";
+import type { DetailedError, Upload } from "tus-js-client";
 import { RESUMABLE_UPLOADS_PATH, type ResumableUploadMetadata } from "~/forms/resumable-uploads";
 import { checklistForm } from "./definition";
 import { PHOTOS_FIELD } from "./schema";
 
-/** Where a photo's upload stands: bytes up so far, and once complete, the upload's id that the post names. */
-export type PhotoUpload = { sent: number; total: number; uploadId?: string; stalled?: boolean };
+/**
+ * Where a photo's upload stands: bytes up so far, once complete the upload's id that the post names, and when the
+ * server refused it, its words why (the photo then goes with the checklist).
+ */
+export type PhotoUpload = { sent: number; total: number; uploadId?: string; stalled?: boolean; refused?: string };
 
-/** A photo's upload under way; `settled` resolves when it completes or stops for want of a connection. */
+/**
+ * A photo's upload under way; `settled` resolves when it completes, stops for want of a connection, or is
+ * refused.
+ */
 type Running = { upload: Upload; uploadId?: string; stalled: boolean; settled: Promise<void>; settle: () => void };
 
 /** A fresh `settled` for a run that starts (again). */
@@ -22,6 +28,17 @@ function unsettled(): Pick<Running, "settled" | "settle"> {
 // Retried on their own for a minute; after that (or at once when the device is offline) an upload waits for the
 // browser's `online` event, and a post meanwhile sends the photo itself.
 const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 20_000];
+
+/**
+ * The server's refusal of an upload, in its words: a 4xx other than tus's conflicts (too large, over the
+ * person's cap, not a photo) or 507 (its disk is short of space). Neither changes by trying again.
+ */
+function refusalOf(error: Error): string | undefined {
+  const response = (error as Partial<DetailedError>).originalResponse;
+  const status = response?.getStatus() ?? 0;
+  const refused = (status >= 400 && status < 500 && status !== 409 && status !== 423) || status === 507;
+  return refused ? response?.getBody().trim() || undefined : undefined;
+}
 
 /**
  * Each photo starts going up to the server as soon as it is in the list, resumably (tus-js-client): a dropped
@@ -53,7 +70,7 @@ export function usePhotoUploads(photos: readonly File[]) {
     setUploads((current) => new Map([...current].filter(([photo]) => wanted.has(photo))));
     const added = photos.filter((photo) => !running.current.has(photo));
     if (added.length === 0) return;
-    void import("tus-js-client").then(({ Upload }) => {
+    void import("tus-js-client").then(({ Upload, defaultOptions }) => {
       for (const photo of added) {
         if (running.current.has(photo) || !wanted.has(photo)) continue;
         const metadata: ResumableUploadMetadata = {
@@ -65,6 +82,8 @@ export function usePhotoUploads(photos: readonly File[]) {
           endpoint: new URL(RESUMABLE_UPLOADS_PATH, window.location.href).href,
           metadata,
           retryDelays: RETRY_DELAYS,
+          onShouldRetry: (error, attempt, options) =>
+            refusalOf(error) === undefined && (defaultOptions.onShouldRetry?.(error, attempt, options) ?? false),
           onProgress: (sent, total) => update(photo, { sent, total, stalled: false }),
           onSuccess: () => {
             run.uploadId = upload.url?.split("/").pop();
@@ -72,9 +91,11 @@ export function usePhotoUploads(photos: readonly File[]) {
             update(photo, { sent: photo.size, uploadId: run.uploadId, stalled: false });
             run.settle();
           },
-          onError: () => {
-            run.stalled = true;
-            update(photo, { stalled: true });
+          onError: (error) => {
+            const refused = refusalOf(error);
+            // A refused upload is not tried again when the signal comes back: its photo goes with the checklist.
+            run.stalled = refused === undefined;
+            update(photo, refused === undefined ? { stalled: true } : { stalled: false, refused });
             run.settle();
           },
         });

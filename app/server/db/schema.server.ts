@@ -163,6 +163,53 @@ export const submissionFiles = pgTable(
   ],
 );
 
+/**
+ * A photo going up while its form is filled (tus, server/resumable-uploads.ts), in the database every app instance
+ * shares: any instance continues it and any instance's post takes it. Its bytes arrive in
+ * resumable_upload_chunks; once complete, the cleaned copy (and thumbnail) replaces them here. Deleted when a post
+ * takes it, or within a day when none does.
+ */
+export const resumableUploads = pgTable(
+  "resumable_uploads",
+  {
+    /** The upload store's name for it: 32 hex digits, as @tus/server makes them. */
+    id: text().primaryKey(),
+    ownerId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    /** Its length as the sender declared it: what it holds on the disk at most, counted against its owner's cap. */
+    sizeBytes: integer().notNull(),
+    /** The bytes in so far, where the next PATCH continues. */
+    receivedBytes: integer().notNull().default(0),
+    /** The tus metadata it was created with (form, field, file name, owner). */
+    metadata: jsonb().$type<Record<string, string | null>>().notNull(),
+    /** What the complete upload became (resumable-uploads.server.ts CleanedUpload); null while under way. */
+    cleaned: jsonb().$type<Record<string, unknown>>(),
+    cleanedContent: bytea(),
+    thumbnail: bytea(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The last time a byte arrived or it was cleaned: the sweep deletes it a day later. */
+    writtenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("resumable_uploads_owner_idx").on(table.ownerId),
+    index("resumable_uploads_written_idx").on(table.writtenAt),
+  ],
+);
+
+/** The bytes of an upload under way, each part as one PATCH's stretch of it arrived. */
+export const resumableUploadChunks = pgTable(
+  "resumable_upload_chunks",
+  {
+    uploadId: text()
+      .notNull()
+      .references(() => resumableUploads.id, { onDelete: "cascade" }),
+    startByte: integer().notNull(),
+    content: bytea().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.uploadId, table.startByte] })],
+);
+
 /** A webhook post, an email (SMTP) or a text message (Twilio). */
 export type DeliveryChannel = "webhook" | "email" | "sms";
 /** How a webhook body is sent: as JSON, or as multipart/form-data built from its fields and the stored files. */
