@@ -15,7 +15,7 @@ import { deleteAbandonedStagedFiles } from "../app/outbox/staged-files.server";
 import { logUnsetTargets } from "../app/outbox/targets.server";
 import { createDeliveryWorker } from "../app/outbox/worker.server";
 import { resolveDataEncryptionKey } from "../app/server/auth/data-encryption.server";
-import { sealPlainTotpSecrets } from "../app/server/auth/second-factor.server";
+import { sealPlainTotpSecrets, usersWithUnreadableTotpSecrets } from "../app/server/auth/second-factor.server";
 import { resolveSessionSecret } from "../app/server/auth/session-secret.server";
 import { announceFirstAdminSetup } from "../app/server/auth/setup-link.server";
 import { createBackupJob } from "../app/server/backup/backup-schedule.server";
@@ -84,7 +84,13 @@ async function loadSettings(): Promise<{ config: Config; logger: Logger }> {
   const logger = createLogger(config.LOG_LEVEL);
   const sessionSecret = await resolveSessionSecret(config);
   const dataEncryptionKey = await resolveDataEncryptionKey(config);
-  return { logger, config: { ...config, SESSION_SECRET: sessionSecret, DATA_ENCRYPTION_KEY: dataEncryptionKey } };
+  if (dataEncryptionKey.madeIn) {
+    logger.warn(
+      { file: dataEncryptionKey.madeIn },
+      `made a new DATA_ENCRYPTION_KEY in ${dataEncryptionKey.madeIn}: keep a copy apart from the backups, since the second factors stored with it need it`,
+    );
+  }
+  return { logger, config: { ...config, SESSION_SECRET: sessionSecret, DATA_ENCRYPTION_KEY: dataEncryptionKey.key } };
 }
 
 async function startDatabaseServer({ config, logger, onStop, shutdown }: Startup) {
@@ -115,7 +121,22 @@ async function openDatabase(url: string, { config, logger, onStop }: Startup): P
   await applyMigrations(database.pool, migrationsFolder);
   const sealed = await sealPlainTotpSecrets(database.db, config.DATA_ENCRYPTION_KEY);
   if (sealed > 0) logger.info({ users: sealed }, "encrypted the second-factor secrets stored before encryption");
+  await warnOfUnreadableSecondFactors(database.db, config.DATA_ENCRYPTION_KEY, logger);
   return database;
+}
+
+/**
+ * A backup restored without its DATA_ENCRYPTION_KEY leaves second factors no one can check: the start names
+ * whose, and how an admin lets them in again.
+ */
+async function warnOfUnreadableSecondFactors(db: Database, key: string | undefined, logger: Logger) {
+  const users = await usersWithUnreadableTotpSecrets(db, key);
+  if (users.length === 0) return;
+  const accounts = `${users.length} staff account${users.length === 1 ? "" : "s"}`;
+  logger.warn(
+    { users },
+    `DATA_ENCRYPTION_KEY cannot read the second-factor secrets of ${accounts} (${users.join(", ")}): they cannot finish signing in until an admin removes their two-step verification at /admin/staff, or runs npm run user -- reset-two-factor NAME`,
+  );
 }
 
 function startDeliveryWorker(db: Database, { config, logger, onStop }: Startup) {

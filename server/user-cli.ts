@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import * as z from "zod/mini";
 import { displayNameField, newPasswordField, usernameField } from "../app/features/staff-accounts/schemas";
+import { removeLostSecondFactor } from "../app/server/auth/second-factor.server";
 import {
   createStaffUser,
   findStaffUserByUsername,
@@ -31,6 +32,8 @@ const USAGE = `Usage: npm run user -- <command>
                                             add a user (default role: staff, display name: the username);
                                             asks for the password
   reset-password <username>                 set a new password; signs the user out everywhere
+  reset-two-factor <username>               remove the user's two-step verification (a lost phone, or a
+                                            restore without DATA_ENCRYPTION_KEY); signs them out everywhere
   deactivate <username>                     stop the user signing in; signs them out everywhere
   activate <username>                       let a deactivated user sign in again
   list                                      show every user
@@ -82,6 +85,14 @@ async function run(db: Database, command: string, username: string | undefined, 
       const user = await requireUser(db, username);
       await resetStaffPassword(db, user.id, check(newPasswordField, await readPassword()));
       console.log(`The password of ${user.username} was reset; their sessions were signed out.`);
+      return;
+    }
+    case "reset-two-factor": {
+      const user = await requireUser(db, username);
+      const ended = await removeLostSecondFactor(db, user.id);
+      console.log(
+        `The two-step verification of ${user.username} was removed, and ${ended} session${ended === 1 ? "" : "s"} signed out. They sign in with their password and can set it up again.`,
+      );
       return;
     }
     case "deactivate":

@@ -7,6 +7,8 @@ import { TEST_SESSION_SECRET } from "./test-session-secret";
 
 /** 32 bytes in hex, as an operator would set DATA_ENCRYPTION_KEY. */
 export const TEST_DATA_ENCRYPTION_KEY = "5e".repeat(32);
+/** A key the tests' servers do not have: what a secret sealed before a restore without the key was sealed with. */
+export const LOST_DATA_ENCRYPTION_KEY = "a7".repeat(32);
 
 /** What the Express server hands loaders and actions, for calling them as functions against a test database. */
 export function loadContextFor(

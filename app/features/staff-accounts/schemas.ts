@@ -4,6 +4,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/server/auth/password
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
 export const MISSING_CREDENTIALS_MESSAGE = "Please enter your username and password";
 export const INVALID_CODE_MESSAGE = "That code is not valid. Enter the 6-digit code from your app, or a recovery code.";
+export const SECOND_FACTOR_UNREADABLE_MESSAGE =
+  "Your two-step verification cannot be checked on this server: an admin must reset it (Staff, your name, Remove two-step verification). Then sign in with your password and set it up again. A recovery code still signs you in.";
 export const SETUP_LINK_INVALID_MESSAGE =
   "This setup link is not valid any more: it was used, it expired, or an account exists already. Restart the app for a new link, or ask an admin for an account.";
 export const PASSWORDS_DIFFER_MESSAGE = "The two passwords do not match";

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "#tests/load-context";
+import { LOST_DATA_ENCRYPTION_KEY, loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "#tests/load-context";
 import { addStaffUser, cookieFrom, currentTotpCode } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { failureDelayMs, LOGIN_THROTTLE } from "~/server/auth/login-throttle.server";
@@ -8,7 +8,7 @@ import { enableTotp, replaceRecoveryCodes } from "~/server/auth/second-factor.se
 import { findSession } from "~/server/auth/sessions.server";
 import { setStaffUserActive } from "~/server/auth/staff-users.server";
 import { loginThrottles, staffSessions, staffUsers } from "~/server/db/schema.server";
-import { INVALID_CODE_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from "./schemas";
+import { INVALID_CODE_MESSAGE, INVALID_CREDENTIALS_MESSAGE, SECOND_FACTOR_UNREADABLE_MESSAGE } from "./schemas";
 import { signIn } from "./sign-in.server";
 import { verifySecondFactor } from "./verify-second-factor.server";
 
@@ -315,5 +315,31 @@ describe("the second factor", () => {
     await expect(verifySecondFactor(post("/admin/verify", { code: "123456" }), context())).rejects.toMatchObject({
       status: 302,
     });
+  });
+});
+
+describe("a second factor the key cannot read (a restore without DATA_ENCRYPTION_KEY)", () => {
+  it("is answered plainly at the code step, never with a 500 nor a lock, and a recovery code still signs in", async () => {
+    const user = await addStaffUser(database.db);
+    const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    await enableTotp(database.db, LOST_DATA_ENCRYPTION_KEY, user.id, secret, null);
+    const [recoveryCode] = await replaceRecoveryCodes(database.db, user.id);
+    const ctx = context();
+    const signedIn = await answer(
+      await signIn(post("/admin", { username: user.username, password: user.password }), ctx),
+    );
+    expect(signedIn).toMatchObject({ status: 302, location: "/admin/verify?redirectTo=%2Fadmin%2Fquick-links" });
+    const pendingCookie = cookieFrom(signedIn.cookie);
+    for (let attempt = 0; attempt <= LOGIN_THROTTLE.maxPairFailures; attempt++) {
+      const code = currentTotpCode(secret);
+      expect(await answer(await verifySecondFactor(post("/admin/verify", { code }, pendingCookie), ctx))).toEqual({
+        status: 409,
+        message: SECOND_FACTOR_UNREADABLE_MESSAGE,
+      });
+    }
+    // Recovery codes are stored hashed, not sealed with the key.
+    expect(
+      await answer(await verifySecondFactor(post("/admin/verify", { code: recoveryCode ?? "" }, pendingCookie), ctx)),
+    ).toMatchObject({ status: 302, location: "/admin/quick-links" });
   });
 });

@@ -5,7 +5,7 @@ import { readStaffForm } from "~/forms/read-staff-form.server";
 import { invalidFieldsResult, type StaffFormResult } from "~/forms/staff-form-result";
 import { listSignInLocks, unlockSignIn } from "~/server/auth/login-throttle.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
-import { removeTotp } from "~/server/auth/second-factor.server";
+import { readableTotpSecret, removeLostSecondFactor } from "~/server/auth/second-factor.server";
 import { endAllSessionsOf } from "~/server/auth/sessions.server";
 import {
   createStaffUser,
@@ -117,6 +117,10 @@ export async function loadStaffUser(context: AppLoadContext, userIdParam: string
       role: user.role,
       isActive: user.isActive,
       hasSecondFactor: user.totpSecret !== null,
+      // Restored without DATA_ENCRYPTION_KEY: they cannot finish signing in until it is removed.
+      secondFactorUnreadable:
+        user.totpSecret !== null &&
+        readableTotpSecret(context.config.DATA_ENCRYPTION_KEY, user.totpSecret) === undefined,
       lastSignedIn: formatStaffTime(user.lastSignedInAt),
       created: formatStaffTime(user.createdAt),
     },
@@ -153,9 +157,7 @@ export async function staffUserAction(request: Request, context: AppLoadContext,
       return succeeded(intent, `Signed ${user.username} out of ${ended} session${ended === 1 ? "" : "s"}.`);
     }
     case "remove-second-factor": {
-      await removeTotp(db, user.id);
-      // Whoever holds the lost phone, or a session opened with it, is out too.
-      const ended = await endAllSessionsOf(db, user.id);
+      const ended = await removeLostSecondFactor(db, user.id);
       logger.info({ userId: user.id, by: admin.id, ended }, "staff second factor removed");
       return succeeded(
         intent,

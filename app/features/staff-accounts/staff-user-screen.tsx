@@ -29,7 +29,14 @@ export function StaffUserScreen({ user, activeSessions, isSelf }: Awaited<Return
           ["Display name", user.displayName],
           ["Role", user.role === "admin" ? "Admin" : "Staff"],
           ["Status", user.isActive ? "Active" : "Deactivated"],
-          ["Two-step verification", user.hasSecondFactor ? "On" : "Off"],
+          [
+            "Two-step verification",
+            user.secondFactorUnreadable
+              ? "On, but unreadable with this server's DATA_ENCRYPTION_KEY: remove it so they can sign in"
+              : user.hasSecondFactor
+                ? "On"
+                : "Off",
+          ],
           ["Last signed in", user.lastSignedIn],
           ["Signed in on", `${activeSessions} device${activeSessions === 1 ? "" : "s"}`],
           ["Account created", user.created],

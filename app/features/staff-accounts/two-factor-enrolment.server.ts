@@ -12,13 +12,14 @@ import {
   enrolmentDetails,
   newTotpSecret,
   openEnrolmentSecret,
-  openTotpSecret,
+  readableTotpSecret,
   removeTotp,
   replaceRecoveryCodes,
   setEnrolmentSecret,
 } from "~/server/auth/second-factor.server";
 import { findStaffUserById } from "~/server/auth/staff-users.server";
 import { isSecondFactorRequired } from "~/server/settings.server";
+import { SECOND_FACTOR_UNREADABLE_MESSAGE } from "./schemas";
 import { lockedReply } from "./sign-in.server";
 
 export type TwoFactorActionResult = StaffFormResult & { recoveryCodes?: string[] };
@@ -59,8 +60,10 @@ function confirmIdentity(
     const stored = await findStaffUserById(context.db, user.id);
     if (!(await verifyPassword(stored?.passwordHash, password))) return false;
     if (code === undefined) return true;
-    if (!stored?.totpSecret) return false;
-    const secret = openTotpSecret(context.config.DATA_ENCRYPTION_KEY, stored.totpSecret);
+    const secret = stored?.totpSecret
+      ? readableTotpSecret(context.config.DATA_ENCRYPTION_KEY, stored.totpSecret)
+      : undefined;
+    if (!stored || secret === undefined) return false;
     const step = acceptedTotpStep(user.username, secret, code, stored.totpLastUsedStep);
     return step !== undefined && (await claimTotpStep(context.db, user.id, step));
   });
@@ -95,6 +98,9 @@ export async function twoFactorAction(request: Request, context: AppLoadContext)
 
   if (intent === "turn-off") {
     if (!user.totpSecret) return answer(409, { status: "error", message: "No second factor is set up." });
+    if (readableTotpSecret(key, user.totpSecret) === undefined) {
+      return answer(409, { status: "error", message: SECOND_FACTOR_UNREADABLE_MESSAGE });
+    }
     if (await isSecondFactorRequired(context.db)) {
       return answer(403, { status: "error", message: "An admin requires a second factor for everyone." });
     }

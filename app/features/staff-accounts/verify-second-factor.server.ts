@@ -8,10 +8,11 @@ import {
   acceptedTotpStep,
   claimTotpStep,
   consumeRecoveryCode,
-  openTotpSecret,
+  isTotpCodeShaped,
+  readableTotpSecret,
 } from "~/server/auth/second-factor.server";
 import { endSession, findSession, type StaffSession } from "~/server/auth/sessions.server";
-import { INVALID_CODE_MESSAGE, secondFactorSchema } from "./schemas";
+import { INVALID_CODE_MESSAGE, SECOND_FACTOR_UNREADABLE_MESSAGE, secondFactorSchema } from "./schemas";
 import { lockedReply, redirectSignedIn } from "./sign-in.server";
 
 type PendingSession = StaffSession & { user: { totpSecret: string } };
@@ -31,14 +32,21 @@ export async function verifySecondFactor(request: Request, context: AppLoadConte
   if (submission.status !== "success") return staffFormError(INVALID_CODE_MESSAGE, 400);
   const { user } = pending;
   const { code, redirectTo } = submission.value;
+  const secret = readableTotpSecret(config.DATA_ENCRYPTION_KEY, user.totpSecret);
+  // A code from the app cannot be checked without the secret: that is no wrong answer, and is not counted as one.
+  if (secret === undefined && isTotpCodeShaped(code)) return staffFormError(SECOND_FACTOR_UNREADABLE_MESSAGE, 409);
   const attempt = await throttledAttempt(db, { username: user.username, clientIp: context.clientIp }, async () => {
-    const secret = openTotpSecret(config.DATA_ENCRYPTION_KEY, user.totpSecret);
-    const step = acceptedTotpStep(user.username, secret, code, user.totpLastUsedStep);
+    const step =
+      secret === undefined ? undefined : acceptedTotpStep(user.username, secret, code, user.totpLastUsedStep);
     if (step !== undefined) return claimTotpStep(db, user.id, step);
     return consumeRecoveryCode(db, user.id, code);
   });
   if (attempt.outcome === "locked") return lockedReply(attempt.lockedUntil);
-  if (attempt.outcome === "refused") return staffFormError(INVALID_CODE_MESSAGE, 401);
+  if (attempt.outcome === "refused") {
+    return secret === undefined
+      ? staffFormError(SECOND_FACTOR_UNREADABLE_MESSAGE, 409)
+      : staffFormError(INVALID_CODE_MESSAGE, 401);
+  }
   await endSession(db, config, request);
   return redirectSignedIn(request, context, user.id, safeRedirectTarget(redirectTo));
 }

@@ -17,17 +17,18 @@ export function decodeDataEncryptionKey(text: string): Buffer | undefined {
 /**
  * The key that encrypts secrets at rest. Production on a public SITE_URL must set DATA_ENCRYPTION_KEY (the
  * config refuses to start without it); elsewhere one is made on the first start and kept in DATA_DIR beside the
- * session secret. Losing it means every user sets their second factor up again, so back it up with the data.
+ * session secret (`madeIn` says where, when it was made now). Losing it means an admin removes every user's second
+ * factor, so back it up apart from the data.
  */
-export async function resolveDataEncryptionKey(config: Config): Promise<string> {
-  if (config.DATA_ENCRYPTION_KEY) return config.DATA_ENCRYPTION_KEY;
+export async function resolveDataEncryptionKey(config: Config): Promise<{ key: string; madeIn?: string }> {
+  if (config.DATA_ENCRYPTION_KEY) return { key: config.DATA_ENCRYPTION_KEY };
   const file = path.join(config.DATA_DIR, "data-encryption-key");
   const existing = await readFile(file, "utf8").catch(() => undefined);
-  if (existing && decodeDataEncryptionKey(existing)) return existing.trim();
+  if (existing && decodeDataEncryptionKey(existing)) return { key: existing.trim() };
   const key = randomBytes(32).toString("base64url");
   await mkdir(config.DATA_DIR, { recursive: true });
   await writeFile(file, `${key}\n`, { mode: 0o600 });
-  return key;
+  return { key, madeIn: file };
 }
 
 const SEALED_PREFIX = "v1:";
@@ -53,6 +54,19 @@ export function sealSecret(keyText: string | undefined, purpose: string, plainte
   const cipher = createCipheriv("aes-256-gcm", keyBytes(keyText), iv).setAAD(Buffer.from(purpose));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString("base64url");
+}
+
+/**
+ * The secret a `sealSecret` value holds, or undefined when this key cannot open it: sealed with another key (a
+ * backup restored without its DATA_ENCRYPTION_KEY) or changed. A key that was never resolved still throws.
+ */
+export function openSecretIfReadable(keyText: string | undefined, purpose: string, sealed: string): string | undefined {
+  keyBytes(keyText);
+  try {
+    return openSecret(keyText, purpose, sealed);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The secret a `sealSecret` value holds; throws when it was changed or sealed with another key. */

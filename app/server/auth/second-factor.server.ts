@@ -5,7 +5,8 @@ import QRCode from "qrcode";
 import { company } from "~/content/company";
 import { type Database, inTransaction } from "../db/database.server";
 import { staffRecoveryCodes, staffSessions, staffUsers } from "../db/schema.server";
-import { isSealed, openSecret, sealSecret } from "./data-encryption.server";
+import { isSealed, openSecretIfReadable, sealSecret } from "./data-encryption.server";
+import { endAllSessionsOf } from "./sessions.server";
 
 const PERIOD_SECONDS = 30;
 const RECOVERY_CODE_COUNT = 10;
@@ -29,14 +30,19 @@ export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
-/** A user's TOTP secret as stored (encrypted with DATA_ENCRYPTION_KEY), and back. */
+/** A user's TOTP secret as stored (encrypted with DATA_ENCRYPTION_KEY). */
 export const sealTotpSecret = (key: string | undefined, secret: string) => sealSecret(key, TOTP_SECRET, secret);
-export const openTotpSecret = (key: string | undefined, sealed: string) => openSecret(key, TOTP_SECRET, sealed);
-/** A secret being enrolled, kept on the session until confirmed, as stored and back. */
+/** A user's TOTP secret, or undefined when DATA_ENCRYPTION_KEY cannot open it (restored without the key). */
+export const readableTotpSecret = (key: string | undefined, sealed: string) =>
+  openSecretIfReadable(key, TOTP_SECRET, sealed);
+/**
+ * A secret being enrolled, kept on the session until confirmed, as stored and back; one the key cannot open
+ * reads as none, and the enrolment starts again.
+ */
 export const sealEnrolmentSecret = (key: string | undefined, secret: string) =>
   sealSecret(key, ENROLMENT_SECRET, secret);
 export const openEnrolmentSecret = (key: string | undefined, sealed: string) =>
-  openSecret(key, ENROLMENT_SECRET, sealed);
+  openSecretIfReadable(key, ENROLMENT_SECRET, sealed);
 
 /**
  * Encrypts TOTP secrets stored before they were encrypted at rest. Run at start, after the migrations; a row
@@ -57,11 +63,31 @@ export async function sealPlainTotpSecrets(db: Database, key: string | undefined
   return plain.length;
 }
 
+/**
+ * The staff users whose second-factor secret DATA_ENCRYPTION_KEY cannot open: after a restore without the key,
+ * they cannot finish signing in until an admin removes their second factor. Checked at start.
+ */
+export async function usersWithUnreadableTotpSecrets(db: Database, key: string | undefined): Promise<string[]> {
+  const enrolled = await db
+    .select({ username: staffUsers.username, totpSecret: staffUsers.totpSecret })
+    .from(staffUsers)
+    .where(isNotNull(staffUsers.totpSecret))
+    .orderBy(staffUsers.username);
+  return enrolled
+    .filter(({ totpSecret }) => totpSecret !== null && readableTotpSecret(key, totpSecret) === undefined)
+    .map(({ username }) => username);
+}
+
 /** The `otpauth://` URI an authenticator app reads, and the same as a QR code (an SVG data URL). */
 export async function enrolmentDetails(username: string, secret: string) {
   const uri = totpFor(username, secret).toString();
   const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
   return { uri, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+}
+
+/** Whether a code is what an authenticator app shows (six digits, spaces aside), not a recovery code. */
+export function isTotpCodeShaped(code: string): boolean {
+  return /^\d{6}$/.test(code.replace(/\s+/g, ""));
 }
 
 /**
@@ -74,8 +100,8 @@ export function acceptedTotpStep(
   code: string,
   lastUsedStep: number | null,
 ): number | undefined {
+  if (!isTotpCodeShaped(code)) return undefined;
   const token = code.replace(/\s+/g, "");
-  if (!/^\d{6}$/.test(token)) return undefined;
   const delta = totpFor(username, secret).validate({ token, window: 1 });
   if (delta === null) return undefined;
   const step = Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + delta;
@@ -117,6 +143,16 @@ export async function removeTotp(db: Database, userId: number) {
     await tx.update(staffUsers).set({ totpSecret: null, totpLastUsedStep: null }).where(eq(staffUsers.id, userId));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
   });
+}
+
+/**
+ * An admin's removal of a user's second factor (a lost phone, a restore without DATA_ENCRYPTION_KEY): it goes
+ * with its recovery codes, and every session of the user ends, since one may have been opened with the lost
+ * phone. They set a new one up after signing in with their password. Resolves with the sessions ended.
+ */
+export async function removeLostSecondFactor(db: Database, userId: number): Promise<number> {
+  await removeTotp(db, userId);
+  return endAllSessionsOf(db, userId);
 }
 
 /** Keeps (or, with null, forgets) the secret being enrolled on the session, encrypted. */
