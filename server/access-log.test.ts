@@ -25,6 +25,9 @@ beforeAll(async () => {
     req.log.warn("a handler's own line");
     res.send("the inbox");
   });
+  app.get("/calendar/:file", (_req, res) => {
+    res.status(404).send("no such calendar");
+  });
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
@@ -41,5 +44,13 @@ describe("the access log", () => {
     expect(logged.map((line) => line.msg).sort()).toEqual(["a handler's own line", "request completed"]);
     for (const line of logged) expect(line.req?.url).toBe("/admin/inbox?q&status&q");
     expect(JSON.stringify(lines)).not.toMatch(/Smith|Nguy|555|New/);
+  });
+
+  it("leaves out a calendar address's token, which is what lets anyone read that calendar", async () => {
+    const token = "ab".repeat(32);
+    await fetch(`${baseUrl}/calendar/${token}.ics?x=1`);
+    await waitFor("the calendar's line", () => lines.some((line) => line.req?.url.startsWith("/calendar/")));
+    expect(lines.find((line) => line.req?.url.startsWith("/calendar/"))?.req?.url).toBe("/calendar/<address>?x");
+    expect(JSON.stringify(lines)).not.toContain(token);
   });
 });

@@ -10,11 +10,15 @@ declare global {
   }
 }
 
+/** A calendar address's token, its only credential (0706), in the path. */
+const CALENDAR_ADDRESS = /^\/calendar\/[^?]*/i;
+
 /**
- * The URL with its query's values left out (`/admin/inbox?q&status`): a search, a filter or a GET form's answers
+ * The URL with its query's values and a calendar address's token left out (`/admin/inbox?q&status`): a search, a filter or a GET form's answers
  * are what people typed, and the log is not the place for them. The parameter names say what was asked.
  */
-function loggedUrl(originalUrl: string): string {
+function loggedUrl(requestedUrl: string): string {
+  const originalUrl = requestedUrl.replace(CALENDAR_ADDRESS, "/calendar/<address>");
   const queryStart = originalUrl.indexOf("?");
   if (queryStart === -1) return originalUrl;
   const names = originalUrl

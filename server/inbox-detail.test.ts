@@ -1,31 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "#tests/app-server";
+import { describe, expect, it } from "vitest";
 import { storeApplication, storeEstimate } from "#tests/inbox-fixture";
-import { addStaffUser, signInOverHttp } from "#tests/staff";
-import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { signedInAppForFile } from "#tests/signed-in-app";
 import { submissionFiles } from "../app/server/db/schema.server";
 
 const SCRIPT = "<script>alert(1)</script>";
 const ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;";
 
-let database: TestDatabase;
-let app: AppServer;
-let cookie: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startAppServer({ env: { DATABASE_URL: database.url } });
-  const staff = await addStaffUser(database.db);
-  cookie = await signInOverHttp(app.url, staff.username, staff.password);
-});
-afterAll(async () => {
-  await app.stop();
-  await database.drop();
-});
+const world = signedInAppForFile();
 
 const get = (url: string, withCookie = true) =>
-  fetch(`${app.url}${url}`, { redirect: "manual", headers: withCookie ? { cookie } : {} });
+  fetch(`${world.app.url}${url}`, { redirect: "manual", headers: withCookie ? { cookie: world.cookie } : {} });
 
 describe("the detail page", () => {
   it("shows a stored <script> in every field and in a note as text, never as markup", async () => {
@@ -40,11 +25,11 @@ describe("the detail page", () => {
       bestTime: SCRIPT,
       comments: SCRIPT,
     };
-    const { id } = await storeEstimate(database.db, { payload });
-    const note = await fetch(`${app.url}/admin/inbox/${id}`, {
+    const { id } = await storeEstimate(world.database.db, { payload });
+    const note = await fetch(`${world.app.url}/admin/inbox/${id}`, {
       method: "POST",
       redirect: "manual",
-      headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      headers: { cookie: world.cookie, origin: world.app.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "note", body: SCRIPT }),
     });
     expect(note.status).toBe(200);
@@ -66,8 +51,8 @@ describe("the detail page", () => {
 
 describe("the file route", () => {
   it("gives a signed-in user the file as an attachment, and no file without a session", async () => {
-    const { id } = await storeApplication(database.db);
-    const [file] = await database.db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, id));
+    const { id } = await storeApplication(world.database.db);
+    const [file] = await world.database.db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, id));
     if (!file) throw new Error("no file stored");
     const url = `/admin/inbox/${id}/files/${file.id}`;
 

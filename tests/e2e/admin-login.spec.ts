@@ -71,7 +71,8 @@ test("a redirectTo pointing off the site lands on the dashboard instead", async 
 test("a user enrols an authenticator app and then signs in with its code", async ({ page }) => {
   const account = addStaffAccount("staff", "totp");
   await signIn(page, account);
-  await followStaffNavigation(page, "Two-step verification");
+  await followStaffNavigation(page, "Your settings");
+  await page.getByRole("link", { name: "Two-step verification" }).click();
   await expect(page.getByRole("img", { name: /QR code to add/ })).toBeVisible();
   const secret = (await page.locator("code").textContent()) ?? "";
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });

@@ -33,7 +33,7 @@ test("the staff frame replaces the public header and footer, and its navigation 
   await expectNoSidewaysScroll(page, "Quick Links");
 
   const navigation = page.getByRole("navigation", { name: "Staff" });
-  const entries = ["Quick Links", "Inbox", "Staff accounts", "Two-step verification"];
+  const entries = ["Quick Links", "Inbox", "Staff accounts", "Your settings"];
   // A phone shows the navigation behind one Menu button; a laptop (1280 px) shows its links as one row.
   const menu = navigation.getByRole("button", { name: "Menu" });
   const folded = isMobile;

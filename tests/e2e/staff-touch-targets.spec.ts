@@ -36,6 +36,7 @@ test("every button on the staff pages is at least 44 px tall on a phone", async 
     "/admin/inbox",
     "/admin/staff",
     `/admin/staff/${admin.id}`,
+    "/admin/account",
     "/admin/account/two-factor",
     "/admin/quick-links/peer-review",
     "/admin/peer-review-report",

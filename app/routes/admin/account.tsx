@@ -9,6 +9,7 @@ import {
   loadCalendarAddress,
   makeCalendarAddressAnswer,
 } from "~/features/calendar-feed/calendar-address-settings.server";
+import { TwoFactorSettingsSection } from "~/features/staff-accounts/two-factor-settings-section";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { signedInStaff } from "~/server/auth/require-staff.server";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => staffPageMeta("Your settings");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = signedInStaff(context);
-  return { calendar: await loadCalendarAddress(context, staff) };
+  return { calendar: await loadCalendarAddress(context, staff), twoFactorEnrolled: staff.totpSecret !== null };
 }
 
 /** Each section's form posts its `intent`. */
@@ -33,6 +34,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   return (
     <StaffPage title="Your settings" intro="What this account keeps for you alone." width="max-w-3xl">
       <CalendarAddressSection state={loaderData.calendar} />
+      <TwoFactorSettingsSection enrolled={loaderData.twoFactorEnrolled} />
     </StaffPage>
   );
 }

@@ -36,8 +36,8 @@ function staffNavigation(tools: readonly StaffNavEntry[], isAdmin: boolean): Sta
     { label: "Inbox", path: "/admin/inbox" },
     ...tools,
     ...(isAdmin ? [{ label: "Staff accounts", path: "/admin/staff" }] : []),
+    // Two-step verification is one of Your settings.
     { label: "Your settings", path: "/admin/account" },
-    { label: "Two-step verification", path: "/admin/account/two-factor" },
   ];
 }
 
