@@ -58,21 +58,35 @@ type FailingAudit = {
 };
 type Audits = {
   scores: Record<Category, number | null>;
+  fcpMs?: number;
   lcpMs?: number;
+  speedIndexMs?: number;
   cls?: number;
   tbtMs?: number;
   failingAudits: FailingAudit[];
+};
+/** The same page's build/client files served by nginx (`gzip_static`): medians of the runs alternating with the app's. */
+export type ReferenceRuns = {
+  runs: number;
+  performance: number | null;
+  fcpMs?: number;
+  lcpMs?: number;
+  speedIndexMs?: number;
+  tbtMs?: number;
 };
 /** One page's row: its weight, and each category's median score over the runs with the lowest beside it. */
 export type PageResult = { page: string } & Weight & {
     runs: number;
     scores: Record<Category, number | null>;
     lowestScores: Record<Category, number | null>;
+    fcpMs?: number;
     lcpMs?: number;
+    speedIndexMs?: number;
     cls?: number;
     tbtMs?: number;
     failingAudits: FailingAudit[];
     overBudget: string[];
+    nginx?: ReferenceRuns;
   };
 
 /**
@@ -232,7 +246,9 @@ async function runLighthouse(url: string, cookie?: string): Promise<Audits> {
   }
   return {
     scores,
+    fcpMs: lhr.audits["first-contentful-paint"]?.numericValue,
     lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue,
+    speedIndexMs: lhr.audits["speed-index"]?.numericValue,
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue,
     tbtMs: lhr.audits["total-blocking-time"]?.numericValue,
     failingAudits: [...failingAudits.values()],
@@ -274,7 +290,9 @@ function summarise(runs: Audits[], budget: PageBudget): Omit<PageResult, "page" 
     runs: runs.length,
     scores,
     lowestScores,
+    fcpMs: medianOf(numbers((run) => run.fcpMs)),
     lcpMs: medianOf(numbers((run) => run.lcpMs)),
+    speedIndexMs: medianOf(numbers((run) => run.speedIndexMs)),
     cls: clsValues.length === runs.length ? Math.max(...clsValues) : undefined,
     tbtMs: medianOf(numbers((run) => run.tbtMs)),
     failingAudits: [...failingAudits.values()],
@@ -386,12 +404,17 @@ type PagesToBench = {
   pages: readonly string[];
   budget: PageBudget /** A `name=value` session cookie. */;
   cookie?: string;
+  /** nginx serving the same build/client: each app run is followed by one of the same page there. */
+  nginxUrl?: string;
 };
 
-/** Measures each page of the app at appUrl: its weight once, then LIGHTHOUSE_RUNS Lighthouse runs. */
+/**
+ * Measures each page of the app at appUrl: its weight once, then LIGHTHOUSE_RUNS Lighthouse runs, each followed,
+ * with `nginxUrl`, by a run of the same page from nginx, so a busy moment of the machine falls on both alike.
+ */
 export async function benchPages(
   appUrl: string,
-  { pages, budget, cookie }: PagesToBench = { pages: marketingPagePaths, budget: PAGE_BUDGET },
+  { pages, budget, cookie, nginxUrl }: PagesToBench = { pages: marketingPagePaths, budget: PAGE_BUDGET },
 ): Promise<PageResult[]> {
   warnIfBusy();
   const weights = await measureWeight(appUrl, pages, cookie);
@@ -400,14 +423,47 @@ export async function benchPages(
     const weight = weights.get(page);
     if (!weight) throw new Error(`no weight measured for ${page}`);
     const runs: Audits[] = [];
+    const nginxRuns: Audits[] = [];
     for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
-      console.log(`bench: Lighthouse ${page} (run ${run} of ${LIGHTHOUSE_RUNS})`);
+      console.log(`bench: Lighthouse ${page} (run ${run} of ${LIGHTHOUSE_RUNS}${nginxUrl ? ", then nginx" : ""})`);
       runs.push(await runLighthouse(new URL(page, appUrl).href, cookie));
+      if (nginxUrl) nginxRuns.push(await runLighthouse(new URL(page, nginxUrl).href));
     }
     const summary = summarise(runs, budget);
-    results.push({ page, ...weight, ...summary, overBudget: overBudget(weight, summary, budget) });
+    const nginx = nginxUrl ? referenceRuns(summarise(nginxRuns, budget)) : undefined;
+    results.push({ page, ...weight, ...summary, overBudget: overBudget(weight, summary, budget), nginx });
   }
   return results;
+}
+
+function referenceRuns(summary: ReturnType<typeof summarise>): ReferenceRuns {
+  const { runs, scores, fcpMs, lcpMs, speedIndexMs, tbtMs } = summary;
+  return { runs, performance: scores.performance, fcpMs, lcpMs, speedIndexMs, tbtMs };
+}
+
+/** The app's Lighthouse performance may be this much below nginx's, serving the same files, in the same run. */
+export const NGINX_PERFORMANCE_GOAL = { atLeastOfNginx: 0.98 } as const;
+
+/** The public pages' Lighthouse medians from the app beside nginx's (same files, runs alternating). */
+export function printAgainstNginx(results: PageResult[]) {
+  const compared = results.filter((result) => result.nginx);
+  if (compared.length === 0) return;
+  const number = (value: number | null | undefined) => (value == null ? "n/a" : value.toFixed(0));
+  const header = ["page", "perf app", "perf nginx", "FCP ms", "LCP ms", "Speed Index ms", "TBT ms"];
+  const pair = (ours: number | undefined, theirs: number | undefined) => `${number(ours)} / ${number(theirs)}`;
+  const rows = compared.map(({ page, scores, fcpMs, lcpMs, speedIndexMs, tbtMs, nginx }) => [
+    page,
+    number(scores.performance),
+    number(nginx?.performance),
+    pair(fcpMs, nginx?.fcpMs),
+    pair(lcpMs, nginx?.lcpMs),
+    pair(speedIndexMs, nginx?.speedIndexMs),
+    pair(tbtMs, nginx?.tbtMs),
+  ]);
+  console.log(
+    `\nPublic pages, the app against nginx (gzip_static) serving the same build/client, Lighthouse mobile, ` +
+      `medians of ${compared[0]?.runs} runs each, alternating (timings app / nginx):\n${textTable(header, rows)}`,
+  );
 }
 
 /** Quick Links, each staff tool and the inbox: the screens staff open on a phone in the field. */

@@ -41,7 +41,12 @@ function staticNginxConfig(port: number, runDir: string): string {
   );
 }
 
-async function startNginx() {
+/**
+ * Debian's nginx serving build/client as a static file server (`gzip_static`), on a free port of 127.0.0.1;
+ * undefined when nginx is not installed (the references that need it are then left out).
+ */
+export async function startStaticNginx() {
+  if (!existsSync(NGINX)) return undefined;
   const runDir = await mkdtemp(path.join(tmpdir(), "tce-bench-nginx-"));
   await mkdir(runDir, { recursive: true });
   const port = await findFreePort();
@@ -92,7 +97,7 @@ function load(url: string, requestPath: string) {
 }
 
 export async function benchStatic(): Promise<Measured[]> {
-  const nginx = existsSync(NGINX) ? await startNginx() : undefined;
+  const nginx = await startStaticNginx();
   const app = await startAppServer({ env: appProfiling() });
   try {
     const results: Measured[] = [];

@@ -9,20 +9,23 @@
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startAppServer } from "#tests/app-server";
+import { marketingPagePaths } from "../app/content/public-pages";
 import { benchChecklist, checklistBenchRows, printChecklistBench } from "./bench-checklist";
 import { benchInboxSizes, printInboxBench, printInboxGrowth } from "./bench-inbox";
 import {
   benchPages,
   benchStaffPages,
   budgetText,
+  NGINX_PERFORMANCE_GOAL,
   PAGE_BUDGET,
   type PageBudget,
   type PageResult,
+  printAgainstNginx,
   printPagesBench,
   STAFF_PAGE_BUDGET,
 } from "./bench-pages";
 import { benchPosts, postsBenchRows } from "./bench-posts";
-import { benchStatic, staticBenchRows } from "./bench-static";
+import { benchStatic, startStaticNginx, staticBenchRows } from "./bench-static";
 import { type BenchRow, printBenchTable } from "./bench-table";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
 
@@ -46,15 +49,40 @@ function pageRows(kind: string, results: PageResult[], budget: PageBudget): Benc
 
 type PagesPart = "pages" | "staff-pages";
 
-/** The public pages (unless only the staff ones are asked for), then the staff pages signed in. */
+/** Each public page's Lighthouse performance from the app against nginx serving the same files. */
+function againstNginxRows(results: PageResult[]): BenchRow[] {
+  return results.flatMap(({ page, scores, nginx }) => {
+    if (!nginx) return [];
+    const ours = scores.performance;
+    const theirs = nginx.performance;
+    const ratio = ours !== null && theirs ? ours / theirs : undefined;
+    return [
+      {
+        measure: `public page ${page}: Lighthouse performance, app against nginx`,
+        ours: `${ours ?? "n/a"}`,
+        reference: `nginx gzip_static, same files: ${theirs ?? "n/a"}`,
+        ratio,
+        goal: `>= ${NGINX_PERFORMANCE_GOAL.atLeastOfNginx} x nginx (median of ${nginx.runs}, alternating)`,
+        met: ratio !== undefined && ratio >= NGINX_PERFORMANCE_GOAL.atLeastOfNginx,
+      },
+    ];
+  });
+}
+
+/** The public pages (unless only the staff ones are asked for), beside nginx's, then the staff pages signed in. */
 async function benchAllPages(part: PagesPart) {
   const app = await startAppServer();
+  const nginx = part === "staff-pages" ? undefined : await startStaticNginx();
   try {
-    console.log(`bench: app at ${app.url}; measuring the pages`);
-    const publicPages = part === "staff-pages" ? [] : await benchPages(app.url);
+    console.log(`bench: app at ${app.url}; measuring the pages${nginx ? `, the public ones beside nginx` : ""}`);
+    const publicPages =
+      part === "staff-pages"
+        ? []
+        : await benchPages(app.url, { pages: marketingPagePaths, budget: PAGE_BUDGET, nginxUrl: nginx?.url });
     const staffPages = await benchStaffPages(app);
     return { publicPages, staffPages };
   } finally {
+    await nginx?.stop();
     await app.stop();
     await rm(app.dataDir, { recursive: true, force: true });
   }
@@ -62,8 +90,13 @@ async function benchAllPages(part: PagesPart) {
 
 function printAllPages({ publicPages, staffPages }: Awaited<ReturnType<typeof benchAllPages>>) {
   if (publicPages.length > 0) printPagesBench(publicPages, PAGE_BUDGET);
+  printAgainstNginx(publicPages);
   printPagesBench(staffPages, STAFF_PAGE_BUDGET);
-  return [...pageRows("public", publicPages, PAGE_BUDGET), ...pageRows("staff", staffPages, STAFF_PAGE_BUDGET)];
+  return [
+    ...pageRows("public", publicPages, PAGE_BUDGET),
+    ...againstNginxRows(publicPages),
+    ...pageRows("staff", staffPages, STAFF_PAGE_BUDGET),
+  ];
 }
 
 async function writeResults(started: number, results: Record<string, unknown>) {

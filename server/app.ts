@@ -25,7 +25,7 @@ import {
 } from "./request-guards";
 import { measureRequests } from "./request-metrics";
 import { resumableUploads } from "./resumable-uploads";
-import { securityHeaders } from "./security-headers";
+import { securityHeaders, subresourceSecurityHeaders } from "./security-headers";
 import { serverAnsweredRoutes } from "./server-answered-routes";
 import { loadStaticFiles, mountLargeClientFiles, redirectToCanonicalPath, staticFileAnswerer } from "./static-files";
 
@@ -62,6 +62,7 @@ export function createApp(dependencies: AppDependencies): RequestListener {
   const answerStaticFile = staticFileAnswerer(loadStaticFiles(path.join(buildDir, "client"), inlineStyleSources), {
     logger,
     commonHeaders: headers,
+    subresourceHeaders: subresourceSecurityHeaders(headers),
     clientAddress: (req) => proxyaddr(req, trustedProxies),
   });
   app.use(accessLog(logger));

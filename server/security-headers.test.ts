@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "#tests/app-server";
+import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
 
 let app: AppServer;
 beforeAll(async () => {
@@ -68,6 +70,31 @@ describe("security headers", () => {
       }
     }
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("are all on a page and an SVG; a script or an image carries only those that govern a file", async () => {
+    const html = await (await fetch(`${app.url}/`)).text();
+    const assets = await readdir(path.join(projectRoot, "build/client/assets"));
+    const subresources = [
+      /<img[^>]*\ssrc="([^"]+)"/.exec(html)?.[1],
+      `/assets/${assets.find((name) => name.endsWith(".js"))}`,
+    ];
+    expect(subresources).toHaveLength(2);
+    for (const file of subresources) {
+      const response = await fetch(`${app.url}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("x-content-type-options"), file).toBe("nosniff");
+      expect(response.headers.get("cross-origin-resource-policy"), file).toBe("same-origin");
+      expect(response.headers.get("strict-transport-security"), file).toMatch(/max-age=\d{7,}/);
+      for (const documentOnly of ["x-frame-options", "referrer-policy", "permissions-policy", "x-xss-protection"])
+        expect(response.headers.get(documentOnly), `${file} ${documentOnly}`).toBeNull();
+    }
+    for (const document of ["/", "/favicon.svg"]) {
+      const response = await fetch(`${app.url}${document}`);
+      expect(response.headers.get("x-frame-options"), document).toBe("SAMEORIGIN");
+      expect(response.headers.get("referrer-policy"), document).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("permissions-policy"), document).toContain("camera=()");
+    }
   });
 
   it("allow no inline style but the page's own stylesheet, by its hash, on prerendered and rendered pages", async () => {

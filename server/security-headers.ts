@@ -27,3 +27,19 @@ export function securityHeaders(config: Pick<Config, "NODE_ENV">): [string, stri
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
   return [...headers];
 }
+
+/**
+ * What a file that is not a document (a script, a stylesheet, an image, a font) needs of those headers: nosniff
+ * (a file is only ever read as its own type), CORP (no other site may load it) and HSTS. The others govern a
+ * document (framing, referrers, permissions, its agent cluster, its window's opener) and a browser ignores them on
+ * a subresource, where they were about 470 bytes of each of a page's dozen images (decision 0909).
+ */
+const SUBRESOURCE_HEADERS = new Set([
+  "x-content-type-options",
+  "cross-origin-resource-policy",
+  "strict-transport-security",
+]);
+
+export function subresourceSecurityHeaders(headers: readonly (readonly [string, string])[]): [string, string][] {
+  return headers.filter(([name]) => SUBRESOURCE_HEADERS.has(name.toLowerCase())).map(([name, value]) => [name, value]);
+}

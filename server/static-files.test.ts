@@ -99,7 +99,11 @@ describe("the client build's files", () => {
     const logger = pino({ level: "info" }, destination);
     const answerStaticFile = staticFileAnswerer(loadStaticFiles(buildDir, []), {
       logger,
-      commonHeaders: [["X-Content-Type-Options", "nosniff"]],
+      commonHeaders: [
+        ["X-Content-Type-Options", "nosniff"],
+        ["X-Frame-Options", "SAMEORIGIN"],
+      ],
+      subresourceHeaders: [["X-Content-Type-Options", "nosniff"]],
       clientAddress: () => "203.0.113.9",
     });
     filesServer = createServer((req, res) => {

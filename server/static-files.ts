@@ -15,6 +15,8 @@ type Encoded = { content: Buffer; etag: string };
 /** A file of the client build as it is served: its headers worked out once at start, its encodings read. */
 export type StaticFile = {
   headers: Record<string, string>;
+  /** A page, or an SVG (a document when opened by itself): it carries every security header. */
+  document: boolean;
   identity: Encoded;
   br?: Encoded;
   gzip?: Encoded;
@@ -84,6 +86,7 @@ export function loadStaticFiles(clientDir: string, styleSources: readonly string
     if (brotli || gzip) headers.Vary = "Accept-Encoding";
     const served: StaticFile = {
       headers,
+      document: isHtml || entry.name.endsWith(".svg"),
       identity: encoded(content),
       br: brotli && encoded(brotli),
       gzip: gzip && encoded(gzip),
@@ -97,8 +100,10 @@ export function loadStaticFiles(clientDir: string, styleSources: readonly string
 /** What answering a file needs from the server around it. */
 export type StaticFileServing = {
   logger: Logger;
-  /** Headers every answer carries (the security headers). */
+  /** Headers every document carries (the security headers). */
   commonHeaders: ReadonlyArray<readonly [string, string]>;
+  /** Those of them a script, stylesheet, image or font carries (subresourceSecurityHeaders). */
+  subresourceHeaders: ReadonlyArray<readonly [string, string]>;
   /** The client's address for the log, through the proxies the server trusts. */
   clientAddress: (req: IncomingMessage) => string;
 };
@@ -124,7 +129,8 @@ export function staticFileAnswerer(files: Map<string, StaticFile>, serving: Stat
         : file.gzip && accepted.encodings(["gzip"])
           ? ["gzip", file.gzip]
           : [undefined, file.identity];
-    for (const [name, value] of serving.commonHeaders) res.setHeader(name, value);
+    for (const [name, value] of file.document ? serving.commonHeaders : serving.subresourceHeaders)
+      res.setHeader(name, value);
     for (const name in file.headers) res.setHeader(name, file.headers[name] as string);
     res.setHeader("ETag", body.etag);
     if (encoding) res.setHeader("Content-Encoding", encoding);
