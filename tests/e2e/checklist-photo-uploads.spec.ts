@@ -153,6 +153,8 @@ test("a connection cut at half a photo resumes from where it was", async ({ page
 });
 
 test("a photo whose upload the server no longer has is sent with the checklist itself", async ({ page }) => {
+  // An upload, a submit with its PDF and three queries of the app's database: about 25 s on a loaded machine.
+  test.setTimeout(60_000);
   const name = `Lost Upload Tester ${Date.now()}`;
   const before = new Set((await rawUploads()).keys());
   await page.getByLabel("Your Name").fill(name);
