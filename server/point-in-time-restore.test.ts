@@ -155,6 +155,23 @@ describe("continuous protection: WAL archiving and a restore to a moment between
       await client.end();
       await embedded.stop();
     }
+    // `latest`, for a lost machine: everything archived, which is every post up to base backup B's switch.
+    const latest = await runNpm("restore-to-time", ["latest", "--into", path.join(workDir, "latest")]);
+    expect(latest.stderr).toBe("");
+    expect(latest.stdout).toMatch(/^Restored to the end of the archive into /);
+    const everything = await startEmbeddedPostgres({ dataDir: path.join(workDir, "latest"), logger });
+    const latestClient = new pg.Client({ connectionString: everything.url });
+    await latestClient.connect();
+    try {
+      const rows = await latestClient.query<{ reference: string }>("SELECT reference FROM submissions");
+      const references = rows.rows.map((row) => row.reference);
+      for (const reference of [...beforeA, ...betweenAAndTarget, ...afterTarget])
+        expect(references).toContain(reference);
+    } finally {
+      await latestClient.end();
+      await everything.stop();
+    }
+
     // Settings a trial restore wrote are gone: the restored cluster archives nothing until an app starts on it.
     const settings = await readFile(path.join(restoredDir, "postgres", "tce-wal-archiving.conf"), "utf8");
     expect(settings).toContain("archive_mode = off");
