@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmod, mkdtemp, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot, startAppServer } from "#tests/app-server";
 import { smallPdf, validApplication } from "#tests/application-fixture";
 import { formActionHarness } from "#tests/form-action";
+import { runNpm } from "#tests/npm-run";
 import { addStaffUser, signInOverHttp } from "#tests/staff";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
@@ -54,28 +54,6 @@ async function postApplication(index: number): Promise<string> {
   const reference = (response.data as { reference?: string }).reference;
   if (!reference) throw new Error(`post ${index} was not stored: ${JSON.stringify(response.data)}`);
   return reference;
-}
-
-type CliResult = { code: number | null; stdout: string; stderr: string };
-
-/** Runs `npm run <script> -- args` from the project root, as an operator would. */
-function runNpm(script: "backup" | "restore", args: string[], env: Record<string, string>): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
-      cwd: projectRoot,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 async function backUp(databaseUrl: string, backupDir: string): Promise<string> {

@@ -21,13 +21,14 @@ import { StartRefusal } from "../app/server/start-refusal.server";
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const USAGE = `Usage: npm run base-backup
-       npm run restore-to-time -- "<time>" --into <new folder>
+       npm run restore-to-time -- "<time>"|latest --into <new folder>
 
 base-backup      copies the embedded PostgreSQL's cluster into BACKUP_DIR/base (the running app's, or one started for
                  the command), keeping the newest BACKUP_KEEP and the archived WAL they need
 restore-to-time  restores the database as it was at <time> into <new folder>, a new DATA_DIR: the newest base
                  backup before <time> with BACKUP_DIR/wal replayed up to it. <time> is New York time
-                 ("2026-11-29 14:05:00") or ISO 8601 with an offset ("2026-11-29T19:05:00Z").`;
+                 ("2026-11-29 14:05:00") or ISO 8601 with an offset ("2026-11-29T19:05:00Z"); latest replays all
+                 that was archived (a lost machine).`;
 
 class UsageError extends Error {}
 

@@ -1,12 +1,12 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
+import { type AppServer, startAppServer } from "#tests/app-server";
 import { postEstimate } from "#tests/estimate-post";
+import { runNpm as runNpmScript } from "#tests/npm-run";
 import { appDataParent } from "#tests/test-run-directory";
 import { waitFor } from "#tests/wait-for";
 import { openEmbeddedPostgres, startEmbeddedPostgres } from "~/server/db/embedded-postgres.server";
@@ -27,7 +27,7 @@ beforeAll(async () => {
   backupDir = path.join(workDir, "backups");
   app = await startAppServer({
     dataDir,
-    env: { BACKUP_DIR: backupDir, BACKUP_KEEP: "2", PUBLIC_FORM_RATE_LIMIT: "1000" },
+    env: { WAL_ARCHIVE: "on", BACKUP_DIR: backupDir, BACKUP_KEEP: "2", PUBLIC_FORM_RATE_LIMIT: "1000" },
   });
 }, 90_000);
 afterAll(async () => {
@@ -35,33 +35,9 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-type CliResult = { code: number | null; stdout: string; stderr: string };
-
-/** Runs `npm run <script> -- args` from the project root beside the running app, as an operator would. */
-function runNpm(script: "base-backup" | "restore-to-time", args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
-      cwd: projectRoot,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        LOG_LEVEL: "warn",
-        DATA_DIR: dataDir,
-        BACKUP_DIR: backupDir,
-        BACKUP_KEEP: "2",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+/** The two commands, beside the running app, with its settings. */
+function runNpm(script: "base-backup" | "restore-to-time", args: string[]) {
+  return runNpmScript(script, args, { DATA_DIR: dataDir, BACKUP_DIR: backupDir, BACKUP_KEEP: "2" });
 }
 
 async function baseBackup(): Promise<void> {
@@ -134,6 +110,8 @@ describe("continuous protection: WAL archiving and a restore to a moment between
 
     const restoredDir = path.join(workDir, "restored");
     const restoreStarted = Date.now();
+    // `latest`, for a lost machine, alongside: everything archived, which is every post up to base backup B's switch.
+    const latestRestore = runNpm("restore-to-time", ["latest", "--into", path.join(workDir, "latest")]);
     const restored = await runNpm("restore-to-time", [target.toISOString(), "--into", restoredDir]);
     const restoreSeconds = (Date.now() - restoreStarted) / 1000;
     expect(restored.stderr).toBe("");
@@ -155,6 +133,22 @@ describe("continuous protection: WAL archiving and a restore to a moment between
       await client.end();
       await embedded.stop();
     }
+    const latest = await latestRestore;
+    expect(latest.stderr).toBe("");
+    expect(latest.stdout).toMatch(/^Restored to the end of the archive into /);
+    const everything = await startEmbeddedPostgres({ dataDir: path.join(workDir, "latest"), logger });
+    const latestClient = new pg.Client({ connectionString: everything.url });
+    await latestClient.connect();
+    try {
+      const rows = await latestClient.query<{ reference: string }>("SELECT reference FROM submissions");
+      const references = rows.rows.map((row) => row.reference);
+      for (const reference of [...beforeA, ...betweenAAndTarget, ...afterTarget])
+        expect(references).toContain(reference);
+    } finally {
+      await latestClient.end();
+      await everything.stop();
+    }
+
     // Settings a trial restore wrote are gone: the restored cluster archives nothing until an app starts on it.
     const settings = await readFile(path.join(restoredDir, "postgres", "tce-wal-archiving.conf"), "utf8");
     expect(settings).toContain("archive_mode = off");
@@ -165,7 +159,7 @@ describe("continuous protection: WAL archiving and a restore to a moment between
       `recovery point: a commit reached the WAL archive after ${seconds.toFixed(1)} s (archive_timeout ${ARCHIVE_TIMEOUT_SECONDS} s); restore to a time took ${restoreSeconds.toFixed(1)} s`,
     );
     expect(seconds).toBeLessThanOrEqual(ARCHIVE_TIMEOUT_SECONDS + 5);
-  }, 180_000);
+  }, 300_000);
 
   it("refuses a time before every base backup, and a folder that is not empty, changing nothing", async () => {
     const early = await runNpm("restore-to-time", ["2026-01-05 09:00", "--into", path.join(workDir, "early")]);
@@ -180,5 +174,5 @@ describe("continuous protection: WAL archiving and a restore to a moment between
     expect(taken.stderr).toBe(
       `Refused: ${dataDir} is not empty: restore into a new folder, which becomes the new DATA_DIR\n`,
     );
-  }, 60_000);
+  }, 120_000);
 });

@@ -52,6 +52,9 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
     LOG_LEVEL: "info",
     NODE_ENV: "production",
     SESSION_SECRET: TEST_SESSION_SECRET,
+    // A base backup and WAL archiving in every test app would cost each start seconds of copying; the
+    // point-in-time tests turn it on.
+    WAL_ARCHIVE: options.env?.DATABASE_URL ? undefined : "off",
     ...options.env,
   };
   const { child, output, exited, lines } = spawnApp(env, options.entry, options.root);

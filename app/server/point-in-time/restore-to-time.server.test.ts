@@ -4,14 +4,19 @@ import { describeTime, parseRecoveryTarget } from "./restore-to-time.server";
 
 describe("the time to restore to", () => {
   it("is New York's wall clock without an offset, in winter and in summer", () => {
-    expect(parseRecoveryTarget("2026-11-29 14:05:00").toISOString()).toBe("2026-11-29T19:05:00.000Z");
-    expect(parseRecoveryTarget("2026-07-04 09:30").toISOString()).toBe("2026-07-04T13:30:00.000Z");
-    expect(parseRecoveryTarget("2026-11-29T14:05:00.250").toISOString()).toBe("2026-11-29T19:05:00.250Z");
+    expect(parseRecoveryTarget("2026-11-29 14:05:00")).toEqual(new Date("2026-11-29T19:05:00.000Z"));
+    expect(parseRecoveryTarget("2026-07-04 09:30")).toEqual(new Date("2026-07-04T13:30:00.000Z"));
+    expect(parseRecoveryTarget("2026-11-29T14:05:00.250")).toEqual(new Date("2026-11-29T19:05:00.250Z"));
   });
 
   it("is the instant itself with an offset", () => {
-    expect(parseRecoveryTarget("2026-11-29T19:05:00Z").toISOString()).toBe("2026-11-29T19:05:00.000Z");
-    expect(parseRecoveryTarget("2026-11-29 14:05:00-05:00").toISOString()).toBe("2026-11-29T19:05:00.000Z");
+    expect(parseRecoveryTarget("2026-11-29T19:05:00Z")).toEqual(new Date("2026-11-29T19:05:00.000Z"));
+    expect(parseRecoveryTarget("2026-11-29 14:05:00-05:00")).toEqual(new Date("2026-11-29T19:05:00.000Z"));
+  });
+
+  it("is everything archived with latest", () => {
+    expect(parseRecoveryTarget("latest")).toBe("latest");
+    expect(describeTime("latest")).toBe("the end of the archive");
   });
 
   it("is said both ways, so the operator sees which moment was meant", () => {

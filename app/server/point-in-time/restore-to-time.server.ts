@@ -23,24 +23,29 @@ import {
   walArchiveDirectory,
 } from "./base-backup.server";
 
+/** Everything archived: the newest base backup with every archived segment replayed (a machine lost). */
+export type RecoveryTarget = Date | "latest";
+
 /**
- * The moment to restore to: ISO 8601 with its offset (`2026-11-29T14:05:00-05:00`, `...Z`), or a date and time
- * without one (`2026-11-29 14:05:00`), which is the company's wall clock (America/New_York).
+ * The moment to restore to: ISO 8601 with its offset (`2026-11-29T14:05:00-05:00`, `...Z`), a date and time
+ * without one (`2026-11-29 14:05:00`), which is the company's wall clock (America/New_York), or `latest`.
  */
-export function parseRecoveryTarget(text: string): Date {
+export function parseRecoveryTarget(text: string): RecoveryTarget {
+  if (text.trim() === "latest") return "latest";
   const iso = text.trim().replace(/^(\d{4}-\d{2}-\d{2})[ T]/, "$1T");
   const withOffset = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i.test(iso);
   const parsed = DateTime.fromISO(iso, withOffset ? { setZone: true } : { zone: company.timeZone });
   if (!parsed.isValid || !/T\d{2}:\d{2}/.test(iso)) {
     throw new PointInTimeRefusal(
-      `"${text}" is not a time: write "2026-11-29 14:05:00" (New York time) or ISO 8601 with an offset ("2026-11-29T19:05:00Z")`,
+      `"${text}" is not a time: write "2026-11-29 14:05:00" (New York time), ISO 8601 with an offset ("2026-11-29T19:05:00Z") or latest`,
     );
   }
   return parsed.toJSDate();
 }
 
 /** `2026-11-29 14:05:00.000 EST (2026-11-29T19:05:00.000Z)`: the company's clock, and the instant unmistakably. */
-export function describeTime(at: Date): string {
+export function describeTime(at: RecoveryTarget): string {
+  if (at === "latest") return "the end of the archive";
   const local = DateTime.fromJSDate(at, { zone: company.timeZone }).toFormat("yyyy-MM-dd HH:mm:ss.SSS ZZZZ");
   return `${local} (${at.toISOString()})`;
 }
@@ -60,18 +65,19 @@ export type PointInTimeRestore = {
  */
 export async function restoreToTime(options: {
   config: Pick<Config, "BACKUP_DIR">;
-  target: Date;
+  target: RecoveryTarget;
   into: string;
 }): Promise<PointInTimeRestore> {
   const { config, target } = options;
   const into = path.resolve(options.into);
-  if (target.getTime() > Date.now()) throw new PointInTimeRefusal(`${describeTime(target)} is in the future`);
+  if (target !== "latest" && target.getTime() > Date.now())
+    throw new PointInTimeRefusal(`${describeTime(target)} is in the future`);
   const existing = await readdir(into).catch(() => []);
   if (existing.length > 0) {
     throw new PointInTimeRefusal(`${into} is not empty: restore into a new folder, which becomes the new DATA_DIR`);
   }
   const backups = await listBaseBackups(baseBackupsDirectory(config));
-  const baseBackup = backups.filter((backup) => backup.finishedAt <= target).at(-1);
+  const baseBackup = backups.filter((backup) => target === "latest" || backup.finishedAt <= target).at(-1);
   if (!baseBackup) {
     const oldest = backups[0];
     throw new PointInTimeRefusal(
@@ -90,7 +96,7 @@ export async function restoreToTime(options: {
   }
 }
 
-async function recover(baseBackup: BaseBackup, archive: string, target: Date, into: string) {
+async function recover(baseBackup: BaseBackup, archive: string, target: RecoveryTarget, into: string) {
   await cp(baseBackup.directory, into, {
     recursive: true,
     filter: (source) => path.basename(source) !== "base-backup.json",
@@ -99,9 +105,13 @@ async function recover(baseBackup: BaseBackup, archive: string, target: Date, in
   await writeClusterSettings(clusterDir, [
     "archive_mode = off",
     `restore_command = ${confString(restoreCommand(archive))}`,
-    // PostgreSQL's recovery_target_time takes `2026-11-29 19:05:00.123+00`, not ISO 8601's `T` and `Z`.
-    `recovery_target_time = ${confString(target.toISOString().replace("T", " ").replace("Z", "+00"))}`,
-    "recovery_target_action = 'promote'",
+    ...(target === "latest"
+      ? []
+      : [
+          // PostgreSQL's recovery_target_time takes `2026-11-29 19:05:00.123+00`, not ISO 8601's `T` and `Z`.
+          `recovery_target_time = ${confString(target.toISOString().replace("T", " ").replace("Z", "+00"))}`,
+          "recovery_target_action = 'promote'",
+        ]),
   ]);
   await writeFile(path.join(clusterDir, "recovery.signal"), "", { mode: 0o600 });
   await giveToPostgres(clusterDir);
