@@ -33,6 +33,7 @@ export default [
     route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/staff/:userId", "routes/admin/staff-user.tsx"),
     route("admin/inbox/:submissionId", "routes/admin/inbox-submission.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
     route("admin/account/two-factor", "routes/admin/two-factor.tsx"),
     route("admin/quick-links/peer-review", "routes/admin/peer-review.tsx"),
     route("admin/peer-review-report", "routes/admin/peer-review-report.tsx"),

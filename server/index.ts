@@ -27,6 +27,7 @@ import { applyMigrations } from "../app/server/db/migrations.server";
 import { createLogger, redactedError } from "../app/server/logger.server";
 import { type JobServices, periodicJob } from "../app/server/periodic-job.server";
 import { StartRefusal } from "../app/server/start-refusal.server";
+import { resolveVapidKeys } from "../app/server/vapid-keys.server";
 import { type AppDependencies, createApp } from "./app";
 import { closeServer, type Lifecycle, listen, stopOnSignals } from "./lifecycle";
 
@@ -82,7 +83,17 @@ async function loadSettings(): Promise<{ config: Config; logger: Logger }> {
   const logger = createLogger(config.LOG_LEVEL);
   const sessionSecret = await resolveSessionSecret(config);
   const dataEncryptionKey = await resolveDataEncryptionKey(config);
-  return { logger, config: { ...config, SESSION_SECRET: sessionSecret, DATA_ENCRYPTION_KEY: dataEncryptionKey } };
+  const vapidKeys = await resolveVapidKeys(config);
+  return {
+    logger,
+    config: {
+      ...config,
+      SESSION_SECRET: sessionSecret,
+      DATA_ENCRYPTION_KEY: dataEncryptionKey,
+      VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+      VAPID_PRIVATE_KEY: vapidKeys.privateKey,
+    },
+  };
 }
 
 async function startDatabaseServer({ config, logger, onStop, shutdown }: Startup) {

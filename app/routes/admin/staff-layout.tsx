@@ -36,6 +36,7 @@ function staffNavigation(tools: readonly StaffNavEntry[], isAdmin: boolean): Sta
     { label: "Inbox", path: "/admin/inbox" },
     ...tools,
     ...(isAdmin ? [{ label: "Staff accounts", path: "/admin/staff" }] : []),
+    { label: "Your settings", path: "/admin/account" },
     { label: "Two-step verification", path: "/admin/account/two-factor" },
   ];
 }

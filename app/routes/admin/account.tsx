@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import { StaffPage } from "~/components/staff/staff-page";
+import { staffPageMeta } from "~/components/staff/staff-page-meta";
+import { PushNotificationsSection } from "~/features/push-notifications/push-notifications-section";
+import { PUSH_INTENTS } from "~/features/push-notifications/push-schema";
+import { loadPushSettings, pushSettingsAction } from "~/features/push-notifications/push-settings.server";
+import { readStaffForm } from "~/forms/read-staff-form.server";
+import { staffFormError } from "~/forms/staff-form-result";
+import { signedInStaff } from "~/server/auth/require-staff.server";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = () => staffPageMeta("Your settings");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = signedInStaff(context);
+  return { push: await loadPushSettings(context, staff) };
+}
+
+const pushIntents: readonly string[] = Object.values(PUSH_INTENTS);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = signedInStaff(context);
+  const formData = await readStaffForm(request);
+  const intent = String(formData.get("intent") ?? "");
+  if (pushIntents.includes(intent)) {
+    const result = await pushSettingsAction(context, staff, intent, formData, request.headers.get("user-agent"));
+    return data(result, { status: result.status === "error" ? 400 : 200 });
+  }
+  throw staffFormError("The page sent an unknown request. Reload it and try again.", 400);
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaffPage title="Your settings" width="max-w-3xl">
+      <PushNotificationsSection settings={loaderData.push} />
+    </StaffPage>
+  );
+}
