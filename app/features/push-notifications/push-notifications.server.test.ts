@@ -142,9 +142,9 @@ describe("push notifications of new leads", () => {
     expect(night.deliveries.map((delivery) => [delivery.channel, delivery.target, delivery.destination])).toEqual([
       ["sms", "NEW_LEAD_SMS_TO", "+18035550111"],
     ]);
-    expect((night.deliveries[0]?.body as { text: string }).text).toBe(
-      `New estimate request ${night.submission.reference}: Dana Reyes, Sumter, commercial. Call (803) 555-0142.`,
-    );
+    expect(night.deliveries[0]?.body).toEqual({
+      text: `New estimate request ${night.submission.reference}: Dana Reyes, Sumter, commercial. Call (803) 555-0142.`,
+    });
     const day = await submitLead(onCall);
     const channelsTo = (destination: string) =>
       day.deliveries.filter((delivery) => delivery.destination === destination).map(({ channel }) => channel);
