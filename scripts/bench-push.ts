@@ -13,9 +13,10 @@ import { startAppServer } from "#tests/app-server";
 import { type PushService, startPushService } from "#tests/push-service";
 import { startWebhookReceiver } from "#tests/webhook-receiver";
 import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
+import { estimatePost } from "./bench-posts";
 import { type BenchRow, ms, perSecond, printBenchTable } from "./bench-table";
 import { buildIfNeeded } from "./build-info.mjs";
-import { type LoadRequest, type LoadResult, runLoad } from "./load";
+import { type LoadResult, runLoad } from "./load";
 import { percentile } from "./percentile";
 
 const POSTS = 2_000;
@@ -32,26 +33,8 @@ export type PushBenchResult = {
   refused: number;
 };
 
-/** An estimate post, as the public pages' script sends it, named by its marker (the push's title shows it). */
-function leadPost(marker: string): LoadRequest {
-  const body = new URLSearchParams({
-    firstName: marker,
-    lastName: "Visitor",
-    email: "bench@example.com",
-    phone: "(803) 555-0100",
-    city: "Sumter",
-    projectType: "commercial",
-    formOfContact: "Email",
-    bestTime: "Morning",
-    submissionKey: crypto.randomUUID(),
-  }).toString();
-  return {
-    method: "POST",
-    path: "/forms/estimate",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body,
-  };
-}
+/** An estimate post named by its marker, which the push's title shows. */
+const leadPost = (marker: string) => estimatePost(marker, undefined, marker);
 
 async function leadLoad(url: string, run: string, sentAt?: Map<string, number>) {
   await runLoad({
@@ -120,7 +103,7 @@ export async function benchPush(): Promise<PushBenchResult> {
       DATABASE_URL: postgres.url,
       WEBHOOK_ESTIMATE_URL: `${receiver.url}estimate`,
       PUBLIC_FORM_RATE_LIMIT: "1000000",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
     },
   });
   try {

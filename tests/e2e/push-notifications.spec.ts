@@ -3,7 +3,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { postEstimate } from "../support/estimate-post";
 import { type PushService, startPushService } from "../support/push-service";
 import { waitFor } from "../support/wait-for";
-import { expect, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 /** The staff app's service worker registration id, as the DevTools protocol names it, once it is active. */
 async function activeRegistrationId(cdp: CDPSession, page: Page): Promise<string> {
@@ -73,6 +73,7 @@ test("a new estimate request is pushed to the device, shown with a call action, 
   expect(subscribed.status()).toBe(200);
   await page.reload();
   await expect(page.getByRole("listitem").filter({ hasText: "Hears of" })).toContainText("Hears of: Estimate request.");
+  await expectNoAxeViolations(page, "Your settings with a device");
 
   const cdp = await context.newCDPSession(page);
   const registrationId = await activeRegistrationId(cdp, page);

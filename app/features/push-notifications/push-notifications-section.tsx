@@ -105,14 +105,13 @@ export function PushNotificationsSection({ settings }: { settings: PushSettings 
             void turnOn(event.currentTarget);
           }}
         >
-          <input type="hidden" name="intent" value={PUSH_INTENTS.choose} />
           <input type="hidden" name="endpoint" value={thisDevice?.endpoint ?? ""} />
           <FormChoices
             forms={settings.forms}
             chosen={(form) => (thisDevice ? thisDevice.formTypes.includes(form.type) : form.onByDefault)}
           />
           <div className="mt-3 flex flex-wrap gap-3">
-            <button type="submit" className="button-primary" disabled={busy}>
+            <button type="submit" name="intent" value={PUSH_INTENTS.choose} className="button-primary" disabled={busy}>
               {thisDevice ? "Save this device's choices" : "Turn on notifications on this device"}
             </button>
             {thisDevice ? (
