@@ -86,9 +86,10 @@ export type PostsBenchResult = {
   waits: WaitShares;
 };
 
-function estimatePost(marker: string, forwardedFor?: string): LoadRequest {
+/** An estimate post marked in its comments; `firstName` names it where a push's title is to show the marker. */
+export function estimatePost(marker: string, forwardedFor?: string, firstName = "Bench"): LoadRequest {
   const body = new URLSearchParams({
-    firstName: "Bench",
+    firstName,
     lastName: "Visitor",
     email: "bench@example.com",
     phone: "(803) 555-0100",

@@ -25,6 +25,7 @@ import {
   STAFF_PAGE_BUDGET,
 } from "./bench-pages";
 import { benchPosts, postsBenchRows } from "./bench-posts";
+import { benchPush, pushBenchRows } from "./bench-push";
 import { benchStatic, startStaticNginx, staticBenchRows } from "./bench-static";
 import { type BenchRow, printBenchTable } from "./bench-table";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
@@ -126,6 +127,8 @@ async function main(part: string | undefined) {
 
   console.log("bench: estimate posts against a bare durable-write server");
   const posts = await benchPosts();
+  console.log("bench: push notifications of new leads under the estimate posts' load");
+  const push = await benchPush();
   console.log("bench: static files against nginx");
   const staticFiles = await benchStatic();
   const inbox = await benchInboxSizes();
@@ -138,6 +141,7 @@ async function main(part: string | undefined) {
   printChecklistBench(checklist);
   printBenchTable([
     ...postsBenchRows(posts),
+    ...pushBenchRows(push),
     ...staticBenchRows(staticFiles),
     ...pageBenchRows,
     ...checklistBenchRows(checklist),
@@ -148,6 +152,7 @@ async function main(part: string | undefined) {
     staffBudget: STAFF_PAGE_BUDGET,
     staffPages: pages.staffPages,
     posts,
+    push,
     staticFiles,
     inbox,
     checklist,

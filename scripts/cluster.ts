@@ -10,6 +10,7 @@ import path from "node:path";
 import pino from "pino";
 import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
 import { findFreePort, findFreePorts } from "../app/server/free-port.server";
+import { resolveVapidKeys } from "../app/server/vapid-keys.server";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
 import { clusterSiteUrl } from "./cluster-site-url";
 import { nginxConfig } from "./nginx-config";
@@ -54,6 +55,8 @@ async function main() {
     SESSION_SECRET: process.env.SESSION_SECRET ?? (await sharedSecret(path.join(baseDir, "session-secret"))),
     DATA_ENCRYPTION_KEY:
       process.env.DATA_ENCRYPTION_KEY ?? (await sharedSecret(path.join(baseDir, "data-encryption-key"))),
+    // One key pair for every instance: a device subscribed through one is pushed to by all.
+    ...(await sharedVapidKeys(baseDir)),
   };
 
   let stopping = false;
@@ -139,6 +142,15 @@ async function main() {
 }
 
 /** A secret every instance shares (sessions and encrypted data must read the same on all), kept in DATA_DIR. */
+async function sharedVapidKeys(baseDir: string) {
+  const keys = await resolveVapidKeys({
+    DATA_DIR: baseDir,
+    VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY,
+  });
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+}
+
 async function sharedSecret(file: string): Promise<string> {
   const existing = (await readFile(file, "utf8").catch(() => "")).trim();
   if (existing) return existing;

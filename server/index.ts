@@ -29,6 +29,7 @@ import { type JobServices, periodicJob } from "../app/server/periodic-job.server
 import { walArchiveDirectory } from "../app/server/point-in-time/base-backup.server";
 import { createBaseBackupJob } from "../app/server/point-in-time/base-backup-job.server";
 import { StartRefusal } from "../app/server/start-refusal.server";
+import { resolveVapidKeys } from "../app/server/vapid-keys.server";
 import { type AppDependencies, createApp } from "./app";
 import { closeServer, type Lifecycle, listen, stopOnSignals } from "./lifecycle";
 
@@ -84,13 +85,23 @@ async function loadSettings(): Promise<{ config: Config; logger: Logger }> {
   const logger = createLogger(config.LOG_LEVEL);
   const sessionSecret = await resolveSessionSecret(config);
   const dataEncryptionKey = await resolveDataEncryptionKey(config);
+  const vapidKeys = await resolveVapidKeys(config);
   if (dataEncryptionKey.madeIn) {
     logger.warn(
       { file: dataEncryptionKey.madeIn },
       `made a new DATA_ENCRYPTION_KEY in ${dataEncryptionKey.madeIn}: keep a copy apart from the backups, since the second factors stored with it need it`,
     );
   }
-  return { logger, config: { ...config, SESSION_SECRET: sessionSecret, DATA_ENCRYPTION_KEY: dataEncryptionKey.key } };
+  return {
+    logger,
+    config: {
+      ...config,
+      SESSION_SECRET: sessionSecret,
+      DATA_ENCRYPTION_KEY: dataEncryptionKey.key,
+      VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+      VAPID_PRIVATE_KEY: vapidKeys.privateKey,
+    },
+  };
 }
 
 async function startDatabaseServer({ config, logger, onStop, shutdown }: Startup) {

@@ -1,4 +1,4 @@
-import type { AnyFormDefinition } from "~/forms/definition";
+import { type AnyFormDefinition, mayRead } from "~/forms/definition";
 import type { WebhookSetting } from "~/server/config.server";
 import type { StaffRole } from "~/server/db/schema.server";
 import { featureManifests } from "./feature-index.generated.server";
@@ -35,7 +35,7 @@ export function describeSubmissionType(type: string): SubmissionTypeView {
 
 /** Whether a staff user of `role` may read the stored submissions of `type`: admins read every type. */
 export function mayReadSubmissionsOf(type: string, role: StaffRole): boolean {
-  return role === "admin" || (describeSubmissionType(type).readableBy ?? "staff") === "staff";
+  return mayRead(describeSubmissionType(type), role);
 }
 
 /** The types whose submissions a staff user of `role` may not read, to leave out of lists and exports. */

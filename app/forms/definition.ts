@@ -1,5 +1,5 @@
 import type * as z from "zod/mini";
-import type { Config, WebhookSetting } from "~/server/config.server";
+import type { Config, PhoneSetting, WebhookSetting } from "~/server/config.server";
 import type { StaffRole } from "~/server/db/schema.server";
 import type { FileType, FileTypeName } from "./file-types";
 import type { FormMessages } from "./messages";
@@ -161,10 +161,36 @@ export type PersonalDeliveries<Payload> = {
   messages: (payload: Payload, stored: StoredSubmissionFacts) => PersonalMessage[];
 };
 
+/**
+ * A push notification of each new submission to every staff device that chose this form (on the settings page)
+ * and whose person may read it. Quiet hours (NEW_LEAD_QUIET_HOURS) push to no device. It says only what its
+ * reader may see in the inbox, and opens the submission there.
+ */
+export type PushNotification<Payload> = {
+  channel: "push";
+  /** "New estimate request: Dana Reyes, Sumter, commercial" */
+  title: (payload: Payload) => string;
+  /** A second line; empty by default. */
+  body?: (payload: Payload) => string;
+  /** The number the notification's Call action dials. */
+  call?: (payload: Payload) => string | undefined;
+  /** Whose devices hear of it once they turn notifications on, until they choose otherwise (default: nobody's). */
+  onByDefaultFor?: StaffRole;
+};
+
+/** A text for each new submission to the phone a setting names (NEW_LEAD_SMS_TO), quiet hours or not. */
+export type SettingText<Payload> = {
+  channel: "sms";
+  target: PhoneSetting;
+  text: (payload: Payload, stored: StoredSubmissionFacts) => string;
+};
+
 export type DeliveryDefinition<Payload> =
   | WebhookDelivery<Payload>
   | EmailNotification<Payload>
-  | PersonalDeliveries<Payload>;
+  | PersonalDeliveries<Payload>
+  | PushNotification<Payload>
+  | SettingText<Payload>;
 
 /**
  * A form, described once: what it is, who may send it, what it asks, how its answers are checked and stored,
@@ -244,4 +270,14 @@ function fileRulesOf(fields: readonly FieldDefinition[]): FileRule[] {
         ]
       : [],
   );
+}
+
+/** Whether a staff user of `role` may read a form's stored submissions: admins read every form's. */
+export function mayRead(definition: Pick<AnyFormDefinition, "readableBy">, role: StaffRole): boolean {
+  return role === "admin" || (definition.readableBy ?? "staff") === "staff";
+}
+
+/** The roles whose people may read a form's stored submissions. */
+export function rolesThatMayRead(definition: Pick<AnyFormDefinition, "readableBy">): StaffRole[] {
+  return (["admin", "staff"] as const).filter((role) => mayRead(definition, role));
 }

@@ -1,16 +1,19 @@
 import { fieldTableEmail } from "~/outbox/field-table-email.server";
 import { messageEmail } from "~/outbox/message-email.server";
-import type { OutgoingDelivery } from "~/outbox/submission-store.server";
+import type { PushBody } from "~/outbox/push-sender.server";
+import type { DevicePushes, OutgoingDelivery } from "~/outbox/submission-store.server";
 import type { Config } from "~/server/config.server";
 import { appointmentInvite } from "./appointment-calendar.server";
-import type { AnyFormDefinition, StoredSubmissionFacts } from "./definition";
+import { type AnyFormDefinition, rolesThatMayRead, type StoredSubmissionFacts } from "./definition";
 import { officeEmail } from "./office-email";
 import { answerRows } from "./print-answer";
+import { isQuietTime } from "./quiet-hours";
 
 /**
  * The deliveries a submission makes, from its definition: one per webhook whose setting is set, one per
- * email that has an address (and a mail server to go through), and one per personal email or text whose
- * channel is configured. Built once, when it is stored.
+ * email that has an address (and a mail server to go through), one per personal email or text whose channel is
+ * configured, and a text to a phone setting that is set. Built once, when it is stored. Pushes to staff devices
+ * are devicePushes'.
  */
 export function outgoingDeliveries(
   definition: AnyFormDefinition,
@@ -42,6 +45,14 @@ export function outgoingDeliveries(
         if (!config.TWILIO_ACCOUNT_SID) return [];
         return [{ channel: "sms", target: message.name, destination: message.to, body: { text: message.text } }];
       });
+    }
+    if (delivery.channel === "push") return [];
+    if (delivery.channel === "sms") {
+      const to = config.TWILIO_ACCOUNT_SID ? config[delivery.target] : undefined;
+      if (!to) return [];
+      return [
+        { channel: "sms", target: delivery.target, destination: to, body: { text: delivery.text(payload, stored) } },
+      ];
     }
     const to = config.SMTP_URL ? delivery.to(payload, config) : undefined;
     if (!to) return [];
@@ -75,4 +86,21 @@ export function outgoingDeliveries(
       },
     ];
   });
+}
+
+/**
+ * The push a new submission makes to the staff devices that chose its form and whose people may read it, or none:
+ * its form declares none, or it is quiet hours (NEW_LEAD_QUIET_HOURS), when only the on-call text goes.
+ */
+export function devicePushes(
+  definition: AnyFormDefinition,
+  payload: Record<string, unknown>,
+  config: Pick<Config, "NEW_LEAD_QUIET_HOURS">,
+  now: Date,
+): DevicePushes | undefined {
+  const push = definition.deliveries.find((delivery) => delivery.channel === "push");
+  if (!push || isQuietTime(config.NEW_LEAD_QUIET_HOURS, now)) return undefined;
+  const call = push.call?.(payload);
+  const body: PushBody = { title: push.title(payload), body: push.body?.(payload) ?? "", ...(call ? { call } : {}) };
+  return { formType: definition.type, roles: rolesThatMayRead(definition), body };
 }

@@ -11,7 +11,7 @@ import type { Transaction } from "~/server/db/database.server";
 import { documentsBuilt } from "~/server/metrics/metrics.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
-import { outgoingDeliveries } from "./deliveries.server";
+import { devicePushes, outgoingDeliveries } from "./deliveries.server";
 import { storedFileNames } from "./file-names";
 import { type FailedPost, FormRefusal, failureAnswer, fieldErrorsOf } from "./form-failures.server";
 import { parseForm } from "./parse-form";
@@ -210,7 +210,8 @@ async function prepareAndStore<Schema extends z.ZodMiniType, Payload, Success ex
     // Counted so that a resend can be seen not to build the document again.
     if (steps.document) documentsBuilt.inc({ type: definition.type });
     const files = await staging.staged([...prepared.files, ...documents]);
-    const submittedAt = new Date().toISOString();
+    const now = new Date();
+    const submittedAt = now.toISOString();
     const isPublic = definition.audience === "public";
     const { admit } = steps;
     const stored = await acceptSubmission(context, {
@@ -237,6 +238,7 @@ async function prepareAndStore<Schema extends z.ZodMiniType, Payload, Success ex
           { reference, submittedAt, files: storedFileNames(reference, files) },
           context.config,
         ),
+      devicePushes: devicePushes(definition, payload as Record<string, unknown>, context.config, now),
     });
     return { stored, leftOut: prepared.problems };
   });

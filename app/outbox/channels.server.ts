@@ -5,6 +5,7 @@ import { type DeliveryChannel, deliveries } from "~/server/db/schema.server";
 import { type EmailSender, emailChannel } from "./email-sender.server";
 import { isMultipartBody } from "./multipart-body";
 import { encodeMultipart } from "./multipart-body.server";
+import { pushChannel } from "./push-sender.server";
 import { type SmsSender, smsChannel } from "./sms-sender.server";
 import { encodeJsonWithStoredFiles, storedFileFieldsOf } from "./stored-file-json.server";
 import { readSubmissionFiles } from "./submission-files.server";
@@ -21,12 +22,14 @@ export type Delivery = Pick<
 export type ChannelContext = {
   db: Database;
   /** The webhook URLs are read from here at each attempt; a target left unset holds its deliveries. */
-  config: Pick<Config, "DELIVERY_RETRY_SCHEDULE" | "WEBHOOK_SECRET"> & WebhookUrls;
+  config: Pick<Config, "DELIVERY_RETRY_SCHEDULE" | "WEBHOOK_SECRET"> &
+    Partial<Pick<Config, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT">> &
+    WebhookUrls;
   emailSender?: EmailSender;
   smsSender?: SmsSender;
 };
 
-/** One way a delivery goes out (webhook, email, text), registered in DELIVERY_CHANNELS. */
+/** One way a delivery goes out (webhook, email, text, push), registered in DELIVERY_CHANNELS. */
 export type DeliveryChannelSender = {
   /** The most sends in flight at once to one target of this channel, unless the worker is told one number. */
   perTargetLimit: number;
@@ -91,6 +94,7 @@ export const DELIVERY_CHANNELS: Readonly<Record<DeliveryChannel, DeliveryChannel
   webhook: webhookChannel,
   email: emailChannel,
   sms: smsChannel,
+  push: pushChannel,
 };
 
 /**

@@ -8,6 +8,9 @@ import {
   type DeliveryBodyFormat,
   type DeliveryChannel,
   deliveries,
+  pushSubscriptions,
+  type StaffRole,
+  staffUsers,
   submissionEvents,
   submissionFiles,
   submissions,
@@ -24,6 +27,12 @@ export type OutgoingDelivery = {
   /** At most this many deliveries of this target to this destination a day (EmailNotification's). */
   dailyLimitPerRecipient?: number;
 };
+
+/**
+ * A push notification to every staff device that chose to hear of `formType`, whose person has one of `roles`
+ * (those who may read it): one delivery per device, made in the statement that stores the submission.
+ */
+export type DevicePushes = { formType: string; roles: readonly StaffRole[]; body: unknown };
 
 /**
  * A file that came with the submission, as its bytes and its name: an upload's `fileName` is the sender's (shown
@@ -75,6 +84,8 @@ export type NewSubmission<Payload = Record<string, unknown>> = {
   limitPerAddress?: { count: number; windowSeconds: number };
   /** The deliveries, made from the reference number the submission gets, since a delivery may quote it. */
   deliveries: (reference: string) => OutgoingDelivery[];
+  /** The push to the staff devices that chose this form, when it makes one now (quiet hours make none). */
+  devicePushes?: DevicePushes;
   /**
    * A check of the sender's own limits, made in the transaction that stores, before anything is stored: it throws
    * to refuse the submission, and nothing is stored. A limit counted from stored rows takes a lock first
@@ -124,9 +135,9 @@ export function newWebhookId(): string {
 }
 
 /**
- * Stores a submission and one delivery per target in one transaction: once this resolves, nothing can be
- * lost. A submission whose key was seen before is not stored again; the first one's reference comes back.
- * Spam is stored with its deliveries held, so it is kept as evidence but never sent.
+ * Stores a submission and one delivery per target (and per staff device that hears of it) in one transaction:
+ * once this resolves, nothing can be lost. A submission whose key was seen before is not stored again; the first one's reference comes back.
+ * Spam is stored with its deliveries held, so it is kept as evidence but never sent; it pushes to no device.
  */
 export async function storeSubmission<Payload>(
   db: Database,
@@ -163,6 +174,10 @@ type InsertValues = {
   contactPhone: string;
   searchTerms: string;
   deliveries: string;
+  /** The devices' push (DevicePushes), all null when none goes. */
+  pushFormType: string | null;
+  pushRoles: string[] | null;
+  pushBody: string | null;
   /** The address the limit counts against, with the limit; all null when none applies (a staff form). */
   clientAddress: string | null;
   limitCount: number | null;
@@ -206,6 +221,16 @@ const insertSubmissionWithDeliveries = statement<InsertValues>(
         CASE WHEN ${value("isSpam")}::boolean THEN 'held' ELSE 'pending' END
       FROM inserted CROSS JOIN json_to_recordset(${value("deliveries")}::json) AS outgoing(webhook_id text,
         channel text, target text, destination text, body json, body_format text)
+    ), pushed AS (
+      INSERT INTO ${deliveries} (submission_id, webhook_id, reference, channel, target, destination, body,
+        body_format, status)
+      SELECT inserted.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), inserted.reference, 'push',
+        device.device_name, device.endpoint, ${value("pushBody")}::json, 'json', 'pending'
+      FROM inserted
+      JOIN ${pushSubscriptions} AS device ON ${value("pushFormType")}::text = ANY(device.form_types)
+      JOIN ${staffUsers} AS person ON person.id = device.user_id AND person.is_active
+        AND person.role = ANY(${value("pushRoles")}::text[])
+      WHERE ${value("pushFormType")}::text IS NOT NULL AND NOT ${value("isSpam")}::boolean
     ), counted AS (
       INSERT INTO ${addressPostCounts} AS counts (client_address, minute, connection, posts)
       SELECT ${value("clientAddress")}::text, date_trunc('minute', now()), pg_backend_pid(), 1 FROM inserted
@@ -253,6 +278,9 @@ function insertValues<Payload>(
     contactPhone: contact.phone,
     searchTerms: submission.definition.searchTerms?.(submission.payload) ?? "",
     deliveries: JSON.stringify(outgoing),
+    pushFormType: submission.devicePushes?.formType ?? null,
+    pushRoles: submission.devicePushes ? [...submission.devicePushes.roles] : null,
+    pushBody: submission.devicePushes ? JSON.stringify(submission.devicePushes.body) : null,
     clientAddress: limit?.address ?? null,
     limitCount: limit?.count ?? null,
     limitWindowSeconds: limit?.windowSeconds ?? null,

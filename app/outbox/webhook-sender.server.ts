@@ -41,7 +41,7 @@ export async function sendWebhook(options: {
     headers["webhook-signature"] = signWebhook(options.secret, options.webhookId, timestamp, options.body.bytes);
   }
   try {
-    const httpStatus = await post(
+    const httpStatus = await postBytes(
       new URL(options.url),
       headers,
       options.body.bytes,
@@ -86,7 +86,12 @@ class SendTimeout extends Error {
  * connection back for the next send). The whole exchange has `timeoutMs`. A connection the receiver closed
  * while it sat idle is found only when a send goes out on it: that send is made once more on a new one.
  */
-function post(url: URL, headers: Record<string, string>, body: Uint8Array, timeoutMs: number): Promise<number> {
+export function postBytes(
+  url: URL,
+  headers: Record<string, string>,
+  body: Uint8Array,
+  timeoutMs: number,
+): Promise<number> {
   const protocol = url.protocol;
   if (protocol !== "http:" && protocol !== "https:")
     return Promise.reject(new Error(`cannot send to ${protocol} URLs`));
@@ -130,7 +135,7 @@ function post(url: URL, headers: Record<string, string>, body: Uint8Array, timeo
   return attempt(true);
 }
 
-function describeSendError(error: unknown): string {
+export function describeSendError(error: unknown): string {
   if (error instanceof SendTimeout) return error.message;
   const code = (error as { code?: string }).code;
   return code ?? (error instanceof Error ? error.message : String(error));

@@ -65,7 +65,13 @@ describe("loadConfig", () => {
     const publicSite = { NODE_ENV: "production", SITE_URL: "https://www.example.com" };
     expect(() => loadConfig(publicSite)).toThrow("SESSION_SECRET is required in production on a public SITE_URL");
     expect(() => loadConfig(publicSite)).toThrow("DATA_ENCRYPTION_KEY is required in production on a public SITE_URL");
-    const secrets = { SESSION_SECRET: "x".repeat(32), DATA_ENCRYPTION_KEY: "ab".repeat(32) };
+    expect(() => loadConfig(publicSite)).toThrow("VAPID_PRIVATE_KEY is required in production on a public SITE_URL");
+    const secrets = {
+      SESSION_SECRET: "x".repeat(32),
+      DATA_ENCRYPTION_KEY: "ab".repeat(32),
+      VAPID_PUBLIC_KEY: `B${"a".repeat(86)}`,
+      VAPID_PRIVATE_KEY: "b".repeat(43),
+    };
     expect(loadConfig({ ...publicSite, ...secrets }).NODE_ENV).toBe("production");
     expect(loadConfig({ NODE_ENV: "production" }).SESSION_SECRET).toBeUndefined();
     expect(loadConfig({ NODE_ENV: "production", SITE_URL: "http://127.0.0.1:8080" }).NODE_ENV).toBe("production");

@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
+import { company } from "../content/company";
 import { decodeDataEncryptionKey } from "./auth/data-encryption.server";
 import { BYTE_SIZE_PATTERN, parseByteSize } from "./byte-size.server";
 import { DURATION_PATTERN, parseDuration } from "./duration.server";
@@ -74,6 +75,28 @@ const SERVICETITAN_SETTINGS = [
   "SERVICETITAN_TENANT_ID",
 ] as const;
 const TWILIO_SETTINGS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
+const VAPID_KEYS = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"] as const;
+
+/** A phone number as typed (US by default), kept in E.164 for texting. */
+const phoneNumber = z.string().transform((value, ctx) => {
+  const phone = parsePhoneNumberFromString(value, "US");
+  if (phone?.isValid()) return phone.number;
+  ctx.addIssue({ code: "custom", message: "must be a phone number, such as +18035550123" });
+  return z.NEVER;
+});
+
+/** A span of the day as minutes after midnight; one whose end is before its start runs past midnight. */
+export type QuietHours = { from: number; until: number };
+
+const quietHours = z.string().transform((value, ctx): QuietHours => {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/.exec(value.trim());
+  if (match && value.trim().slice(0, 5) !== value.trim().slice(6)) {
+    const [, fromHours, fromMinutes, untilHours, untilMinutes] = match.map(Number);
+    return { from: (fromHours ?? 0) * 60 + (fromMinutes ?? 0), until: (untilHours ?? 0) * 60 + (untilMinutes ?? 0) };
+  }
+  ctx.addIssue({ code: "custom", message: "must be a span of the day such as 20:00-07:00" });
+  return z.NEVER;
+});
 
 export const configSchema = z
   .object({
@@ -208,14 +231,24 @@ export const configSchema = z
     TWILIO_FROM: z.string().min(1).optional(),
     TWILIO_API_URL: optionalUrl,
     /** The office's on-call mobile: each dashboard alert is texted here once (through Twilio). */
-    ALERT_SMS_TO: z
+    ALERT_SMS_TO: phoneNumber.optional(),
+    /** The on-call mobile that gets a text for each new lead, quiet hours or not (through Twilio). */
+    NEW_LEAD_SMS_TO: phoneNumber.optional(),
+    /** When new leads push to no staff device (only the on-call text goes), on the company's clock. */
+    NEW_LEAD_QUIET_HOURS: quietHours.optional(),
+    /** The Web Push (VAPID) key pair that signs push notifications; made once and kept in DATA_DIR when unset. */
+    VAPID_PUBLIC_KEY: z
       .string()
-      .transform((value, ctx) => {
-        const phone = parsePhoneNumberFromString(value, "US");
-        if (phone?.isValid()) return phone.number;
-        ctx.addIssue({ code: "custom", message: "must be a phone number, such as +18035550123" });
-        return z.NEVER;
-      })
+      .regex(/^[A-Za-z0-9_-]{87}$/, "must be a P-256 public key in base64url (npx web-push generate-vapid-keys)")
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (npx web-push generate-vapid-keys)")
+      .optional(),
+    /** Who the push services may contact about our sends: a mailto: address or an https: URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, "must be a mailto: address or an https: URL")
       .optional(),
     SERVICETITAN_CLIENT_ID: z.string().min(1).optional(),
     SERVICETITAN_CLIENT_SECRET: z.string().min(1).optional(),
@@ -225,7 +258,7 @@ export const configSchema = z
     SERVICETITAN_API_URL: optionalUrl,
   })
   .superRefine((config, ctx) => {
-    for (const group of [SERVICETITAN_SETTINGS, TWILIO_SETTINGS]) {
+    for (const group of [SERVICETITAN_SETTINGS, TWILIO_SETTINGS, VAPID_KEYS]) {
       const missing = group.filter((name) => !config[name]);
       if (missing.length > 0 && missing.length < group.length) {
         for (const name of missing) {
@@ -246,7 +279,7 @@ export const configSchema = z
       });
     }
     if (config.NODE_ENV !== "production" || config.SITE_URL === undefined || isLocalSite(config.SITE_URL)) return;
-    for (const variable of ["SESSION_SECRET", "DATA_ENCRYPTION_KEY"] as const) {
+    for (const variable of ["SESSION_SECRET", "DATA_ENCRYPTION_KEY", ...VAPID_KEYS] as const) {
       if (!config[variable]) ctx.addIssue({ code: "custom", path: [variable], message: PUBLIC_PRODUCTION_REQUIRES });
     }
   })
@@ -255,6 +288,7 @@ export const configSchema = z
     SITE_URL: config.SITE_URL ?? localSiteUrl(config.PORT),
     BACKUP_DIR: config.BACKUP_DIR ?? path.join(config.DATA_DIR, "backups"),
     WAL_ARCHIVE: config.WAL_ARCHIVE ?? (config.DATABASE_URL ? "off" : "on"),
+    VAPID_SUBJECT: config.VAPID_SUBJECT ?? `mailto:${config.STAFF_NOTIFY_EMAIL ?? company.email}`,
   }));
 
 /**
@@ -265,6 +299,9 @@ export type WebhookSetting = `WEBHOOK_${string}_URL`;
 const WEBHOOK_SETTING = /^WEBHOOK_[A-Z0-9_]+_URL$/;
 export const isWebhookSetting = (name: string): name is WebhookSetting => WEBHOOK_SETTING.test(name);
 const webhookUrlsSchema = z.record(z.string(), optionalUrl);
+
+/** A setting that names a phone to text. */
+export type PhoneSetting = "NEW_LEAD_SMS_TO";
 
 export type Config = z.infer<typeof configSchema> & { [Setting in WebhookSetting]?: string };
 

@@ -111,4 +111,42 @@ self.addEventListener("sync", (event) => {
   );
 });
 
+// A new submission's push (app/outbox/push-sender.server.ts): its title, a line, and the caller's number to ring.
+self.addEventListener("push", (event) => {
+  const message = event.data?.json() ?? {};
+  const actions = message.call ? [{ action: "call", title: `Call ${message.call}` }] : [];
+  event.waitUntil(
+    self.registration.showNotification(message.title ?? "New submission", {
+      body: message.body ?? "",
+      tag: message.tag,
+      icon: "/admin/icons/staff-192.png",
+      data: { url: message.url ?? "/admin/inbox", call: message.call },
+      actions,
+    }),
+  );
+});
+
+/** Opens a staff page: in a staff window already open (brought to the front), else in a new one. */
+async function openStaffPage(url) {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((window) => new URL(window.url).pathname.startsWith("/admin"));
+  if (open) {
+    const navigated = await open.navigate(url).catch(() => null);
+    if (navigated) return navigated.focus();
+  }
+  return self.clients.openWindow(url);
+}
+
+// Tapping opens the submission in the inbox (the staff guard asks to sign in first, and comes back to it); the
+// Call action dials the number, or opens the submission where the phone cannot dial from here.
+self.addEventListener("notificationclick", (event) => {
+  const { url, call } = event.notification.data ?? {};
+  event.notification.close();
+  const opened =
+    event.action === "call" && call
+      ? self.clients.openWindow(`tel:${call}`).catch(() => openStaffPage(url))
+      : openStaffPage(url ?? "/admin/inbox");
+  event.waitUntil(opened);
+});
+
 clientsClaim();

@@ -109,6 +109,12 @@ export const applicationForm = defineForm({
       intro: (application) => `A new job application for ${application.desiredRole} came in through the website.`,
       replyTo: (application) => application.email,
     },
+    {
+      channel: "push",
+      title: (application) =>
+        `New job application: ${application.firstName} ${application.lastName}, ${application.desiredRole}`,
+      call: (application) => application.phone,
+    },
   ],
 });
 

@@ -53,6 +53,20 @@ export const estimateForm = defineForm({
       intro: () => "A new estimate request came in through the website.",
       replyTo: (request) => request.email,
     },
+    {
+      channel: "push",
+      title: (request) =>
+        `New estimate request: ${request.firstName} ${request.lastName}, ${request.city}, ${request.projectType}`,
+      body: (request) => `Prefers ${request.formOfContact}, ${request.bestTime}`,
+      call: (request) => request.phone,
+      onByDefaultFor: "admin",
+    },
+    {
+      channel: "sms",
+      target: "NEW_LEAD_SMS_TO",
+      text: (request, stored) =>
+        `New estimate request ${stored.reference}: ${request.firstName} ${request.lastName}, ${request.city}, ${request.projectType}. Call ${request.phone}.`,
+    },
   ],
 });
 

@@ -14,7 +14,12 @@ const ALERTS_PER_RUN = 20;
 const MINUTE_MS = 60_000;
 
 /** The channel that failed, as the on-call text names it. */
-const CHANNEL_IN_TEXT: Record<DeliveryChannel, string> = { email: "an email", sms: "a text", webhook: "a webhook" };
+const CHANNEL_IN_TEXT: Record<DeliveryChannel, string> = {
+  email: "an email",
+  sms: "a text",
+  webhook: "a webhook",
+  push: "a push notification",
+};
 
 type AlertTextConfig = Pick<Config, "ALERT_SMS_TO" | "INBOX_ALERT_AFTER" | "SITE_URL" | "TWILIO_ACCOUNT_SID">;
 

@@ -15,6 +15,7 @@ const CHANNEL_COUNTS: Record<DeliveryChannel, (count: number) => string> = {
   sms: (count) => `texts to ${plural(count, "person", "people")}`,
   email: (count) => `emails to ${plural(count, "person", "people")}`,
   webhook: (count) => plural(count, "webhook", "webhooks"),
+  push: (count) => `push notifications to ${plural(count, "device", "devices")}`,
 };
 
 /** One failed delivery, and whom it was for: a person's address or number, or a webhook's message. */

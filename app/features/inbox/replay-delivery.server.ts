@@ -60,7 +60,10 @@ export async function replayDelivery(
     }
     const definition = submissionTypes
       .find((form) => form.type === submission.type)
-      ?.deliveries.find((delivery) => delivery.channel === original.channel && delivery.target === original.target);
+      ?.deliveries.find(
+        (delivery) =>
+          delivery.channel === original.channel && "target" in delivery && delivery.target === original.target,
+      );
     const limit = definition?.channel === "email" ? definition.dailyLimitPerRecipient : undefined;
     if (limit !== undefined && (await reachedDailyLimit(tx, original.target, destination, limit))) {
       throw new WorkflowInputError(

@@ -9,9 +9,12 @@ import {
   loadCalendarAddress,
   makeCalendarAddressAnswer,
 } from "~/features/calendar-feed/calendar-address-settings.server";
+import { PushNotificationsSection } from "~/features/push-notifications/push-notifications-section";
+import { PUSH_INTENTS } from "~/features/push-notifications/push-schema";
+import { loadPushSettings, pushSettingsAction } from "~/features/push-notifications/push-settings.server";
 import { TwoFactorSettingsSection } from "~/features/staff-accounts/two-factor-settings-section";
 import { readStaffForm } from "~/forms/read-staff-form.server";
-import type { StaffFormResult } from "~/forms/staff-form-result";
+import { staffFormError } from "~/forms/staff-form-result";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/account";
 
@@ -19,20 +22,29 @@ export const meta: Route.MetaFunction = () => staffPageMeta("Your settings");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = signedInStaff(context);
-  return { calendar: await loadCalendarAddress(context, staff), twoFactorEnrolled: staff.totpSecret !== null };
+  const [push, calendar] = await Promise.all([loadPushSettings(context, staff), loadCalendarAddress(context, staff)]);
+  return { push, calendar, twoFactorEnrolled: staff.totpSecret !== null };
 }
+
+const pushIntents: readonly string[] = Object.values(PUSH_INTENTS);
 
 /** Each section's form posts its `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = signedInStaff(context);
-  const intent = String((await readStaffForm(request)).get("intent"));
+  const formData = await readStaffForm(request);
+  const intent = String(formData.get("intent") ?? "");
   if (intent === MAKE_CALENDAR_ADDRESS_INTENT) return makeCalendarAddressAnswer(context, staff, intent);
-  return data({ status: "error", message: "Unknown action.", intent } satisfies StaffFormResult, { status: 400 });
+  if (pushIntents.includes(intent)) {
+    const result = await pushSettingsAction(context, staff, intent, formData, request.headers.get("user-agent"));
+    return data(result, { status: result.status === "error" ? 400 : 200 });
+  }
+  throw staffFormError("The page sent an unknown request. Reload it and try again.", 400);
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   return (
     <StaffPage title="Your settings" intro="What this account keeps for you alone." width="max-w-3xl">
+      <PushNotificationsSection settings={loaderData.push} />
       <CalendarAddressSection state={loaderData.calendar} />
       <TwoFactorSettingsSection enrolled={loaderData.twoFactorEnrolled} />
     </StaffPage>

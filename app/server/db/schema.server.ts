@@ -210,8 +210,8 @@ export const resumableUploadChunks = pgTable(
   (table) => [primaryKey({ columns: [table.uploadId, table.startByte] })],
 );
 
-/** A webhook post, an email (SMTP) or a text message (Twilio). */
-export type DeliveryChannel = "webhook" | "email" | "sms";
+/** A webhook post, an email (SMTP), a text message (Twilio) or a push notification to a staff device (Web Push). */
+export type DeliveryChannel = "webhook" | "email" | "sms" | "push";
 /** How a webhook body is sent: as JSON, or as multipart/form-data built from its fields and the stored files. */
 export type DeliveryBodyFormat = "json" | "multipart";
 export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "held";
@@ -304,6 +304,33 @@ export const staffUsers = pgTable(
   (table) => [
     uniqueIndex("staff_users_username_unique").on(table.username),
     check("staff_users_role_check", sql`${table.role} IN ('admin', 'staff')`),
+  ],
+);
+
+/**
+ * A staff member's device that takes push notifications (the Web Push subscription its browser made), and which
+ * forms' new submissions it is told of. Its `endpoint` is the push service's address for this device.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    userId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    endpoint: text().notNull(),
+    /** The browser's P-256 public key and auth secret (base64url), which the payload is encrypted for. */
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    /** How the device is named in the deliveries ("Dana's Android phone"). */
+    deviceName: text().notNull(),
+    /** The form types whose new submissions this device hears of. */
+    formTypes: text().array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(table.endpoint),
+    index("push_subscriptions_user_idx").on(table.userId),
   ],
 );
 

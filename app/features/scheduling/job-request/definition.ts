@@ -38,6 +38,11 @@ export const jobRequestForm = defineForm({
       body: (request) => textAnswers(jobRequestFields, request),
     },
     {
+      channel: "push",
+      title: (request) => `New job request: ${request.jobName}, ${request.jobAddress}`,
+      call: (request) => request.phone,
+    },
+    {
       channel: "email",
       target: "ESTIMATE_SCHEDULER_EMAIL",
       to: (_request, config) => config.ESTIMATE_SCHEDULER_EMAIL,

@@ -1,0 +1,127 @@
+import { eq } from "drizzle-orm";
+import webPush from "web-push";
+import { pushSubscriptions } from "~/server/db/schema.server";
+import type { ChannelContext, Delivery, DeliveryChannelSender } from "./channels.server";
+import { describeSendError, postBytes, type SendOutcome, WEBHOOK_TIMEOUT_MS } from "./webhook-sender.server";
+
+/** What a push notification of a new submission says: stored on each device's delivery. */
+export type PushBody = { title: string; body: string; call?: string };
+
+/** What the staff app's service worker receives (scripts/staff-app/service-worker.mjs shows it). */
+export type PushMessage = PushBody & { url: string; tag: string };
+
+/** A device's Web Push subscription, as its browser gave it. */
+export type PushSubscriptionKeys = { endpoint: string; p256dh: string; auth: string };
+
+/** The VAPID settings a push is signed with (resolved at start: config.server.ts and vapid-keys.server.ts). */
+export type VapidSettings = Pick<ChannelContext["config"], "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT">;
+
+/** A lead is still worth hearing of when a phone that was off comes back within a day. */
+const TIME_TO_LIVE_SECONDS = 24 * 60 * 60;
+
+/** A VAPID JWT is good for 12 hours (its `exp`); it is signed again after one, so none goes out near its end. */
+const VAPID_JWT_SECONDS = 12 * 60 * 60;
+const VAPID_RENEW_MS = 60 * 60 * 1000;
+const vapidHeaders = new Map<string, { authorization: string; renewAt: number }>();
+
+/**
+ * The Authorization header for a push service's origin, signed once an hour rather than per push: web-push signs
+ * (and converts the key to PEM in JavaScript) on every call, which under a flood of leads cost more than the rest
+ * of the send.
+ */
+function vapidAuthorization(audience: string, vapid: { subject: string; publicKey: string; privateKey: string }) {
+  const key = `${audience} ${vapid.publicKey} ${vapid.subject}`;
+  const cached = vapidHeaders.get(key);
+  if (cached && cached.renewAt > Date.now()) return cached.authorization;
+  const expiration = Math.floor(Date.now() / 1000) + VAPID_JWT_SECONDS;
+  const { Authorization: authorization } = webPush.getVapidHeaders(
+    audience,
+    vapid.subject,
+    vapid.publicKey,
+    vapid.privateKey,
+    "aes128gcm",
+    expiration,
+  );
+  vapidHeaders.set(key, { authorization, renewAt: Date.now() + VAPID_RENEW_MS });
+  return authorization;
+}
+
+/**
+ * Sends one encrypted push (RFC 8291, aes128gcm) signed with our VAPID key (RFC 8292). web-push builds the
+ * request (the encryption and the signed JWT); it is sent over the kept-alive connections the webhooks use,
+ * since web-push's own send speaks https only and opens a connection each time. The push service answers 201;
+ * 404 or 410 means the device's subscription is gone for good.
+ */
+export async function sendPush(
+  subscription: PushSubscriptionKeys,
+  message: PushMessage,
+  vapid: VapidSettings,
+): Promise<SendOutcome & { gone?: boolean }> {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = vapid;
+  if (!publicKey || !privateKey || !subject) return { ok: false, error: "the VAPID keys are not resolved" };
+  const request = webPush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    JSON.stringify(message),
+    { TTL: TIME_TO_LIVE_SECONDS, urgency: "high", contentEncoding: "aes128gcm" },
+  );
+  const headers = Object.fromEntries(
+    Object.entries(request.headers)
+      .filter(([name]) => name.toLowerCase() !== "content-length")
+      .map(([name, value]) => [name, String(value)]),
+  );
+  headers.Authorization = vapidAuthorization(new URL(request.endpoint).origin, { subject, publicKey, privateKey });
+  let httpStatus: number;
+  try {
+    httpStatus = await postBytes(
+      new URL(request.endpoint),
+      headers,
+      request.body ?? new Uint8Array(0),
+      WEBHOOK_TIMEOUT_MS,
+    );
+  } catch (error) {
+    return { ok: false, error: describeSendError(error) };
+  }
+  if (httpStatus >= 200 && httpStatus < 300) return { ok: true, httpStatus };
+  if (httpStatus === 404 || httpStatus === 410) {
+    return {
+      ok: false,
+      httpStatus,
+      permanent: true,
+      gone: true,
+      error: "The device no longer takes notifications; its subscription was removed",
+    };
+  }
+  if (httpStatus === 429 || httpStatus >= 500)
+    return { ok: false, httpStatus, error: `The push service is busy or unavailable (HTTP ${httpStatus})` };
+  return {
+    ok: false,
+    httpStatus,
+    permanent: true,
+    error: `The push service refused the notification (HTTP ${httpStatus})`,
+  };
+}
+
+/** The message a delivery's device receives: its stored text, and the submission it opens. */
+export function pushMessageOf(delivery: Pick<Delivery, "submissionId" | "reference" | "body">): PushMessage {
+  return { ...(delivery.body as PushBody), url: `/admin/inbox/${delivery.submissionId}`, tag: delivery.reference };
+}
+
+/**
+ * A push to one staff device (its subscription's endpoint is the destination). A device that unsubscribed since
+ * the submission was stored gets nothing; one the push service says is gone is removed.
+ */
+export const pushChannel: DeliveryChannelSender = {
+  perTargetLimit: 20,
+  async send(delivery, { db, config }) {
+    const [subscription] = await db
+      .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, delivery.destination));
+    if (!subscription) {
+      return { ok: false, permanent: true, error: "The device no longer takes notifications (turned off)" };
+    }
+    const outcome = await sendPush(subscription, pushMessageOf(delivery), config);
+    if (outcome.gone) await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+    return outcome;
+  },
+};

@@ -1,0 +1,124 @@
+import type { CDPSession, Page } from "@playwright/test";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { postEstimate } from "../support/estimate-post";
+import { type PushService, startPushService } from "../support/push-service";
+import { waitFor } from "../support/wait-for";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+/** The staff app's service worker registration id, as the DevTools protocol names it, once it is active. */
+async function activeRegistrationId(cdp: CDPSession, page: Page): Promise<string> {
+  const registrations = new Map<string, string>();
+  cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+    for (const version of versions) {
+      if (version.status === "activated") registrations.set(version.registrationId, version.scriptURL);
+    }
+  });
+  await cdp.send("ServiceWorker.enable");
+  await expect
+    .poll(
+      () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration("/admin/"))?.active)),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return waitFor("the worker's registration id", () => [...registrations.keys()][0], 10_000);
+}
+
+/** The notifications the staff app's worker shows now. */
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration("/admin/");
+    const shown = (await registration?.getNotifications()) ?? [];
+    // `actions` is Chromium's, not yet in TypeScript's DOM types.
+    type Shown = Notification & { actions: { action: string; title: string }[] };
+    return (shown as Shown[]).map(({ title, body, actions, data }) => ({
+      title,
+      body,
+      actions: actions.map(({ action, title: label }) => ({ action, title: label })),
+      data,
+    }));
+  });
+
+let app: AppServer;
+let pushService: PushService;
+
+test.beforeAll(async () => {
+  pushService = await startPushService();
+  app = await startAppServer();
+});
+test.afterAll(async () => {
+  await app?.stop();
+  await pushService?.close();
+});
+
+test("a new estimate request is pushed to the device, shown with a call action, and opens the submission", async ({
+  page,
+  context,
+  signInAsStaff,
+}) => {
+  await signInAsStaff("admin", "push", app);
+  await context.grantPermissions(["notifications"], { origin: app.url });
+  await page.goto(`${app.url}/admin/account`);
+  await expect(page.getByRole("heading", { name: "Your settings" })).toBeVisible();
+
+  // No push service is reachable from here: the browser's own subscribe fails, and the page says so.
+  await page.getByRole("button", { name: "Turn on notifications on this device" }).click();
+  await expect(page.getByRole("alert")).toContainText("push service did not answer");
+
+  // The device subscribes through the route the page posts to, with a subscription on the loopback push service.
+  const subscription = await pushService.newSubscription();
+  const subscribed = await page.request.post(`${app.url}/admin/account`, {
+    headers: { origin: app.url },
+    form: { intent: "push-subscribe", ...subscription, formType: "estimate" },
+  });
+  expect(subscribed.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole("listitem").filter({ hasText: "Hears of" })).toContainText("Hears of: Estimate request.");
+  await expectNoAxeViolations(page, "Your settings with a device");
+
+  const cdp = await context.newCDPSession(page);
+  const registrationId = await activeRegistrationId(cdp, page);
+
+  const posted = await postEstimate(`${app.url}/learnmore`);
+  expect(posted.reference).toMatch(/^EST-/);
+  const push = await waitFor(
+    "the push",
+    () => pushService.received.find((one) => one.endpoint === subscription.endpoint),
+    10_000,
+  );
+  expect(pushService.refused).toEqual([]);
+  const submissionUrl = String(push.message.url);
+  expect(submissionUrl).toMatch(/^\/admin\/inbox\/\d+$/);
+
+  // The decrypted message, handed to the worker as the browser's push service would.
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: app.url,
+    registrationId,
+    data: JSON.stringify(push.message),
+  });
+  await expect
+    .poll(() => shownNotifications(page), { timeout: 10_000 })
+    .toEqual([
+      {
+        title: "New estimate request: Avery Placeholder, Sumter, commercial",
+        body: "Prefers Phone call, Morning",
+        actions: [{ action: "call", title: "Call (803) 555-0199" }],
+        data: { url: submissionUrl, call: "(803) 555-0199" },
+      },
+    ]);
+
+  // A tap on the notification: headless Chromium has no notification to click, so the worker is handed the event.
+  const [worker] = context.serviceWorkers();
+  expect(worker).toBeDefined();
+  await worker?.evaluate(async () => {
+    // The worker's own types (ServiceWorkerGlobalScope, NotificationEvent) are not in the tests' TypeScript lib.
+    const scope = globalThis as unknown as {
+      registration: { getNotifications(): Promise<unknown[]> };
+      NotificationEvent: new (type: string, init: { notification: unknown }) => Event;
+    } & EventTarget;
+    const [notification] = await scope.registration.getNotifications();
+    scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification }));
+  });
+  await expect(page).toHaveURL(`${app.url}${submissionUrl}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Estimate request ${posted.reference}`);
+  await expect.poll(() => shownNotifications(page)).toEqual([]);
+});
