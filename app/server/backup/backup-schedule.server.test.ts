@@ -166,9 +166,12 @@ describe("scheduled backups", () => {
 });
 
 describe("the schedule across a restart", () => {
-  it("takes the next backup when the last one is BACKUP_EVERY old, not BACKUP_EVERY after the start", async () => {
+  it("deletes at the start what a backup killed before the restart left, and takes the next one when the last one is BACKUP_EVERY old, not BACKUP_EVERY after the start", async () => {
     const backupDir = path.join(workDir, "restart");
     const first = await takeBackupByHand(database.db, { BACKUP_DIR: backupDir, BACKUP_KEEP: 7, BACKUP_COPY_KEEP: 7 });
+    // What a backup killed midway leaves (server/backup-by-hand.test.ts kills one): its first bytes, never renamed.
+    const partial = path.join(backupDir, "tri-county-electric-20260101T000000.000Z.backup.partial");
+    await writeFile(partial, (await readFile(first.written.file)).subarray(0, 4096));
     // As if the app restarts 4 s before the last backup is BACKUP_EVERY (20 s) old: not due at the start.
     const every = 20_000;
     await database.db.update(backupRuns).set({ startedAt: new Date(Date.now() - every + 4_000) });
@@ -185,6 +188,7 @@ describe("the schedule across a restart", () => {
       await job.stop();
     }
     expect(Date.now() - started).toBeLessThan(14_000);
+    expect((await readdir(backupDir)).filter((name) => name.endsWith(".partial"))).toEqual([]);
     expect((await readdir(backupDir)).filter((name) => name !== path.basename(first.written.file))).toHaveLength(1);
   });
 });
