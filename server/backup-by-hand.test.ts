@@ -70,7 +70,7 @@ describe("npm run backup", () => {
     expect(series.copiedAt).toBeGreaterThanOrEqual(series.finishedAt);
     const copy = await readFile(path.join(offsite.servedDir, "tce-backups", path.basename(file)));
     expect(Buffer.compare(copy, await readFile(file))).toBe(0);
-  });
+  }, 180_000);
 
   it("killed midway leaves its .partial, which the next backup deletes", async () => {
     const backup = spawn("npm", ["run", "--silent", "backup"], {
@@ -101,5 +101,5 @@ describe("npm run backup", () => {
     expect(next).toMatchObject({ code: 0, stderr: "" });
     expect(next.stdout).toContain(`Deleted what a stopped backup left: ${left[0]}\n`);
     expect((await readdir(backupDir)).filter((name) => name.endsWith(".partial"))).toEqual([]);
-  });
+  }, 180_000);
 });
