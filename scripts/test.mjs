@@ -1,4 +1,4 @@
-// `npm test`: every test. Finds (or on Debian as root, installs) Chromium, Java, poppler-utils, Prometheus and jemalloc, builds the app, then runs the
+// `npm test`: every test. Finds (or on Debian as root, installs) Chromium, Java, poppler-utils, Prometheus, jemalloc and rclone, builds the app, then runs the
 // Vitest suites (unit and integration, against a real PostgreSQL) and the Playwright browser tests.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -18,6 +18,12 @@ const prerequisites = [
     binary: `/usr/lib/${process.arch === "arm64" ? "aarch64" : "x86_64"}-linux-gnu/libjemalloc.so.2`,
     debianPackage: "libjemalloc2",
     for: "the app's memory settings and their test",
+  },
+  {
+    name: "rclone",
+    binary: "/usr/bin/rclone",
+    debianPackage: "rclone",
+    for: "the backup copy tests and restore drill",
   },
 ];
 

@@ -6,14 +6,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { checkCopyDestination, describeDestination } from "../app/server/backup/backup-copy.server";
 import {
   BackupFileError,
   type BackupManifest,
   RestoreRefusal,
   restoreBackup,
   verifyBackup,
-  writeBackup,
 } from "../app/server/backup/backup-file.server";
+import { takeBackupByHand } from "../app/server/backup/backup-schedule.server";
 import { ConfigError, loadConfig } from "../app/server/config.server";
 import { connectDatabase } from "../app/server/db/database.server";
 import { openEmbeddedPostgres, startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
@@ -23,9 +24,12 @@ import { StartRefusal } from "../app/server/start-refusal.server";
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const USAGE = `Usage: npm run backup
+       npm run backup -- --check <file>
        npm run restore -- <file> [--force]
 
-backup   writes a consistent backup of the whole database (files included) into BACKUP_DIR (DATA_DIR/backups)
+backup   writes a consistent backup of the whole database (files included) into BACKUP_DIR (backups beside
+         DATA_DIR), then copies the backups not copied yet to BACKUP_COPY_TO, if set
+--check  only checks <file> (format, checksum, every table readable): prints OK, or what is wrong and exits 1
 restore  checks <file>, then restores it into the database of DATA_DIR (or DATABASE_URL); --force replaces a
          database that holds data. It refuses while an app runs on that database.`;
 
@@ -54,14 +58,37 @@ async function backup(): Promise<void> {
   const embedded = config.DATABASE_URL ? undefined : await openEmbeddedPostgres({ dataDir: config.DATA_DIR, logger });
   const database = connectDatabase(config.DATABASE_URL ?? embedded?.url ?? "", logger);
   try {
+    if (config.BACKUP_COPY_TO) await checkCopyDestination(config.BACKUP_COPY_TO);
     const started = Date.now();
-    const written = await writeBackup(database.pool, path.resolve(config.BACKUP_DIR));
+    const { written, sweptPartials, copy } = await takeBackupByHand(database.db, {
+      ...config,
+      BACKUP_DIR: path.resolve(config.BACKUP_DIR),
+    });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`${written.file} (${formatBytes(written.bytes)}, ${summaryOf(written.manifest)}, ${seconds} s)`);
     console.log(`sha256 ${written.sha256}`);
+    if (sweptPartials.length > 0) console.log(`Deleted what a stopped backup left: ${sweptPartials.join(", ")}`);
+    if (!copy || !config.BACKUP_COPY_TO) return;
+    const copyTo = describeDestination(config.BACKUP_COPY_TO);
+    if (copy.copied.length > 0) console.log(`Copied to ${copyTo} and read back whole: ${copy.copied.join(", ")}`);
+    // The backup itself is made: a failed copy is said, and tried again by the next backup, scheduled or by hand.
+    for (const failure of copy.failed) console.error(`Not copied to ${copyTo}: ${failure.file}: ${failure.reason}`);
+    if (copy.retentionFailure) console.error(`Old copies at ${copyTo} not deleted: ${copy.retentionFailure}`);
   } finally {
     await database.close();
     await embedded?.stop();
+  }
+}
+
+/** `--check`: the file alone, without any database. Resolves with the exit status. */
+async function check(file: string): Promise<number> {
+  try {
+    console.log(`OK: ${file} (${summaryOf(await verifyBackup(file))})`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof BackupFileError)) throw error;
+    console.error(`Not OK: ${error.message}`);
+    return 1;
   }
 }
 
@@ -95,7 +122,7 @@ async function restore(file: string, force: boolean): Promise<void> {
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { force: { type: "boolean", default: false }, help: { type: "boolean" } },
+    options: { force: { type: "boolean", default: false }, check: { type: "string" }, help: { type: "boolean" } },
   });
   const [command, file, ...extra] = positionals;
   if (values.help) {
@@ -104,6 +131,9 @@ async function main(): Promise<number> {
   }
   const envFile = path.join(rootDir, ".env");
   if (existsSync(envFile)) process.loadEnvFile(envFile);
+  if (command === "backup" && values.check !== undefined && !file) {
+    return check(path.resolve(values.check));
+  }
   if (command === "backup" && !file) {
     await backup();
     return 0;
@@ -121,7 +151,7 @@ try {
   if (error instanceof BackupFileError || error instanceof RestoreRefusal) {
     console.error(`Refused: ${error.message}`);
     process.exitCode = 1;
-  } else if (error instanceof UsageError || error instanceof ConfigError) {
+  } else if (error instanceof UsageError || error instanceof ConfigError || error instanceof StartRefusal) {
     console.error(error.message);
     process.exitCode = 1;
   } else {

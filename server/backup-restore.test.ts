@@ -1,7 +1,9 @@
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmod, mkdtemp, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { desc } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +11,7 @@ import { projectRoot, startAppServer } from "#tests/app-server";
 import { smallPdf, validApplication } from "#tests/application-fixture";
 import { formActionHarness } from "#tests/form-action";
 import { runNpm } from "#tests/npm-run";
+import { startOffMachinePlace } from "#tests/rclone-webdav";
 import { addStaffUser, signInOverHttp } from "#tests/staff";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
@@ -56,8 +59,8 @@ async function postApplication(index: number): Promise<string> {
   return reference;
 }
 
-async function backUp(databaseUrl: string, backupDir: string): Promise<string> {
-  const result = await runNpm("backup", [], { DATABASE_URL: databaseUrl, BACKUP_DIR: backupDir });
+async function backUp(databaseUrl: string, backupDir: string, env: Record<string, string> = {}): Promise<string> {
+  const result = await runNpm("backup", [], { DATABASE_URL: databaseUrl, BACKUP_DIR: backupDir, ...env });
   expect(result.stderr).toBe("");
   expect(result.code).toBe(0);
   const file = /^(\S+\.backup) \(/.exec(result.stdout)?.[1];
@@ -83,7 +86,7 @@ async function snapshotOf(db: Database, reference: string) {
 }
 
 describe("npm run backup and npm run restore", () => {
-  it("backs up during a burst of posts; the restore into a fresh DATA_DIR holds everything acknowledged before it", async () => {
+  it("backs up during a burst of posts, copies off the machine; the copy restored into a fresh DATA_DIR holds everything acknowledged before it", async () => {
     const staff = await addStaffUser(source.db);
     const acknowledged: string[] = [];
     for (let index = 0; index < 10; index += 1) acknowledged.push(await postApplication(index));
@@ -95,16 +98,39 @@ describe("npm run backup and npm run restore", () => {
     })();
     const acknowledgedBeforeBackup = [...acknowledged];
     const backupDir = path.join(workDir, "backups");
-    const file = await backUp(source.url, backupDir);
-    postsStopped = true;
-    await burst;
+    const offsite = await startOffMachinePlace();
+    let file: string;
+    try {
+      file = await backUp(source.url, backupDir, offsite.env);
+    } finally {
+      postsStopped = true;
+      await burst;
+      await offsite.stop();
+    }
     expect(duringBackup.length).toBeGreaterThan(0);
 
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(backupDir)).mode & 0o777).toBe(0o700);
 
+    // The machine is lost with its backups: the restore uses the copy, fetched back from the second place.
+    const original = await readFile(file);
+    await rm(file);
+    const fetched = path.join(workDir, "fetched", path.basename(file));
+    try {
+      await offsite.start();
+      await promisify(execFile)("rclone", ["copyto", `${offsite.copyTo}/${path.basename(file)}`, fetched], {
+        env: { PATH: process.env.PATH, RCLONE_CONFIG: offsite.configFile },
+      });
+    } finally {
+      await offsite.close();
+    }
+    expect(Buffer.compare(await readFile(fetched), original)).toBe(0);
+    const checked = await runNpm("backup", ["--check", fetched], {});
+    expect(checked).toMatchObject({ code: 0, stderr: "" });
+    expect(checked.stdout).toMatch(/^OK: \S+\.backup \(taken .+, \d+ rows in \d+ tables\)\n$/);
+
     const freshDataDir = path.join(workDir, "fresh");
-    const restored = await runNpm("restore", [file], { DATA_DIR: freshDataDir });
+    const restored = await runNpm("restore", [fetched], { DATA_DIR: freshDataDir });
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/^Restored \S+\.backup \(taken .+, \d+ rows in \d+ tables\) in [\d.]+ s\n$/);
@@ -224,16 +250,39 @@ describe("npm run restore refuses, leaving the target as it was", () => {
     await expectRefused(foreign, /^Refused: \S+resume\.pdf is not a backup of this app$/m, ["--force"]);
   });
 
+  it("npm run backup -- --check, which says OK of a good backup and what is wrong with a bad one", async () => {
+    const good = await runNpm("backup", ["--check", goodBackup], {});
+    expect(good).toMatchObject({ code: 0, stderr: "" });
+    expect(good.stdout).toMatch(/^OK: \S+\.backup \(taken .+, \d+ rows in \d+ tables\)\n$/);
+
+    const bytes = await readFile(goodBackup);
+    const damaged = path.join(workDir, "checked-damaged.backup");
+    bytes[bytes.length - 200] = (bytes[bytes.length - 200] ?? 0) ^ 0x01;
+    await writeFile(damaged, bytes);
+    const truncated = path.join(workDir, "checked-truncated.backup");
+    await writeFile(truncated, bytes.subarray(0, bytes.length - 10));
+    for (const [file, wrong] of [
+      [damaged, "is damaged: its checksum does not match its content"],
+      [truncated, "is truncated: it has no end line"],
+      [path.join(workDir, "no-such.backup"), "cannot be read"],
+    ] as const) {
+      const result = await runNpm("backup", ["--check", file], {});
+      expect(result).toMatchObject({ code: 1, stdout: "", stderr: `Not OK: ${file} ${wrong}\n` });
+    }
+  }, 180_000);
+
   it("a target that holds data, without --force", async () => {
     await expectRefused(goodBackup, /^Refused: The target database holds data: add --force/);
   });
 
   it("a target an app is connected to, even with --force", async () => {
     const runningApp = connectDatabase(target.url, logger);
+    // Held, not left idle: the pool closes an idle connection after 10 s, sooner than a loaded machine runs npm.
+    const connection = await runningApp.pool.connect();
     try {
-      await runningApp.pool.query("SELECT 1");
       await expectRefused(goodBackup, /^Refused: An app is connected to the target database/, ["--force"]);
     } finally {
+      connection.release();
       await runningApp.close();
     }
   });

@@ -18,7 +18,7 @@ import { resolveDataEncryptionKey } from "../app/server/auth/data-encryption.ser
 import { sealPlainTotpSecrets, usersWithUnreadableTotpSecrets } from "../app/server/auth/second-factor.server";
 import { resolveSessionSecret } from "../app/server/auth/session-secret.server";
 import { announceFirstAdminSetup } from "../app/server/auth/setup-link.server";
-import { createBackupJob } from "../app/server/backup/backup-schedule.server";
+import { announceBackupPlaces, createBackupJob } from "../app/server/backup/backup-schedule.server";
 import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
 import { assertPortFree } from "../app/server/data-dir-lock.server";
 import { connectDatabase, type Database, type DatabaseConnection } from "../app/server/db/database.server";
@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   const startup: Startup = { config, logger, ...stopOnSignals(logger) };
   try {
     await assertPortFree(config.PORT, config.HOST);
+    await announceBackupPlaces(config, logger);
     const databaseServer = await startDatabaseServer(startup);
     const database = await openDatabase(databaseServer.url, startup);
     await announceFirstAdminSetup(database.db, config.SITE_URL, logger);

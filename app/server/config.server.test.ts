@@ -13,13 +13,22 @@ describe("loadConfig", () => {
       RESUME_RETENTION_DAYS: 90,
       PEER_REVIEW_MIN_RESPONSES: 3,
       INBOX_ALERT_AFTER: 24 * 3_600_000,
-      BACKUP_DIR: "data/backups",
+      BACKUP_DIR: "backups",
       BACKUP_EVERY: 24 * 3_600_000,
       BACKUP_KEEP: 7,
       UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON: 160 * 1024 ** 2,
       UPLOAD_FREE_SPACE_FLOOR: 1024 ** 3,
+      BACKUP_COPY_KEEP: 30,
     });
+    expect(config.BACKUP_COPY_TO).toBeUndefined();
     expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("keeps the backups beside DATA_DIR, not in it, so losing the data folder leaves them", () => {
+    expect(loadConfig({ DATA_DIR: "/var/lib/tri-county-electric/3001" }).BACKUP_DIR).toBe(
+      "/var/lib/tri-county-electric/backups",
+    );
+    expect(loadConfig({ DATA_DIR: "/srv/tce/data/", BACKUP_DIR: "/mnt/backups" }).BACKUP_DIR).toBe("/mnt/backups");
   });
 
   it("reads the webhook target of a form it has never heard of, since the forms declare their own", () => {

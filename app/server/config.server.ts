@@ -98,6 +98,14 @@ const quietHours = z.string().transform((value, ctx): QuietHours => {
   return z.NEVER;
 });
 
+/**
+ * `backups` beside DATA_DIR (`./data` gives `./backups`; systemd's `/var/lib/tri-county-electric/3001` gives one
+ * folder for all instances): deleting or losing the data folder leaves the backups.
+ */
+export function defaultBackupDir(dataDir: string): string {
+  return path.join(dataDir, "..", "backups");
+}
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -111,23 +119,31 @@ export const configSchema = z
     /** Unset: this machine on PORT (see localSiteUrl). */
     SITE_URL: siteUrl.optional(),
     DATA_DIR: z.string().min(1).default("./data"),
-    /** Where backups go; unset: DATA_DIR/backups. */
+    /** Where backups go; unset: `backups` beside DATA_DIR (decision 0804). */
     BACKUP_DIR: z.string().min(1).optional(),
     /**
      * The embedded server's WAL archived into BACKUP_DIR/wal, with base backups in BACKUP_DIR/base, for a restore to
      * any moment (decision 0803). Unset: on with the embedded server; DATABASE_URL's server archives by its own means.
      */
     WAL_ARCHIVE: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional(),
+    /** An rclone destination (`remote:path`) each backup is copied to and read back from; unset: no copy. */
+    BACKUP_COPY_TO: z.string().min(1).optional(),
     /** Unset: /metrics answers 404. Set: it answers scrapers sending `Authorization: Bearer <token>`. */
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional(),
     /** A scheduled backup this often; 0: none (backups by hand only). */
     BACKUP_EVERY: duration.default("24h").transform(parseDuration),
-    /** The newest this many backups of BACKUP_DIR are kept; older ones are deleted after each scheduled backup. */
+    /** The newest this many backups of BACKUP_DIR are kept; older ones are deleted after each backup. */
     BACKUP_KEEP: z.coerce
       .number({ error: "must be a number" })
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(7),
+    /** The same for the copies at BACKUP_COPY_TO. */
+    BACKUP_COPY_KEEP: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(30),
     /** Unset: the connecting address is the client's. Behind a load balancer, which hops to believe. */
     TRUST_PROXY: trustProxy,
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
@@ -286,7 +302,7 @@ export const configSchema = z
   .transform((config) => ({
     ...config,
     SITE_URL: config.SITE_URL ?? localSiteUrl(config.PORT),
-    BACKUP_DIR: config.BACKUP_DIR ?? path.join(config.DATA_DIR, "backups"),
+    BACKUP_DIR: config.BACKUP_DIR ?? defaultBackupDir(config.DATA_DIR),
     WAL_ARCHIVE: config.WAL_ARCHIVE ?? (config.DATABASE_URL ? "off" : "on"),
     VAPID_SUBJECT: config.VAPID_SUBJECT ?? `mailto:${config.STAFF_NOTIFY_EMAIL ?? company.email}`,
   }));

@@ -1,27 +1,14 @@
-import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capturingLogger } from "#tests/capturing-logger";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { submissionFiles, submissions } from "./db/schema.server";
-import { createLogger } from "./logger.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.drop());
-
-/** A logger like the app's, writing into a list of lines. */
-function capturingLogger() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: createLogger("info", destination), lines };
-}
 
 async function failureOf(query: PromiseLike<unknown>): Promise<unknown> {
   try {

@@ -49,6 +49,8 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
+    // Its own: the default beside DATA_DIR would be one folder for every app of the run, each with its own database.
+    BACKUP_DIR: path.join(dataDir, "backups"),
     LOG_LEVEL: "info",
     NODE_ENV: "production",
     SESSION_SECRET: TEST_SESSION_SECRET,

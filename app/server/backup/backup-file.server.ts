@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { chmod, type FileHandle, mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { chmod, type FileHandle, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { readMigrationFiles } from "drizzle-orm/migrator";
@@ -25,7 +25,10 @@ const TRAILER_LENGTH = "END \n".length + 64;
 const BACKED_UP_SCHEMAS = ["public", "drizzle"];
 const MIGRATIONS_TABLE = { schema: "drizzle", name: "__drizzle_migrations" };
 
-export const BACKUP_FILE_EXTENSION = ".backup";
+const BACKUP_FILE_PREFIX = "tri-county-electric-";
+const BACKUP_FILE_EXTENSION = ".backup";
+/** What a backup is written as until it is whole; one a killed run left is swept (removeLeftPartials). */
+const PARTIAL_SUFFIX = ".partial";
 
 type TableManifest = { schema: string; name: string; columns: string[]; rows: number };
 type SequenceManifest = { schema: string; name: string; lastValue: string | null };
@@ -62,7 +65,30 @@ const columnList = (table: TableManifest) => table.columns.map(identifier).join(
  */
 export function backupFileName(at: Date): string {
   const stamp = at.toISOString().replaceAll(/[-:]/g, "");
-  return `tri-county-electric-${stamp}${BACKUP_FILE_EXTENSION}`;
+  return `${BACKUP_FILE_PREFIX}${stamp}${BACKUP_FILE_EXTENSION}`;
+}
+
+export const isBackupFileName = (name: string) =>
+  name.startsWith(BACKUP_FILE_PREFIX) && name.endsWith(BACKUP_FILE_EXTENSION);
+
+/** The backups of `directory`, newest first (their names sort by time); none when it does not exist. */
+export async function listBackups(directory: string): Promise<string[]> {
+  const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  return names.filter(isBackupFileName).sort().reverse();
+}
+
+/**
+ * Deletes the `*.backup.partial` files a killed backup left in `directory`, and resolves with their names. Only
+ * safe while no backup of the same database is being written there: the caller holds the backup lock.
+ */
+export async function removeLeftPartials(directory: string): Promise<string[]> {
+  const names = await readdir(directory).catch(() => []);
+  const partials = names.filter((name) => name.startsWith(BACKUP_FILE_PREFIX) && name.endsWith(PARTIAL_SUFFIX));
+  for (const name of partials) await rm(path.join(directory, name), { force: true });
+  return partials;
 }
 
 /**
@@ -72,8 +98,8 @@ export function backupFileName(at: Date): string {
  */
 export async function writeBackup(pool: pg.Pool, directory: string, at = new Date()): Promise<WrittenBackup> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
-  const file = path.join(directory, backupFileName(at));
-  const partial = `${file}.partial`;
+  const file = path.resolve(directory, backupFileName(at));
+  const partial = `${file}${PARTIAL_SUFFIX}`;
   const client = await pool.connect();
   let output: FileHandle | undefined;
   try {

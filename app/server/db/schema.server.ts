@@ -471,8 +471,9 @@ export const deliveryFailureAcknowledgements = pgTable("delivery_failure_acknowl
 });
 
 /**
- * Each scheduled backup, good or failed: the dashboard shows the last good one and warns when there has been none
- * for a while, whichever instance took it. `error` is set when it failed.
+ * Each backup, scheduled or by hand (`npm run backup` records the good ones): the dashboard and /metrics show the
+ * last good one and warn when there has been none for a while, whichever instance took it. `error` is set when a
+ * scheduled one failed.
  */
 export const backupRuns = pgTable("backup_runs", {
   id: bigserial({ mode: "number" }).primaryKey(),
@@ -481,6 +482,10 @@ export const backupRuns = pgTable("backup_runs", {
   file: text(),
   bytes: bigint({ mode: "number" }),
   error: text(),
+  /** When the copy to BACKUP_COPY_TO was read back whole; null: not copied (yet). */
+  copiedAt: timestamp({ withTimezone: true }),
+  /** Why the last try to copy it failed; it is tried again at the next run. */
+  copyError: text(),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { totalmem } from "node:os";
-import { and, count, desc, gt, isNotNull, min, sql } from "drizzle-orm";
+import { and, count, desc, gt, isNotNull, max, min, sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Config } from "../config.server";
 import type { Database } from "../db/database.server";
@@ -166,7 +166,7 @@ function databaseRegistry(db: Database): Registry {
   };
   new Gauge({
     name: "tce_backup_last_success_timestamp_seconds",
-    help: "When the last good scheduled backup finished (Unix time); 0 when there is none.",
+    help: "When the last good backup, scheduled or by hand, finished (Unix time); 0 when there is none.",
     registers: [registry],
     async collect() {
       this.set(((await lastBackup())?.finishedAt.getTime() ?? 0) / 1000);
@@ -174,10 +174,19 @@ function databaseRegistry(db: Database): Registry {
   });
   new Gauge({
     name: "tce_backup_last_success_bytes",
-    help: "Size of the last good scheduled backup; 0 when there is none.",
+    help: "Size of the last good backup, scheduled or by hand; 0 when there is none.",
     registers: [registry],
     async collect() {
       this.set((await lastBackup())?.bytes ?? 0);
+    },
+  });
+  new Gauge({
+    name: "tce_backup_copy_last_success_timestamp_seconds",
+    help: "When a backup was last copied to BACKUP_COPY_TO and read back whole (Unix time); 0 when never.",
+    registers: [registry],
+    async collect() {
+      const [row] = await db.select({ copiedAt: max(backupRuns.copiedAt) }).from(backupRuns);
+      this.set((row?.copiedAt ? new Date(row.copiedAt).getTime() : 0) / 1000);
     },
   });
   const pool = db.$client;
