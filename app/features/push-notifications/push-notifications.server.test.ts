@@ -45,7 +45,7 @@ async function subscribedDevice(user: { id: number; displayName: string }, role:
   const form = new FormData();
   for (const [name, value] of Object.entries(subscription)) form.set(name, value);
   for (const type of forms) form.append(FORM_TYPE_FIELD, type);
-  const result = await subscribeDevice(database.db, { ...user, role }, form, ANDROID);
+  const result = await subscribeDevice(database.db, { ...user, role }, form, ANDROID, "http://127.0.0.1:3000");
   expect(result.status).toBe("success");
   return subscription;
 }
@@ -149,6 +149,17 @@ describe("push notifications of new leads", () => {
     const channelsTo = (destination: string) =>
       day.deliveries.filter((delivery) => delivery.destination === destination).map(({ channel }) => channel);
     expect([...channelsTo(phone.endpoint), ...channelsTo("+18035550111")]).toEqual(["push", "sms"]);
+  });
+
+  it("refuses a plain http push address when the site is https, so no one can make it post inside its network", async () => {
+    const user = await addStaffUser(database.db, "staff");
+    const form = new FormData();
+    for (const [name, value] of Object.entries(await pushService.newSubscription())) form.set(name, value);
+    form.append(FORM_TYPE_FIELD, "application");
+    const result = await subscribeDevice(database.db, { ...user, role: "staff" }, form, ANDROID, "https://example.com");
+    expect(result).toMatchObject({ status: "error", message: "The browser gave a push address that is not https." });
+    const stored = await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+    expect(stored).toEqual([]);
   });
 
   it("removes a person's devices with the person", async () => {

@@ -66,11 +66,17 @@ export async function subscribeDevice(
   staff: Pick<SignedInStaff, "id" | "role" | "displayName">,
   formData: FormData,
   userAgent: string | null,
+  siteUrl: string,
 ): Promise<PushActionResult> {
   const intent = PUSH_INTENTS.subscribe;
   const parsed = pushSubscriptionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     return { intent, status: "error", message: parsed.error.issues[0]?.message ?? "The subscription is not valid." };
+  }
+  // Browsers' push services are https. A plain http address is taken only where the site itself is plain http
+  // (this machine, the tests' push service), so a signed-in person cannot make the server post inside its network.
+  if (new URL(parsed.data.endpoint).protocol === "http:" && new URL(siteUrl).protocol !== "http:") {
+    return { intent, status: "error", message: "The browser gave a push address that is not https." };
   }
   const formTypes = chosenFormTypes(formData, staff.role);
   const values = { ...parsed.data, userId: staff.id, deviceName: deviceName(staff.displayName, userAgent), formTypes };
@@ -106,7 +112,8 @@ export async function pushSettingsAction(
   formData: FormData,
   userAgent: string | null,
 ): Promise<PushActionResult> {
-  if (intent === PUSH_INTENTS.subscribe) return subscribeDevice(context.db, staff, formData, userAgent);
+  if (intent === PUSH_INTENTS.subscribe)
+    return subscribeDevice(context.db, staff, formData, userAgent, context.config.SITE_URL);
   const parsed = pushChoicesSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return { intent, status: "error", message: parsed.error.issues[0]?.message ?? UNKNOWN_DEVICE };
   const device = await ownDevice(context.db, staff, parsed.data.endpoint);
