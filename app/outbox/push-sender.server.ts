@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import webPush from "web-push";
-import { pushSubscriptions } from "~/server/db/schema.server";
+import { deliveryFailureAcknowledgements, pushSubscriptions } from "~/server/db/schema.server";
 import type { ChannelContext, Delivery, DeliveryChannelSender } from "./channels.server";
 import { describeSendError, postBytes, type SendOutcome, WEBHOOK_TIMEOUT_MS } from "./webhook-sender.server";
 
@@ -107,6 +107,18 @@ export function pushMessageOf(delivery: Pick<Delivery, "submissionId" | "referen
 }
 
 /**
+ * A device that turned notifications off, or that its push service says is gone, is no failure anyone must act on:
+ * its delivery stays failed with why in the history, already acknowledged, so it raises no dashboard alert and no
+ * alert text.
+ */
+async function acknowledgeDeviceGone(db: ChannelContext["db"], delivery: Pick<Delivery, "id">) {
+  await db
+    .insert(deliveryFailureAcknowledgements)
+    .values({ deliveryId: delivery.id, username: "device gone" })
+    .onConflictDoNothing();
+}
+
+/**
  * A push to one staff device (its subscription's endpoint is the destination). A device that unsubscribed since
  * the submission was stored gets nothing; one the push service says is gone is removed.
  */
@@ -118,10 +130,14 @@ export const pushChannel: DeliveryChannelSender = {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.endpoint, delivery.destination));
     if (!subscription) {
+      await acknowledgeDeviceGone(db, delivery);
       return { ok: false, permanent: true, error: "The device no longer takes notifications (turned off)" };
     }
     const outcome = await sendPush(subscription, pushMessageOf(delivery), config);
-    if (outcome.gone) await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+    if (outcome.gone) {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+      await acknowledgeDeviceGone(db, delivery);
+    }
     return outcome;
   },
 };

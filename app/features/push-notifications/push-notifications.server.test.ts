@@ -13,7 +13,7 @@ import { waitFor } from "#tests/wait-for";
 import { company } from "~/content/company";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
 import { createDeliveryWorker } from "~/outbox/worker.server";
-import { pushSubscriptions, staffUsers } from "~/server/db/schema.server";
+import { deliveryFailureAcknowledgements, pushSubscriptions, staffUsers } from "~/server/db/schema.server";
 import { FORM_TYPE_FIELD } from "./push-schema";
 import { pushFormChoices, subscribeDevice } from "./push-settings.server";
 
@@ -125,6 +125,12 @@ describe("push notifications of new leads", () => {
       });
       const left = await database.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
       expect(left.map(({ endpoint }) => endpoint)).not.toContain(phone.endpoint);
+      // A phone that left is nothing to act on: no dashboard alert, no alert text.
+      const acknowledged = await database.db
+        .select({ by: deliveryFailureAcknowledgements.username })
+        .from(deliveryFailureAcknowledgements)
+        .where(eq(deliveryFailureAcknowledgements.deliveryId, push.id));
+      expect(acknowledged).toEqual([{ by: "device gone" }]);
     } finally {
       await worker.stop();
     }
