@@ -48,6 +48,8 @@ export default defineConfig({
       SESSION_SECRET: TEST_SESSION_SECRET,
       // Every browser test posts from 127.0.0.1.
       PUBLIC_FORM_RATE_LIMIT: "10000",
+      // As in every test app (tests/support/app-server.ts): no base backup and WAL archive beside the browsers.
+      WAL_ARCHIVE: "off",
     },
   },
 });
