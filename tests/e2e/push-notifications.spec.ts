@@ -55,6 +55,8 @@ test("a new estimate request is pushed to the device, shown with a call action, 
   context,
   signInAsStaff,
 }) => {
+  // Sign-in, a failed subscribe, a service worker's start and a send through the outbox: slow on a loaded machine.
+  test.setTimeout(120_000);
   await signInAsStaff("admin", "push", app);
   await context.grantPermissions(["notifications"], { origin: app.url });
   await page.goto(`${app.url}/admin/account`);
@@ -62,7 +64,7 @@ test("a new estimate request is pushed to the device, shown with a call action, 
 
   // No push service is reachable from here: the browser's own subscribe fails, and the page says so.
   await page.getByRole("button", { name: "Turn on notifications on this device" }).click();
-  await expect(page.getByRole("alert")).toContainText("push service did not answer");
+  await expect(page.getByRole("alert")).toContainText("push service did not answer", { timeout: 30_000 });
 
   // The device subscribes through the route the page posts to, with a subscription on the loopback push service.
   const subscription = await pushService.newSubscription();
@@ -83,7 +85,7 @@ test("a new estimate request is pushed to the device, shown with a call action, 
   const push = await waitFor(
     "the push",
     () => pushService.received.find((one) => one.endpoint === subscription.endpoint),
-    10_000,
+    30_000,
   );
   expect(pushService.refused).toEqual([]);
   const submissionUrl = String(push.message.url);
@@ -96,7 +98,7 @@ test("a new estimate request is pushed to the device, shown with a call action, 
     data: JSON.stringify(push.message),
   });
   await expect
-    .poll(() => shownNotifications(page), { timeout: 10_000 })
+    .poll(() => shownNotifications(page), { timeout: 30_000 })
     .toEqual([
       {
         title: "New estimate request: Avery Placeholder, Sumter, commercial",
@@ -118,7 +120,7 @@ test("a new estimate request is pushed to the device, shown with a call action, 
     const [notification] = await scope.registration.getNotifications();
     scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification }));
   });
-  await expect(page).toHaveURL(`${app.url}${submissionUrl}`);
+  await expect(page).toHaveURL(`${app.url}${submissionUrl}`, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Estimate request ${posted.reference}`);
-  await expect.poll(() => shownNotifications(page)).toEqual([]);
+  await expect.poll(() => shownNotifications(page), { timeout: 30_000 }).toEqual([]);
 });
