@@ -61,6 +61,17 @@ export type ScheduledBackup =
   | { outcome: "busy" }
   | (BackupPass & { outcome: "taken" | "not due" /** When the next backup is due. */; dueInMs: number });
 
+/** The newest backup that succeeded, scheduled or by hand, of any instance. */
+async function lastGoodBackup(db: Database) {
+  const [last] = await db
+    .select({ id: backupRuns.id, startedAt: backupRuns.startedAt })
+    .from(backupRuns)
+    .where(isNull(backupRuns.error))
+    .orderBy(desc(backupRuns.startedAt))
+    .limit(1);
+  return last;
+}
+
 /**
  * Takes a backup when the last good one, by any instance or by hand, is BACKUP_EVERY old, then keeps the newest
  * BACKUP_KEEP files of BACKUP_DIR. Either way it sweeps what a killed backup left and copies the backups not
@@ -69,12 +80,7 @@ export type ScheduledBackup =
 export async function takeScheduledBackup(db: Database, config: BackupScheduleConfig): Promise<ScheduledBackup> {
   const pass = await withBackupLock(db, false, async () => {
     const sweptPartials = await removeLeftPartials(config.BACKUP_DIR);
-    const [last] = await db
-      .select({ startedAt: backupRuns.startedAt })
-      .from(backupRuns)
-      .where(isNull(backupRuns.error))
-      .orderBy(desc(backupRuns.startedAt))
-      .limit(1);
+    const last = await lastGoodBackup(db);
     const age = last ? Date.now() - last.startedAt.getTime() : Number.POSITIVE_INFINITY;
     if (age < config.BACKUP_EVERY * DUE_SLACK) {
       const copy = await copyPendingBackups(db, config);
@@ -159,12 +165,7 @@ export async function textBackupFailure(
   sendAlertText: AlertTextSender,
   siteUrl: string | undefined,
 ): Promise<boolean> {
-  const [lastGood] = await db
-    .select({ id: backupRuns.id })
-    .from(backupRuns)
-    .where(isNull(backupRuns.error))
-    .orderBy(desc(backupRuns.startedAt))
-    .limit(1);
+  const lastGood = await lastGoodBackup(db);
   const failedSince = await db
     .select({ id: backupRuns.id, error: backupRuns.error })
     .from(backupRuns)
