@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Config } from "~/server/config.server";
 import type { Database } from "~/server/db/database.server";
 import { type DeliveryChannel, deliveries } from "~/server/db/schema.server";
@@ -16,7 +16,11 @@ import { type EncodedBody, encodeJson, type SendOutcome, sendWebhook } from "./w
 export type Delivery = Pick<
   typeof deliveries.$inferSelect,
   "id" | "submissionId" | "webhookId" | "reference" | "channel" | "target" | "destination" | "body" | "bodyFormat"
-> & { attemptCount: number };
+> & {
+  attemptCount: number;
+  /** What the channel's `claimedWith` read for this delivery as it was claimed (null when the row is gone). */
+  claimedWith?: unknown;
+};
 
 /** What a channel may use besides the delivery; a sender left out is not configured. */
 export type ChannelContext = {
@@ -37,6 +41,11 @@ export type DeliveryChannelSender = {
   currentDestination?: (delivery: Delivery, config: ChannelContext["config"]) => string | undefined;
   /** Puts this channel's held deliveries whose setting is now set back in the queue (run as a worker starts). */
   releaseHeld?: (context: ChannelContext) => Promise<void>;
+  /**
+   * A value read with each of this channel's deliveries in the statement that claims them (`d` is the delivery's
+   * row), so that a send under a flood of leads need not ask the database again for each one.
+   */
+  claimedWith?: SQL;
   send: (delivery: Delivery, context: ChannelContext) => Promise<SendOutcome>;
 };
 

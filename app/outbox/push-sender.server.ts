@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import webPush from "web-push";
 import { deliveryFailureAcknowledgements, pushSubscriptions } from "~/server/db/schema.server";
 import type { ChannelContext, Delivery, DeliveryChannelSender } from "./channels.server";
@@ -118,17 +118,19 @@ async function acknowledgeDeviceGone(db: ChannelContext["db"], delivery: Pick<De
     .onConflictDoNothing();
 }
 
+/** The device's keys, read as its delivery is claimed: null when the device turned notifications off since. */
+const subscriptionKeys = sql`(SELECT json_build_object('endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth)
+  FROM ${pushSubscriptions} s WHERE s.endpoint = d.destination)`;
+
 /**
  * A push to one staff device (its subscription's endpoint is the destination). A device that unsubscribed since
  * the submission was stored gets nothing; one the push service says is gone is removed.
  */
 export const pushChannel: DeliveryChannelSender = {
   perTargetLimit: 20,
+  claimedWith: subscriptionKeys,
   async send(delivery, { db, config }) {
-    const [subscription] = await db
-      .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.endpoint, delivery.destination));
+    const subscription = delivery.claimedWith as PushSubscriptionKeys | null | undefined;
     if (!subscription) {
       await acknowledgeDeviceGone(db, delivery);
       return { ok: false, permanent: true, error: "The device no longer takes notifications (turned off)" };

@@ -23,6 +23,7 @@ type ClaimedRow = {
   attempt_count: number;
   /** next_attempt_at in seconds, to keep the claimed in the order they came due. */
   due: number;
+  claimed_with: unknown;
 };
 
 export type DeliveryWorkerOptions = ChannelContext & {
@@ -71,6 +72,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     ([name, channel]) => sql`WHEN ${name}::text THEN ${options.perTargetLimit || channel.perTargetLimit}::int`,
   );
   const perTargetLimit = sql`CASE d.channel ${sql.join(channelLimits, sql` `)} END`;
+  const readWithClaim = Object.entries(DELIVERY_CHANNELS).flatMap(([name, channel]) =>
+    channel.claimedWith ? [sql`WHEN ${name}::text THEN ${channel.claimedWith}`] : [],
+  );
+  const claimedWith =
+    readWithClaim.length > 0 ? sql`CASE d.channel ${sql.join(readWithClaim, sql` `)} END` : sql`NULL::json`;
   const leaseMs = options.leaseMs ?? WEBHOOK_TIMEOUT_MS + 15_000;
   /** Deliveries being sent by this worker, with their targets. */
   const inFlight = new Map<number, string>();
@@ -138,6 +144,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         WHERE d.id = chosen.id
         RETURNING d.id, d.submission_id, d.webhook_id, d.reference, d.channel, d.target, d.destination, d.body,
           d.body_format, d.attempt_count, extract(epoch FROM d.next_attempt_at)::float8 AS due,
+          ${claimedWith} AS claimed_with,
           pg_advisory_lock_shared(${LEASE_LOCK_SPACE}, d.id::int)`,
       ),
     );
@@ -154,6 +161,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         body: row.body,
         bodyFormat: row.body_format,
         attemptCount: row.attempt_count,
+        claimedWith: row.claimed_with,
       }));
   }
 

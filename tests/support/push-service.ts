@@ -25,7 +25,20 @@ export type PushService = {
   received: ReceivedPush[];
   /** Pushes that failed a check, with why: a test expects none. */
   refused: string[];
+  /** Pushes taken in and answered, checked or not yet. */
+  accepted(): number;
+  /** With `checkLater`: checks and decrypts every push taken in so far, into `received` and `refused`. */
+  checkTakenIn(): Promise<void>;
   close(): Promise<void>;
+};
+
+export type PushServiceOptions = {
+  /**
+   * Answer each push 201 as it arrives and check it when asked (`checkTakenIn`), as a real push service accepts a
+   * push and leaves the decrypting to the device: a bench measures the sender, not this stand-in's cryptography
+   * on the same cores. A push that fails its check then is in `refused` all the same.
+   */
+  checkLater?: boolean;
 };
 
 type Device = { privateKey: CryptoKey; publicKey: Uint8Array; auth: Uint8Array };
@@ -137,35 +150,59 @@ async function readBody(request: IncomingMessage): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-export async function startPushService(): Promise<PushService> {
+/** A push as it arrived, before its checks. */
+type TakenIn = { endpoint: string; device: Device; headers: IncomingMessage["headers"]; body: Uint8Array; at: number };
+
+export async function startPushService(options: PushServiceOptions = {}): Promise<PushService> {
   const devices = new Map<string, Device>();
   const gone = new Set<string>();
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
+  let unchecked: TakenIn[] = [];
+  let accepted = 0;
   let origin = "";
   let counter = 0;
+
+  /** The push's checks, as a push service and then its device make them: undefined when it passes. */
+  async function check({
+    endpoint,
+    device,
+    headers,
+    body,
+    at,
+  }: TakenIn): Promise<{ status: number; problem?: string }> {
+    const problem =
+      (await checkVapid(headers.authorization, origin)) ??
+      (headers["content-encoding"] === "aes128gcm" ? undefined : "the body is not aes128gcm") ??
+      (headers.ttl === undefined ? "no TTL header" : undefined);
+    if (problem) {
+      refused.push(problem);
+      return { status: 403, problem };
+    }
+    try {
+      const message = JSON.parse(await decrypt(device, body)) as Record<string, unknown>;
+      received.push({ endpoint, message, receivedAt: at, ttl: Number(headers.ttl) });
+      return { status: 201 };
+    } catch (error) {
+      refused.push(`the body does not decrypt: ${error instanceof Error ? error.message : String(error)}`);
+      return { status: 400 };
+    }
+  }
 
   const server = createServer(async (request, response) => {
     const endpoint = `${origin}${request.url}`;
     const body = await readBody(request);
+    const at = Date.now();
     const device = devices.get(endpoint);
     if (!device || gone.has(endpoint)) return response.writeHead(device ? 410 : 404).end();
-    const problem =
-      (await checkVapid(request.headers.authorization, origin)) ??
-      (request.headers["content-encoding"] === "aes128gcm" ? undefined : "the body is not aes128gcm") ??
-      (request.headers.ttl === undefined ? "no TTL header" : undefined);
-    if (problem) {
-      refused.push(problem);
-      return response.writeHead(403).end(problem);
+    const takenIn = { endpoint, device, headers: request.headers, body, at };
+    accepted += 1;
+    if (options.checkLater) {
+      unchecked.push(takenIn);
+      return response.writeHead(201).end();
     }
-    try {
-      const message = JSON.parse(await decrypt(device, body)) as Record<string, unknown>;
-      received.push({ endpoint, message, receivedAt: Date.now(), ttl: Number(request.headers.ttl) });
-      response.writeHead(201).end();
-    } catch (error) {
-      refused.push(`the body does not decrypt: ${error instanceof Error ? error.message : String(error)}`);
-      response.writeHead(400).end();
-    }
+    const { status, problem } = await check(takenIn);
+    response.writeHead(status).end(problem);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -174,6 +211,12 @@ export async function startPushService(): Promise<PushService> {
     origin,
     received,
     refused,
+    accepted: () => accepted,
+    async checkTakenIn() {
+      const taken = unchecked;
+      unchecked = [];
+      for (const push of taken) await check(push);
+    },
     async newSubscription() {
       const keys = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
         "deriveBits",

@@ -136,6 +136,31 @@ describe("push notifications of new leads", () => {
     }
   });
 
+  it("sends nothing to a device turned off after the lead was stored, and ends its push acknowledged", async () => {
+    const admin = await addStaffUser(database.db, "admin");
+    const phone = await subscribedDevice(admin, "admin", ["estimate"]);
+    const { submission } = await submitLead();
+    // Turned off on Your settings before the worker came to the push: its keys are read as the push is claimed.
+    await database.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint));
+    const worker = startWorker();
+    try {
+      const push = await waitFor("the push to end", async () => {
+        const { deliveries } = await storedByReference(database.db, submission.reference);
+        const delivery = deliveries.find((candidate) => candidate.destination === phone.endpoint);
+        return delivery?.status === "failed" ? delivery : undefined;
+      });
+      expect(push).toMatchObject({ attemptCount: 1, lastError: expect.stringContaining("(turned off)") });
+      expect(pushService.received.filter((one) => one.endpoint === phone.endpoint)).toEqual([]);
+      const acknowledged = await database.db
+        .select({ by: deliveryFailureAcknowledgements.username })
+        .from(deliveryFailureAcknowledgements)
+        .where(eq(deliveryFailureAcknowledgements.deliveryId, push.id));
+      expect(acknowledged).toEqual([{ by: "device gone" }]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("in quiet hours texts the on-call phone and pushes to no device", async () => {
     const admin = await addStaffUser(database.db, "admin");
     const phone = await subscribedDevice(admin, "admin", ["estimate"]);
