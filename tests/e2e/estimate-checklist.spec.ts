@@ -144,6 +144,20 @@ test("a HEIC photo, which Chromium cannot draw, shows a preview in the list", as
   expect(right.slice(0, 3).every((channel) => channel > 220)).toBe(true);
 });
 
+test("a HEIC's preview the server was too busy to make is asked for again", async ({ page }) => {
+  let asked = 0;
+  await page.route("**/estimate-checklist/photo-preview", (route) => {
+    asked += 1;
+    // The first ask finds every photo worker busy, as the server answers then.
+    return asked === 1 ? route.fulfill({ status: 503, contentType: "text/plain", body: "busy" }) : route.fallback();
+  });
+  const heic = { name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: Buffer.from(heicPhoto()) };
+  await page.getByLabel("Choose photos").setInputFiles([heic]);
+  const thumbnail = page.getByRole("listitem").filter({ hasText: "IMG_0001.HEIC" }).locator("img");
+  await expect(thumbnail).toBeVisible({ timeout: 20_000 });
+  expect(asked).toBe(2);
+});
+
 test("a photo with the same name and size as one in the list is skipped; one can be removed", async ({ page }) => {
   const panel = await photo("panel.jpg", "#aa3333");
   await page.getByLabel("Choose photos").setInputFiles([panel]);
@@ -186,6 +200,8 @@ test("offline, the checklist and its photos are kept to be sent, and sent by the
   await page.getByLabel("Project Name").fill("Weak Signal Depot");
   await page.getByLabel("Choose photos").setInputFiles([await photo("site.jpg", "#777777")]);
   await expect(page.getByText(/Draft saved on this device at/)).toBeVisible();
+  // Up on the server already: what waits on the device must still hold the photo itself.
+  await expect(page.getByRole("listitem").filter({ hasText: "site.jpg" }).getByText("Uploaded")).toBeVisible();
 
   await cutSignal(context);
   await page.getByRole("button", { name: "Submit Checklist" }).click();

@@ -124,7 +124,7 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
       action: submitUrl,
       answeredInJson: true,
     };
-    const send = (named: ReadonlyMap<File, string>) => {
+    const postWith = (named: ReadonlyMap<File, string>) => {
       const withPhotos = new FormData();
       for (const [name, value] of body) withPhotos.append(name, value);
       for (const photo of photos) {
@@ -132,14 +132,15 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
         if (uploadId) withPhotos.append(uploadIdsFieldOf(PHOTOS_FIELD), uploadId);
         else withPhotos.append(PHOTOS_FIELD, photo, photo.name);
       }
-      return sendForm<ChecklistActionResult, KeptAnswer>(
-        submitUrl,
-        withPhotos,
-        messages,
-        setProgress,
-        handOverOnFailure(queue, messages),
-      );
+      return withPhotos;
     };
+    const keepOnDevice = handOverOnFailure(queue, messages);
+    const send = (named: ReadonlyMap<File, string>) =>
+      sendForm<ChecklistActionResult, KeptAnswer>(submitUrl, postWith(named), messages, setProgress, (_, failure) =>
+        // What waits on the device carries the photos themselves, not their uploads: the signal may return after
+        // the server let an upload go (a day on), and the draft that had the photos is gone by then.
+        keepOnDevice(postWith(new Map()), failure),
+      );
     let sent = await send(uploadIds);
     // The server no longer has an upload (a day old, or kept by another instance): the photos go themselves.
     if (sent.status === "error" && "problems" in sent && sent.problems?.[uploadIdsFieldOf(PHOTOS_FIELD)]) {

@@ -8,6 +8,7 @@ import { loadContextFor } from "#tests/load-context";
 import { addStaffUser } from "#tests/staff";
 import { asStaffRoute, staffRequest } from "#tests/staff-request";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { waitFor } from "#tests/wait-for";
 import { workPool } from "~/server/work-pool/work-pool.server";
 import { checklistForm } from "./definition";
 import { PHOTO_PREVIEW_FIELD, PHOTO_PREVIEW_PATH } from "./photo-preview";
@@ -66,6 +67,29 @@ describe("the checklist's photo preview", () => {
       expect(await response.text()).toBe(checklistForm.messages.failed);
     } finally {
       await held.release();
+    }
+  });
+
+  it("goes ahead of the photo work already queued, waiting only for a worker to finish its task", async () => {
+    const queued = loadContextFor(database.db, { PHOTO_WORKERS: "1", PHOTO_QUEUE_LIMIT: "8" });
+    const pool = workPool(queued.config);
+    // A worker already started, as in a running app, so that the task below goes to it rather than to the queue.
+    expect(await postPhoto(heicPhoto(), "IMG_0001.HEIC", "image/heic", true, queued)).toMatchObject({ status: 200 });
+    const running = holdWorkPool(pool, 1);
+    // A submitted checklist's photos waiting for the one worker, each held there until let go.
+    const waitingInBulk = holdWorkPool(pool, 3);
+    try {
+      const preview = postPhoto(heicPhoto(), "IMG_0001.HEIC", "image/heic", true, queued);
+      await waitFor("the preview to be queued behind the photos", () => pool.queueSize === 4);
+      await running.release();
+      const answered = await Promise.race([
+        preview,
+        new Promise<"still waiting">((resolve) => setTimeout(() => resolve("still waiting"), 20_000)),
+      ]);
+      expect(answered).toMatchObject({ status: 200 });
+      expect(pool.queueSize).toBe(2);
+    } finally {
+      await Promise.all([running.release(), waitingInBulk.release()]);
     }
   });
 

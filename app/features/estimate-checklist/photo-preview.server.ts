@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { readFormBody, takeFileBytes } from "~/forms/read-form-body.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import { photoWorkTasks } from "~/server/photos/clean-photo.server";
-import { movingToWorker, WorkPoolFull } from "~/server/work-pool/work-pool.server";
+import { movingToWorkerAhead, WorkPoolFull } from "~/server/work-pool/work-pool.server";
 import { checklistForm } from "./definition";
 import { PHOTO_PREVIEW_FIELD } from "./photo-preview";
 import { PHOTO_MAX_BYTES } from "./schema";
@@ -33,7 +33,7 @@ export async function photoPreview(request: Request, context: AppLoadContext): P
   if (!(photo instanceof File)) return refusal(400, "Send one photo.");
   const { config } = context;
   const content = await takeFileBytes(photo);
-  const cleaned = await movingToWorker(
+  const cleaned = await movingToWorkerAhead(
     config,
     [content],
     photoWorkTasks.cleanPhotoWithThumbnail,

@@ -7,21 +7,45 @@ const isHeif = (file: File) => /hei[cf]/i.test(file.type) || /\.hei[cf]$/i.test(
 /** Types every browser draws as an image. */
 const drawable = (file: File) => file.type.startsWith("image/") && !isHeif(file);
 
-/**
- * A small JPEG of the photo from the server, which decodes HEIC as the submit does; undefined when it cannot
- * be had (no signal, signed out, a damaged photo, or the photo was removed meanwhile), and the list shows its
- * placeholder instead.
- */
-async function serverPreview(photo: File, signal: AbortSignal): Promise<Blob | undefined> {
+/** How long to wait before asking again when the server was busy or out of reach, and how many times. */
+const RETRY_DELAYS_MS = [2_000, 5_000, 10_000];
+
+const pause = (milliseconds: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, milliseconds);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/** One ask: the JPEG, undefined when there is none to be had, or "again" when the server was busy or unreachable. */
+async function askForPreview(photo: File, signal: AbortSignal): Promise<Blob | undefined | "again"> {
   const body = new FormData();
   body.set(PHOTO_PREVIEW_FIELD, photo);
   try {
     const response = await fetch(PHOTO_PREVIEW_PATH, { method: "POST", body, signal });
+    if (response.status >= 500) return "again";
     const isJpeg = response.headers.get("content-type") === "image/jpeg";
     return response.ok && isJpeg ? await response.blob() : undefined;
   } catch {
-    return undefined;
+    return signal.aborted ? undefined : "again";
   }
+}
+
+/**
+ * A small JPEG of the photo from the server, which decodes HEIC as the submit does; asked again a few times while
+ * the server is busy (its photo workers full) or out of reach. Undefined when it cannot be had (signed out, a
+ * damaged photo, the photo removed meanwhile, or still no answer), and the list shows its placeholder instead.
+ */
+async function serverPreview(photo: File, signal: AbortSignal): Promise<Blob | undefined> {
+  for (const delay of [...RETRY_DELAYS_MS, undefined]) {
+    const answer = await askForPreview(photo, signal);
+    if (answer !== "again") return answer;
+    if (delay === undefined || signal.aborted) return undefined;
+    await pause(delay, signal);
+  }
+  return undefined;
 }
 
 /**

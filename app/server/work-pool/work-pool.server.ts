@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import Piscina from "piscina";
+import Piscina, { queueOptionsSymbol } from "piscina";
 import { asPartOfABurst } from "../collect-after-bursts.server";
 import type { Config } from "../config.server";
 import { onePerProcess } from "../one-per-process.server";
+import { AheadQueue, type QueueOptions } from "./ahead-queue";
 import type { WorkFunction, WorkTask } from "./work-task";
 
 /** A task found every worker busy and the queue full: the form answers 503 and keeps its answers. */
@@ -50,6 +51,7 @@ export function workPool(config: Pick<Config, "PHOTO_WORKERS" | "PHOTO_QUEUE_LIM
       minThreads: 0,
       maxThreads: config.PHOTO_WORKERS,
       maxQueue: config.PHOTO_QUEUE_LIMIT,
+      taskQueue: new AheadQueue(),
       concurrentTasksPerWorker: 1,
       idleTimeout: IDLE_TIMEOUT_MS,
       // A task's large buffers live outside V8's heap; a small young generation keeps what each worker holds of
@@ -95,12 +97,29 @@ export function movingToWorker<Run extends WorkFunction>(
   task: WorkTask<Run>,
   ...args: Parameters<Run>
 ): Promise<Awaited<ReturnType<Run>>> {
-  // Only an array that is the whole of its buffer moves: a Buffer from Node's shared pool is copied as usual.
+  return runTask(config, task, args, transferable(moving));
+}
+
+/**
+ * movingToWorker for a small task someone is watching the screen for: it goes ahead of every task queued without
+ * this (ahead-queue.ts), and waits only for a worker to finish what it is doing.
+ */
+export function movingToWorkerAhead<Run extends WorkFunction>(
+  config: Pick<Config, "PHOTO_WORKERS" | "PHOTO_QUEUE_LIMIT">,
+  moving: readonly Uint8Array[],
+  task: WorkTask<Run>,
+  ...args: Parameters<Run>
+): Promise<Awaited<ReturnType<Run>>> {
+  return runTask(config, task, args, transferable(moving), { ahead: true });
+}
+
+/** Only an array that is the whole of its buffer moves: a Buffer from Node's shared pool is copied as usual. */
+function transferable(moving: readonly Uint8Array[]): ArrayBuffer[] {
   const wholeBuffers = moving
     .filter((bytes) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength)
     .map((bytes) => bytes.buffer)
     .filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
-  return runTask(config, task, args, [...new Set(wholeBuffers)]);
+  return [...new Set(wholeBuffers)];
 }
 
 async function runTask<Run extends WorkFunction>(
@@ -108,10 +127,13 @@ async function runTask<Run extends WorkFunction>(
   task: WorkTask<Run>,
   args: Parameters<Run>,
   transferList: ArrayBuffer[],
+  queueOptions: QueueOptions = {},
 ): Promise<Awaited<ReturnType<Run>>> {
+  // The queue options ride under piscina's symbol, which the copy to the worker leaves behind.
+  const posted = { task: task.name, args, [queueOptionsSymbol]: queueOptions };
   try {
     // The worker finds the function by its name (server/work-worker.ts); the function itself does not cross.
-    return await asPartOfABurst(() => workPool(config).run({ task: task.name, args }, { transferList }));
+    return await asPartOfABurst(() => workPool(config).run(posted, { transferList }));
   } catch (error) {
     if (error instanceof Error && /task queue is at limit|no task queue available/i.test(error.message)) {
       throw new WorkPoolFull("every photo worker is busy and the queue is full");
