@@ -4,6 +4,7 @@ import { heicPhoto } from "../support/checklist-fixture";
 import { savedDraft } from "../support/saved-draft";
 import { countSubmissionsOf, queryAppDatabase } from "../support/submission-lookup";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { holdScripts } from "./held-scripts";
 import { cutSignal, restoreSignal } from "./signal";
 
 const PAGE = "/admin/quick-links/estimate-checklist";
@@ -116,6 +117,20 @@ test("a photo picked before the device's draft store answers starts a draft that
   await expect
     .poll(() => savedDraft(page), { timeout: 15_000 })
     .toEqual({ answers: expect.objectContaining({ projectName: "" }), photoNames: ["panel.jpg"] });
+});
+
+test("a photo picked before the page's scripts run is listed once they do, and kept in the draft", async ({ page }) => {
+  const releaseScripts = await holdScripts(page);
+  await page.reload({ waitUntil: "commit" });
+  // Before the scripts run, the picker is the plain file field a form without JavaScript sends.
+  await page.getByLabel("Site Photos").setInputFiles([await photo("early.jpg", "#3366aa")]);
+  releaseScripts();
+
+  await expect(page.getByText("1 photo added")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("listitem").filter({ hasText: "early.jpg" })).toBeVisible();
+  await expect
+    .poll(() => savedDraft(page), { timeout: 15_000 })
+    .toEqual({ answers: expect.objectContaining({ projectName: "" }), photoNames: ["early.jpg"] });
 });
 
 test("a HEIC photo, which Chromium cannot draw, shows a preview in the list", async ({ page }) => {

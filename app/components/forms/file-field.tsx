@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, Ref } from "react";
 import type { FieldSource } from "./field-control";
 import { FieldFrame, type FieldLabelling, useDescribedField } from "./field-frame";
 import { inputClass } from "./field-look";
@@ -6,7 +6,7 @@ import { inputClass } from "./field-look";
 type FileAttributes = Omit<
   InputHTMLAttributes<HTMLInputElement>,
   "id" | "name" | "type" | "value" | "defaultValue" | "className" | "size"
->;
+> & { ref?: Ref<HTMLInputElement> };
 
 const fileInputClass = `${inputClass} file:mr-4 file:rounded-full file:border-0 file:bg-brand-700 file:px-4 file:py-1.5 file:font-semibold file:text-white`;
 

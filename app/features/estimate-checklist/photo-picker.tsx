@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { labellingOf } from "~/components/forms/defined-field";
 import { FileField } from "~/components/forms/file-field";
 import type { FieldDefinition } from "~/forms/definition";
@@ -35,11 +36,19 @@ export function PhotoPicker({
   onRemove: (photo: File) => void;
 }) {
   const previews = usePhotoPreviews(photos);
-  const add = (event: React.ChangeEvent<HTMLInputElement>) => {
-    onAdd([...(event.currentTarget.files ?? [])]);
+  const picker = useRef<HTMLInputElement>(null);
+  const takeFrom = (input: HTMLInputElement) => {
+    onAdd([...(input.files ?? [])]);
     // The photos now live in the list; the input is emptied so the same photo can be picked again after a remove.
-    event.currentTarget.value = "";
+    input.value = "";
   };
+  const add = (event: React.ChangeEvent<HTMLInputElement>) => takeFrom(event.currentTarget);
+  // Photos picked before the page's script ran (a slow phone shows the form first) are in the input but were never
+  // listed, and the submit sends only the listed ones: they join the list as the page comes alive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run once, when the page comes alive, not on each render
+  useEffect(() => {
+    if (hydrated && picker.current?.files?.length) takeFrom(picker.current);
+  }, [hydrated]);
   return (
     <div className="grid gap-4 sm:col-span-2">
       <FileField
@@ -50,6 +59,7 @@ export function PhotoPicker({
         multiple
         accept={definition.accepts?.type.accept}
         data-listed-files
+        ref={picker}
         onChange={hydrated ? add : undefined}
       />
       {hydrated ? (
