@@ -3,6 +3,12 @@ import type { Plugin, Rollup } from "vite";
 /** Loaded by every page that hydrates: one file instead of React's, React DOM's and React Router's own. */
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//;
 const PRELOAD_HELPER = "\0vite/preload-helper.js";
+/**
+ * The CommonJS wrappers' helpers, which React's modules use. In `kit` they made `framework` import `kit` by its
+ * hashed name: any change to the root's modules renamed the 90 KB `framework` file, downloaded again, and moved
+ * its brotli size by up to 200 bytes.
+ */
+const COMMONJS_HELPERS = "\0commonjsHelpers.js";
 /** What only a page with a form to check needs. */
 const VALIDATION = /\/node_modules\/(zod|@conform-to\/[^/]+)\//;
 const STAFF_ROUTES = "/app/routes/admin/";
@@ -33,7 +39,7 @@ export function clientChunks(): Plugin {
 }
 
 function chunkOf(id: string, graph: ModuleGraph): string | undefined {
-  if (FRAMEWORK.test(id) || id === PRELOAD_HELPER) return "framework";
+  if (FRAMEWORK.test(id) || id === PRELOAD_HELPER || id === COMMONJS_HELPERS) return "framework";
   const info = graph.getModuleInfo(id);
   if (!info || info.isEntry) return undefined;
   const entries = entriesReaching(id, graph);

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from "react";
 import { useActionData } from "react-router";
-import { CopyLinkButton } from "~/components/copy-link-button";
 import { IntentForm } from "~/components/forms/intent-form";
 import { StaffSection } from "~/components/staff/staff-section";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 
 export const MAKE_CALENDAR_ADDRESS_INTENT = "make-calendar-address";
+
+// Imported here as well as by the Quick Links cards, the button would join the script every staff page loads
+// (vite-plugins/client-chunks.ts); it is needed only once an address is made, so it loads then.
+const CopyLinkButton = lazy(async () => ({ default: (await import("~/components/copy-link-button")).CopyLinkButton }));
 
 /** Whether the user has a calendar address, and when it was made (staff time); the address itself is not kept. */
 export type CalendarAddressState = { madeAt: string | null };
@@ -53,8 +57,10 @@ function NewCalendarAddress({ address }: { address: string }) {
       <h3 className="text-lg font-bold text-slate-900">Your calendar address</h3>
       <p className="mt-1 text-slate-800">It is shown only now. Copy it into your calendar app.</p>
       <p className="mt-3 break-all rounded bg-white px-3 py-2 font-mono text-sm text-slate-900">{address}</p>
-      <div className="mt-3">
-        <CopyLinkButton path={address} title="your calendar address" />
+      <div className="mt-3 min-h-11">
+        <Suspense fallback={null}>
+          <CopyLinkButton path={address} title="your calendar address" />
+        </Suspense>
       </div>
       <ul className="mt-4 list-disc space-y-1 pl-5 text-slate-800">
         <li>
