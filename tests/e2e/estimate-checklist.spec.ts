@@ -271,6 +271,35 @@ test("a send cut off after the server stored it is sent again and stored once", 
   expect(await countSubmissionsOf(process.env.E2E_DATA_DIR ?? "", "estimate-checklist", name)).toBe(1);
 });
 
+test("a checklist sent before its photo's upload started, and sent again once it is up, is stored once", async ({
+  page,
+}) => {
+  const name = `Early Submit Tester ${Date.now()}`;
+  await page.getByLabel("Your Name").fill(name);
+  await page.getByLabel("Your Email").fill("pm@example.com");
+  // The uploader's script comes late, as on a slow phone: the first send carries the photo itself.
+  const releaseScripts = await holdScripts(page);
+  await page.getByLabel("Choose photos").setInputFiles([await photo("early-site.jpg", "#446688")]);
+  await page.route(
+    SUBMIT_URL,
+    async (route) => {
+      await route.fetch();
+      await route.abort("connectionreset");
+    },
+    { times: 1 },
+  );
+  await page.getByRole("button", { name: "Submit Checklist" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: OFFLINE_MESSAGE })).toBeVisible({ timeout: 20_000 });
+  releaseScripts();
+  await expect(page.getByRole("listitem").filter({ hasText: "early-site.jpg" }).getByText("Uploaded")).toBeVisible({
+    timeout: 20_000,
+  });
+
+  await page.getByRole("button", { name: "Submit Checklist" }).click();
+  await expect(page.getByRole("status").filter({ hasText: SUCCESS_MESSAGE })).toBeVisible({ timeout: 20_000 });
+  expect(await countSubmissionsOf(process.env.E2E_DATA_DIR ?? "", "estimate-checklist", name)).toBe(1);
+});
+
 test("Submit Checklist reads Processing... and cannot be pressed while it sends", async ({ page }) => {
   await page.getByLabel("Your Email").fill("pm@example.com");
   let release: () => void = () => undefined;

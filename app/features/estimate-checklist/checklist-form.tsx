@@ -61,6 +61,7 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
   const [progress, setProgress] = useState<UploadProgress>();
   const [missing, setMissing] = useState<string[]>([]);
   const { uploads, settled } = usePhotoUploads(photos);
+  const lastSend = useRef<{ submissionKey: string; named: ReadonlyMap<File, string> }>(undefined);
 
   const { restoredFiles, keepFiles } = draft;
   const photosNow = useRef(photos);
@@ -115,7 +116,12 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
     setBusy(true);
     setProgress(undefined);
     // A photo already up is named by its upload; one that is not (no signal, a refused upload) goes in the post.
-    const uploadIds = await settled();
+    // Sent again (its answer was lost on the way), the checklist names its photos as the last send did: the server
+    // knows a checklist it stored by its answers with each photo's upload or bytes, and a photo that went up
+    // between the two sends would make it another, stored twice.
+    const submissionKey = String(body.get("submissionKey"));
+    const sentBefore = lastSend.current?.submissionKey === submissionKey ? lastSend.current.named : undefined;
+    const uploadIds = sentBefore ?? (await settled());
     const page = window.location.pathname;
     const queue = {
       formType: checklistForm.type,
@@ -135,12 +141,19 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
       return withPhotos;
     };
     const keepOnDevice = handOverOnFailure(queue, messages);
-    const send = (named: ReadonlyMap<File, string>) =>
-      sendForm<ChecklistActionResult, KeptAnswer>(submitUrl, postWith(named), messages, setProgress, (_, failure) =>
-        // What waits on the device carries the photos themselves, not their uploads: the signal may return after
-        // the server let an upload go (a day on), and the draft that had the photos is gone by then.
-        keepOnDevice(postWith(new Map()), failure),
+    const send = (named: ReadonlyMap<File, string>) => {
+      lastSend.current = { submissionKey, named };
+      return sendForm<ChecklistActionResult, KeptAnswer>(
+        submitUrl,
+        postWith(named),
+        messages,
+        setProgress,
+        (_, failure) =>
+          // What waits on the device carries the photos themselves, not their uploads: the signal may return after
+          // the server let an upload go (a day on), and the draft that had the photos is gone by then.
+          keepOnDevice(postWith(new Map()), failure),
       );
+    };
     let sent = await send(uploadIds);
     // The server no longer has an upload (a day old, or kept by another instance): the photos go themselves.
     if (sent.status === "error" && "problems" in sent && sent.problems?.[uploadIdsFieldOf(PHOTOS_FIELD)]) {
