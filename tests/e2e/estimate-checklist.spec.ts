@@ -21,6 +21,21 @@ async function photo(name: string, background: string) {
   return { name, mimeType: "image/jpeg", buffer };
 }
 
+/** Submit, the server getting the whole post and answering, but the answer never reaching the phone. */
+async function submitLosingTheAnswer(page: Page) {
+  await page.route(
+    SUBMIT_URL,
+    async (route) => {
+      await route.fetch();
+      await route.abort("connectionreset");
+    },
+    { times: 1 },
+  );
+  await page.getByRole("button", { name: "Submit Checklist" }).click();
+  // The server stores it (photos, PDF) before the cut: that takes a while on a busy machine.
+  await expect(page.getByRole("alert").filter({ hasText: OFFLINE_MESSAGE })).toBeVisible({ timeout: 20_000 });
+}
+
 test.beforeEach(async ({ page, signInAsStaff }) => {
   await signInAsStaff("staff", "checklist");
   await page.goto(PAGE);
@@ -252,18 +267,7 @@ test("a send cut off after the server stored it is sent again and stored once", 
   await page.getByLabel("Your Name").fill(name);
   await page.getByLabel("Your Email").fill("pm@example.com");
   await page.getByLabel("Choose photos").setInputFiles([await photo("site.jpg", "#555555")]);
-  // The server gets the whole post and answers, but the answer never reaches the phone.
-  await page.route(
-    SUBMIT_URL,
-    async (route) => {
-      await route.fetch();
-      await route.abort("connectionreset");
-    },
-    { times: 1 },
-  );
-  await page.getByRole("button", { name: "Submit Checklist" }).click();
-  // The server stores it (photos, PDF) before the cut: that takes a while on a busy machine.
-  await expect(page.getByRole("alert").filter({ hasText: OFFLINE_MESSAGE })).toBeVisible({ timeout: 20_000 });
+  await submitLosingTheAnswer(page);
   await expect(page.getByText("site.jpg")).toBeVisible();
 
   await page.getByRole("button", { name: "Submit Checklist" }).click();
@@ -280,16 +284,7 @@ test("a checklist sent before its photo's upload started, and sent again once it
   // The uploader's script comes late, as on a slow phone: the first send carries the photo itself.
   const releaseScripts = await holdScripts(page);
   await page.getByLabel("Choose photos").setInputFiles([await photo("early-site.jpg", "#446688")]);
-  await page.route(
-    SUBMIT_URL,
-    async (route) => {
-      await route.fetch();
-      await route.abort("connectionreset");
-    },
-    { times: 1 },
-  );
-  await page.getByRole("button", { name: "Submit Checklist" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: OFFLINE_MESSAGE })).toBeVisible({ timeout: 20_000 });
+  await submitLosingTheAnswer(page);
   releaseScripts();
   await expect(page.getByRole("listitem").filter({ hasText: "early-site.jpg" }).getByText("Uploaded")).toBeVisible({
     timeout: 20_000,
