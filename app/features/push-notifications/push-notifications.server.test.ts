@@ -55,6 +55,23 @@ async function submitLead(env: Record<string, string> = {}) {
   return storedByReference(database.db, (response.data as { reference: string }).reference);
 }
 
+/** A device's push of a submission, once it has ended failed. */
+function failedPush(reference: string, endpoint: string) {
+  return waitFor("the push to end", async () => {
+    const { deliveries } = await storedByReference(database.db, reference);
+    const delivery = deliveries.find((candidate) => candidate.destination === endpoint);
+    return delivery?.status === "failed" ? delivery : undefined;
+  });
+}
+
+/** Who acknowledged a failed delivery. */
+function acknowledgementsOf(deliveryId: number) {
+  return database.db
+    .select({ by: deliveryFailureAcknowledgements.username })
+    .from(deliveryFailureAcknowledgements)
+    .where(eq(deliveryFailureAcknowledgements.deliveryId, deliveryId));
+}
+
 function startWorker() {
   const context = contextFor();
   const worker = createDeliveryWorker({ db: database.db, config: context.config, logger: pino({ level: "silent" }) });
@@ -114,11 +131,7 @@ describe("push notifications of new leads", () => {
     const worker = startWorker();
     try {
       const { submission } = await submitLead();
-      const push = await waitFor("the push to end", async () => {
-        const { deliveries } = await storedByReference(database.db, submission.reference);
-        const delivery = deliveries.find((candidate) => candidate.destination === phone.endpoint);
-        return delivery?.status === "failed" ? delivery : undefined;
-      });
+      const push = await failedPush(submission.reference, phone.endpoint);
       expect(push).toMatchObject({
         attemptCount: 1,
         lastError: expect.stringContaining("no longer takes notifications"),
@@ -126,10 +139,7 @@ describe("push notifications of new leads", () => {
       const left = await database.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
       expect(left.map(({ endpoint }) => endpoint)).not.toContain(phone.endpoint);
       // A phone that left is nothing to act on: no dashboard alert, no alert text.
-      const acknowledged = await database.db
-        .select({ by: deliveryFailureAcknowledgements.username })
-        .from(deliveryFailureAcknowledgements)
-        .where(eq(deliveryFailureAcknowledgements.deliveryId, push.id));
+      const acknowledged = await acknowledgementsOf(push.id);
       expect(acknowledged).toEqual([{ by: "device gone" }]);
     } finally {
       await worker.stop();
@@ -144,17 +154,10 @@ describe("push notifications of new leads", () => {
     await database.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint));
     const worker = startWorker();
     try {
-      const push = await waitFor("the push to end", async () => {
-        const { deliveries } = await storedByReference(database.db, submission.reference);
-        const delivery = deliveries.find((candidate) => candidate.destination === phone.endpoint);
-        return delivery?.status === "failed" ? delivery : undefined;
-      });
+      const push = await failedPush(submission.reference, phone.endpoint);
       expect(push).toMatchObject({ attemptCount: 1, lastError: expect.stringContaining("(turned off)") });
       expect(pushService.received.filter((one) => one.endpoint === phone.endpoint)).toEqual([]);
-      const acknowledged = await database.db
-        .select({ by: deliveryFailureAcknowledgements.username })
-        .from(deliveryFailureAcknowledgements)
-        .where(eq(deliveryFailureAcknowledgements.deliveryId, push.id));
+      const acknowledged = await acknowledgementsOf(push.id);
       expect(acknowledged).toEqual([{ by: "device gone" }]);
     } finally {
       await worker.stop();
