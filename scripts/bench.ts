@@ -4,8 +4,8 @@
 // against nginx (scripts/bench-static.ts), the staff inbox (scripts/bench-inbox.ts) and the estimate checklist
 // with ten twelve-megapixel photos (scripts/bench-checklist.ts). Prints each part's tables, then one summary
 // table of ours against the references and the goals, and writes build/bench-results.json. Missed goals are
-// reported, not fatal; crashes exit non-zero. `npm run bench -- pages` measures the pages only, `-- staff-pages`
-// the staff pages only, `-- checklist` the checklist only.
+// reported, not fatal; crashes exit non-zero. `npm run bench -- pages` measures the pages only, `-- public-pages`
+// the public ones beside nginx only, `-- staff-pages` the staff pages only, `-- checklist` the checklist only.
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startAppServer } from "#tests/app-server";
@@ -48,7 +48,7 @@ function pageRows(kind: string, results: PageResult[], budget: PageBudget): Benc
   }));
 }
 
-type PagesPart = "pages" | "staff-pages";
+type PagesPart = "pages" | "public-pages" | "staff-pages";
 
 /** Each public page's Lighthouse performance from the app against nginx serving the same files. */
 function againstNginxRows(results: PageResult[]): BenchRow[] {
@@ -80,7 +80,7 @@ async function benchAllPages(part: PagesPart) {
       part === "staff-pages"
         ? []
         : await benchPages(app.url, { pages: marketingPagePaths, budget: PAGE_BUDGET, nginxUrl: nginx?.url });
-    const staffPages = await benchStaffPages(app);
+    const staffPages = part === "public-pages" ? [] : await benchStaffPages(app);
     return { publicPages, staffPages };
   } finally {
     await nginx?.stop();
@@ -92,7 +92,7 @@ async function benchAllPages(part: PagesPart) {
 function printAllPages({ publicPages, staffPages }: Awaited<ReturnType<typeof benchAllPages>>) {
   if (publicPages.length > 0) printPagesBench(publicPages, PAGE_BUDGET);
   printAgainstNginx(publicPages);
-  printPagesBench(staffPages, STAFF_PAGE_BUDGET);
+  if (staffPages.length > 0) printPagesBench(staffPages, STAFF_PAGE_BUDGET);
   return [
     ...pageRows("public", publicPages, PAGE_BUDGET),
     ...againstNginxRows(publicPages),
@@ -110,7 +110,7 @@ async function writeResults(started: number, results: Record<string, unknown>) {
 async function main(part: string | undefined) {
   const started = Date.now();
   buildIfNeeded("bench");
-  if (part === "pages" || part === "staff-pages") {
+  if (part === "pages" || part === "public-pages" || part === "staff-pages") {
     printBenchTable(printAllPages(await benchAllPages(part)));
     return;
   }
@@ -122,7 +122,8 @@ async function main(part: string | undefined) {
     await writeResults(started, { checklist });
     return;
   }
-  if (part !== undefined) throw new Error(`unknown part "${part}": give pages, staff-pages, checklist or nothing`);
+  if (part !== undefined)
+    throw new Error(`unknown part "${part}": give pages, public-pages, staff-pages, checklist or nothing`);
   const pages = await benchAllPages("pages");
 
   console.log("bench: estimate posts against a bare durable-write server");

@@ -26,6 +26,7 @@ import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server
 import { applyMigrations } from "../app/server/db/migrations.server";
 import { createLogger, redactedError } from "../app/server/logger.server";
 import { type JobServices, periodicJob } from "../app/server/periodic-job.server";
+import { createArchiveCopyJob } from "../app/server/point-in-time/archive-copy.server";
 import { walArchiveDirectory } from "../app/server/point-in-time/base-backup.server";
 import { createBaseBackupJob } from "../app/server/point-in-time/base-backup-job.server";
 import { StartRefusal } from "../app/server/start-refusal.server";
@@ -123,6 +124,12 @@ async function startDatabaseServer({ config, logger, onStop, shutdown }: Startup
     const job = createBaseBackupJob({ superuserUrl: embedded.superuserUrl, dataDir: config.DATA_DIR, config, logger });
     job.start();
     onStop("base backup job", job.stop);
+    const copyTo = config.BACKUP_COPY_TO;
+    if (copyTo) {
+      const copy = createArchiveCopyJob({ config: { ...config, BACKUP_COPY_TO: copyTo }, logger });
+      copy.start();
+      onStop("WAL archive copy", copy.stop);
+    }
   }
   return embedded;
 }

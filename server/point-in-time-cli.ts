@@ -3,32 +3,41 @@
 // beside a live app: the base backup reads the cluster through PostgreSQL's backup API, the restore writes only
 // into a new folder.
 import { existsSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { CopyError, describeDestination } from "../app/server/backup/backup-copy.server";
 import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
 import { openEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
 import { createLogger } from "../app/server/logger.server";
+import { fetchCopiesForRestore } from "../app/server/point-in-time/archive-copy.server";
 import {
   baseBackupsDirectory,
   PointInTimeRefusal,
   pruneBaseBackups,
   takeBaseBackup,
 } from "../app/server/point-in-time/base-backup.server";
-import { describeTime, parseRecoveryTarget, restoreToTime } from "../app/server/point-in-time/restore-to-time.server";
+import {
+  describeTime,
+  parseRecoveryTarget,
+  type RecoveryTarget,
+  restoreToTime,
+} from "../app/server/point-in-time/restore-to-time.server";
 import { StartRefusal } from "../app/server/start-refusal.server";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const USAGE = `Usage: npm run base-backup
-       npm run restore-to-time -- "<time>"|latest --into <new folder>
+       npm run restore-to-time -- "<time>"|latest --into <new folder> [--from-copy]
 
 base-backup      copies the embedded PostgreSQL's cluster into BACKUP_DIR/base (the running app's, or one started for
                  the command), keeping the newest BACKUP_KEEP and the archived WAL they need
 restore-to-time  restores the database as it was at <time> into <new folder>, a new DATA_DIR: the newest base
                  backup before <time> with BACKUP_DIR/wal replayed up to it. <time> is New York time
                  ("2026-11-29 14:05:00") or ISO 8601 with an offset ("2026-11-29T19:05:00Z"); latest replays all
-                 that was archived (a lost machine).`;
+                 that was archived (a lost machine). --from-copy reads the base backup and the WAL from
+                 BACKUP_COPY_TO, the copy off the machine, instead of BACKUP_DIR.`;
 
 class UsageError extends Error {}
 
@@ -63,11 +72,13 @@ async function baseBackup(): Promise<void> {
   }
 }
 
-async function restore(time: string, into: string): Promise<void> {
+async function restore(time: string, into: string, fromCopy: boolean): Promise<void> {
   const config = archivingConfig();
   const target = parseRecoveryTarget(time);
   const started = Date.now();
-  const { baseBackup, lastTransactionAt } = await restoreToTime({ config, target, into });
+  const { baseBackup, lastTransactionAt } = fromCopy
+    ? await restoreFromCopy(config, target, into)
+    : await restoreToTime({ config, target, into });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const last = lastTransactionAt ? describeTime(lastTransactionAt) : "none after the base backup";
   console.log(`Restored to ${describeTime(target)} into ${path.resolve(into)} in ${seconds} s
@@ -76,17 +87,39 @@ To run the app on it: stop the app; copy data-encryption-key and session-secret 
 new folder (unless DATA_ENCRYPTION_KEY and SESSION_SECRET are set); start the app with DATA_DIR=${path.resolve(into)}.`);
 }
 
+/** The same restore from what BACKUP_COPY_TO holds, brought into a folder beside `into` and deleted after. */
+async function restoreFromCopy(config: Config, target: RecoveryTarget, into: string) {
+  const destination = config.BACKUP_COPY_TO;
+  if (!destination) throw new PointInTimeRefusal("--from-copy reads BACKUP_COPY_TO, which is not set");
+  const folder = `${path.resolve(into)}.from-copy`;
+  await rm(folder, { recursive: true, force: true });
+  try {
+    await fetchCopiesForRestore({ destination, target, folder }).catch((error: unknown) => {
+      throw error instanceof CopyError ? new PointInTimeRefusal(`the copy could not be read: ${error.message}`) : error;
+    });
+    const restored = await restoreToTime({ config: { BACKUP_DIR: folder }, target, into });
+    const name = path.basename(restored.baseBackup.directory);
+    return {
+      ...restored,
+      baseBackup: { ...restored.baseBackup, directory: `${describeDestination(destination)}/base/${name}` },
+    };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { into: { type: "string" }, help: { type: "boolean" } },
+    options: { into: { type: "string" }, "from-copy": { type: "boolean" }, help: { type: "boolean" } },
   });
   const [command, time, ...extra] = positionals;
   if (values.help) return console.log(USAGE);
   const envFile = path.join(rootDir, ".env");
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   if (command === "base-backup" && !time && !values.into) return baseBackup();
-  if (command === "restore-to-time" && time && values.into && extra.length === 0) return restore(time, values.into);
+  if (command === "restore-to-time" && time && values.into && extra.length === 0)
+    return restore(time, values.into, values["from-copy"] === true);
   throw new UsageError(USAGE);
 }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "#tests/app-server";
 import { postEstimate } from "#tests/estimate-post";
 import { runNpm as runNpmScript } from "#tests/npm-run";
+import { type OffMachinePlace, startOffMachinePlace } from "#tests/rclone-webdav";
 import { appDataParent } from "#tests/test-run-directory";
 import { waitFor } from "#tests/wait-for";
 import { openEmbeddedPostgres, startEmbeddedPostgres } from "~/server/db/embedded-postgres.server";
@@ -18,6 +19,8 @@ let workDir: string;
 let app: AppServer;
 let dataDir: string;
 let backupDir: string;
+let offMachine: OffMachinePlace;
+const METRICS_TOKEN = "a-metrics-token-for-the-point-in-time-test";
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(appDataParent(), "tce-pitr-"));
@@ -25,19 +28,47 @@ beforeAll(async () => {
   await chmod(workDir, 0o711);
   dataDir = path.join(workDir, "data");
   backupDir = path.join(workDir, "backups");
+  offMachine = await startOffMachinePlace();
   app = await startAppServer({
     dataDir,
-    env: { WAL_ARCHIVE: "on", BACKUP_DIR: backupDir, BACKUP_KEEP: "2", PUBLIC_FORM_RATE_LIMIT: "1000" },
+    env: {
+      WAL_ARCHIVE: "on",
+      BACKUP_DIR: backupDir,
+      BACKUP_KEEP: "2",
+      BACKUP_COPY_KEEP: "2",
+      PUBLIC_FORM_RATE_LIMIT: "1000",
+      METRICS_TOKEN,
+      ...offMachine.env,
+    },
   });
 }, 90_000);
 afterAll(async () => {
   await app?.stop();
+  await offMachine?.close();
   await rm(workDir, { recursive: true, force: true });
 });
 
 /** The two commands, beside the running app, with its settings. */
-function runNpm(script: "base-backup" | "restore-to-time", args: string[]) {
-  return runNpmScript(script, args, { DATA_DIR: dataDir, BACKUP_DIR: backupDir, BACKUP_KEEP: "2" });
+function runNpm(script: "base-backup" | "restore-to-time", args: string[], env: Record<string, string> = {}) {
+  return runNpmScript(script, args, {
+    DATA_DIR: dataDir,
+    BACKUP_DIR: backupDir,
+    BACKUP_KEEP: "2",
+    ...offMachine.env,
+    ...env,
+  });
+}
+
+/** What reached the second place: the copy's folder as the WebDAV server keeps it. */
+const offMachineDir = (...names: string[]) => path.join(offMachine.servedDir, "tce-backups", ...names);
+
+async function metric(name: string): Promise<number> {
+  const body = await (
+    await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const line = body.split("\n").find((candidate) => candidate.startsWith(`${name} `));
+  if (line === undefined) throw new Error(`/metrics has no ${name}`);
+  return Number(line.slice(name.length + 1));
 }
 
 async function baseBackup(): Promise<void> {
@@ -71,8 +102,8 @@ async function superuserQuery<Row extends pg.QueryResultRow>(directory: string, 
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("continuous protection: WAL archiving and a restore to a moment between two base backups", () => {
-  it("restores exactly what was committed up to the moment, and archives a commit within archive_timeout", async () => {
+describe("continuous protection: WAL archiving, its copy off the machine, and a restore to a moment between two base backups", () => {
+  it("restores exactly what was committed up to the moment, and copies a commit off the machine within a minute or so", async () => {
     await app.waitForLine("base backup taken", 30_000);
     const beforeA = await postEstimates(3, "before A");
     await baseBackup();
@@ -102,16 +133,20 @@ describe("continuous protection: WAL archiving and a restore to a moment between
       dataDir,
       "SELECT pg_walfile_name(pg_current_wal_lsn()) AS segment",
     );
-    const recoveryPoint = waitFor(
+    const archived = waitFor(
       "the marker's WAL segment in the archive",
       () => existsSync(path.join(backupDir, "wal", `${segment}.gz`)) && (Date.now() - committedAt) / 1000,
       (ARCHIVE_TIMEOUT_SECONDS + 15) * 1000,
     );
+    // A lost machine loses what had not left it: the marker is safe once its segment is at the second place.
+    const copiedOff = waitFor(
+      "the marker's WAL segment off the machine",
+      () => existsSync(offMachineDir("wal", `${segment}.gz`)) && (Date.now() - committedAt) / 1000,
+      (ARCHIVE_TIMEOUT_SECONDS + 30) * 1000,
+    );
 
     const restoredDir = path.join(workDir, "restored");
     const restoreStarted = Date.now();
-    // `latest`, for a lost machine, alongside: everything archived, which is every post up to base backup B's switch.
-    const latestRestore = runNpm("restore-to-time", ["latest", "--into", path.join(workDir, "latest")]);
     const restored = await runNpm("restore-to-time", [target.toISOString(), "--into", restoredDir]);
     const restoreSeconds = (Date.now() - restoreStarted) / 1000;
     expect(restored.stderr).toBe("");
@@ -133,16 +168,46 @@ describe("continuous protection: WAL archiving and a restore to a moment between
       await client.end();
       await embedded.stop();
     }
-    const latest = await latestRestore;
+    // The machine is lost: `latest` from the copy alone, with no BACKUP_DIR on this machine to read.
+    const archivedSeconds = await archived;
+    const copiedOffSeconds = await copiedOff;
+    await waitFor(
+      "base backups A and B off the machine, whole, and no other",
+      async () => {
+        const names = (await readdir(offMachineDir("base")).catch(() => [])).sort();
+        const wanted = [backupA, backupB].flatMap((backup) =>
+          [".json", ".tar"].map((suffix) => `${path.basename(backup.directory)}${suffix}`),
+        );
+        return JSON.stringify(names) === JSON.stringify(wanted);
+      },
+      90_000,
+    );
+    const copiedSegments = (await readdir(offMachineDir("wal"))).filter((name) => /^[0-9A-F]{24}\.gz$/.test(name));
+    expect(copiedSegments.every((name) => name.slice(8) >= backupA.startWalFile.slice(8))).toBe(true);
+    // Archiving goes on (archive_timeout), so a copy may be under way at any scrape: it catches up within seconds.
+    await waitFor(
+      "no archived WAL waiting to leave the machine",
+      async () => (await metric("tce_wal_copy_pending_files")) === 0,
+    );
+    expect(await metric("tce_wal_copy_last_success_timestamp_seconds")).toBeGreaterThan(committedAt / 1000);
+    expect(await metric("tce_wal_archive_last_success_timestamp_seconds")).toBeGreaterThan(committedAt / 1000);
+    expect(await metric("tce_wal_archive_failing")).toBe(0);
+
+    const latest = await runNpm("restore-to-time", ["latest", "--into", path.join(workDir, "latest"), "--from-copy"], {
+      BACKUP_DIR: path.join(workDir, "no-backups-on-this-machine"),
+    });
     expect(latest.stderr).toBe("");
     expect(latest.stdout).toMatch(/^Restored to the end of the archive into /);
+    expect(latest.stdout).toContain(`from offsite:tce-backups/base/${path.basename(backupB.directory)}`);
+    expect(existsSync(path.join(workDir, "no-backups-on-this-machine"))).toBe(false);
+    expect(existsSync(path.join(workDir, "latest.from-copy"))).toBe(false);
     const everything = await startEmbeddedPostgres({ dataDir: path.join(workDir, "latest"), logger });
     const latestClient = new pg.Client({ connectionString: everything.url });
     await latestClient.connect();
     try {
       const rows = await latestClient.query<{ reference: string }>("SELECT reference FROM submissions");
       const references = rows.rows.map((row) => row.reference);
-      for (const reference of [...beforeA, ...betweenAAndTarget, ...afterTarget])
+      for (const reference of [...beforeA, ...betweenAAndTarget, ...afterTarget, ...marker])
         expect(references).toContain(reference);
     } finally {
       await latestClient.end();
@@ -154,11 +219,11 @@ describe("continuous protection: WAL archiving and a restore to a moment between
     expect(settings).toContain("archive_mode = off");
     expect(settings).not.toContain("recovery_target_time");
 
-    const seconds = await recoveryPoint;
     console.info(
-      `recovery point: a commit reached the WAL archive after ${seconds.toFixed(1)} s (archive_timeout ${ARCHIVE_TIMEOUT_SECONDS} s); restore to a time took ${restoreSeconds.toFixed(1)} s`,
+      `recovery point: a commit reached the WAL archive after ${archivedSeconds.toFixed(1)} s and the copy off the machine after ${copiedOffSeconds.toFixed(1)} s (archive_timeout ${ARCHIVE_TIMEOUT_SECONDS} s); restore to a time took ${restoreSeconds.toFixed(1)} s`,
     );
-    expect(seconds).toBeLessThanOrEqual(ARCHIVE_TIMEOUT_SECONDS + 5);
+    expect(archivedSeconds).toBeLessThanOrEqual(ARCHIVE_TIMEOUT_SECONDS + 5);
+    expect(copiedOffSeconds).toBeLessThanOrEqual(ARCHIVE_TIMEOUT_SECONDS + 15);
   }, 300_000);
 
   it("refuses a time before every base backup, and a folder that is not empty, changing nothing", async () => {

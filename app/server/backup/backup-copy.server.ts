@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Config } from "../config.server";
 import type { Database } from "../db/database.server";
@@ -38,14 +39,32 @@ function scrubbed(text: string, destination: string): string {
   return text.replaceAll(destination, describeDestination(destination)).replace(/\/\/[^/@\s]*@/g, "//***@");
 }
 
+export type RcloneOptions = {
+  /** Takes rclone's output as it comes, instead of resolving with it. */
+  onOutput?: (chunk: Buffer) => void;
+  /** What rclone reads (`rcat`). */
+  input?: Readable;
+  /** Ends rclone (the app shutting down). */
+  signal?: AbortSignal;
+};
+
 /** Runs rclone; resolves with its output, or rejects with a CopyError carrying its last line of complaint. */
-function runRclone(args: string[], destination: string, onOutput?: (chunk: Buffer) => void): Promise<string> {
+export function runRclone(
+  args: string[],
+  destination: string,
+  { onOutput, input, signal }: RcloneOptions = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn("rclone", args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("rclone", args, { stdio: [input ? "pipe" : "ignore", "pipe", "pipe"], signal });
+    if (input && child.stdin) {
+      // rclone ending early closes its input; its exit code says why.
+      child.stdin.on("error", () => {});
+      input.pipe(child.stdin);
+    }
     const output: Buffer[] = [];
     let complaint = "";
-    child.stdout.on("data", (chunk: Buffer) => (onOutput ? onOutput(chunk) : output.push(chunk)));
-    child.stderr.on("data", (chunk: Buffer) => {
+    child.stdout?.on("data", (chunk: Buffer) => (onOutput ? onOutput(chunk) : output.push(chunk)));
+    child.stderr?.on("data", (chunk: Buffer) => {
       complaint += chunk.toString("utf8");
     });
     // The error of a failed spawn lists the arguments, the destination among them: only its code is kept.
@@ -65,7 +84,7 @@ function runRclone(args: string[], destination: string, onOutput?: (chunk: Buffe
 }
 
 /** The path of `name` inside the destination folder. */
-function inDestination(destination: string, name: string): string {
+export function inDestination(destination: string, name: string): string {
   return destination.endsWith(":") || destination.endsWith("/") ? `${destination}${name}` : `${destination}/${name}`;
 }
 
@@ -90,25 +109,50 @@ async function digestOfFile(file: string): Promise<Digest> {
 }
 
 /** Reads the copy back byte by byte: a remote's own checksums differ by kind, and some (WebDAV) have none. */
-async function digestOfCopy(remoteFile: string, destination: string): Promise<Digest> {
+async function digestOfCopy(remoteFile: string, destination: string, signal?: AbortSignal): Promise<Digest> {
   const digest = digester();
-  await runRclone(["cat", remoteFile], destination, digest.add);
+  await runRclone(["cat", remoteFile], destination, { onOutput: digest.add, signal });
   return digest.digest();
 }
 
 /**
- * Copies `file` into the destination and reads the copy back: resolves once it has the file's size and SHA-256.
- * A copy that reads back different is deleted, so the next try sends the file again.
+ * Reads `remoteFile` back and compares it with what was sent; a copy that differs is deleted, so the next try
+ * sends it again.
  */
-export async function copyBackup(file: string, destination: string): Promise<void> {
-  const remoteFile = inDestination(destination, path.basename(file));
-  await runRclone(["copyto", file, remoteFile], destination);
-  const [original, copy] = await Promise.all([digestOfFile(file), digestOfCopy(remoteFile, destination)]);
-  if (original.bytes === copy.bytes && original.sha256 === copy.sha256) return;
+async function readBack(remoteFile: string, destination: string, sent: Digest, signal?: AbortSignal): Promise<void> {
+  const copy = await digestOfCopy(remoteFile, destination, signal);
+  if (sent.bytes === copy.bytes && sent.sha256 === copy.sha256) return;
   await runRclone(["deletefile", remoteFile], destination).catch(() => {});
   throw new CopyError(
-    `the copy of ${path.basename(file)} read back ${copy.bytes} bytes with SHA-256 ${copy.sha256}, not ${original.bytes} bytes with ${original.sha256}`,
+    `the copy of ${path.basename(remoteFile)} read back ${copy.bytes} bytes with SHA-256 ${copy.sha256}, not ${sent.bytes} bytes with ${sent.sha256}`,
   );
+}
+
+/**
+ * Copies `file` into the destination (as `options.as`, else under its own name) and reads the copy back:
+ * resolves once it has the file's size and SHA-256.
+ */
+export async function copyBackup(
+  file: string,
+  destination: string,
+  options: { as?: string; signal?: AbortSignal } = {},
+): Promise<void> {
+  const remoteFile = inDestination(destination, options.as ?? path.basename(file));
+  await runRclone(["copyto", file, remoteFile], destination, { signal: options.signal });
+  await readBack(remoteFile, destination, await digestOfFile(file), options.signal);
+}
+
+/** Streams `input` to `remoteFile` (rclone rcat), then reads the copy back against what was streamed. */
+export async function copyStream(
+  input: Readable,
+  remoteFile: string,
+  destination: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const digest = digester();
+  input.on("data", digest.add);
+  await runRclone(["rcat", remoteFile], destination, { input, signal });
+  await readBack(remoteFile, destination, digest.digest(), signal);
 }
 
 /** Deletes all but the newest `keep` backups at the destination; resolves with the names deleted. */

@@ -6,6 +6,7 @@ import type { Config } from "../config.server";
 import type { Database } from "../db/database.server";
 import { backupRuns, deliveries, loginThrottles } from "../db/schema.server";
 import { onePerProcess } from "../one-per-process.server";
+import { archiveCopyProgress } from "../point-in-time/archive-copy.server";
 import { workPoolLoad } from "../work-pool/work-pool.server";
 
 /**
@@ -187,6 +188,45 @@ function databaseRegistry(db: Database): Registry {
     async collect() {
       const [row] = await db.select({ copiedAt: max(backupRuns.copiedAt) }).from(backupRuns);
       this.set((row?.copiedAt ? new Date(row.copiedAt).getTime() : 0) / 1000);
+    },
+  });
+  const archiver = async () => {
+    const result = await db.execute<{ archived_at: number; failing: boolean }>(
+      sql`SELECT coalesce(extract(epoch FROM last_archived_time), 0)::float8 AS archived_at,
+        coalesce(last_failed_time > coalesce(last_archived_time, '-infinity'), false) AS failing FROM pg_stat_archiver`,
+    );
+    return result.rows[0];
+  };
+  new Gauge({
+    name: "tce_wal_archive_last_success_timestamp_seconds",
+    help: "When the database last archived a WAL file (pg_stat_archiver, Unix time); 0 when it never has or does not archive.",
+    registers: [registry],
+    async collect() {
+      this.set((await archiver())?.archived_at ?? 0);
+    },
+  });
+  new Gauge({
+    name: "tce_wal_archive_failing",
+    help: "1 when the database's last try to archive a WAL file failed (pg_stat_archiver), else 0.",
+    registers: [registry],
+    async collect() {
+      this.set((await archiver())?.failing ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "tce_wal_copy_pending_files",
+    help: "Archived WAL files of this instance not yet copied to BACKUP_COPY_TO and read back.",
+    registers: [registry],
+    collect() {
+      this.set(archiveCopyProgress.pendingFiles);
+    },
+  });
+  new Gauge({
+    name: "tce_wal_copy_last_success_timestamp_seconds",
+    help: "When BACKUP_COPY_TO last held every WAL file this instance had archived (Unix time); 0 when never.",
+    registers: [registry],
+    collect() {
+      this.set(archiveCopyProgress.caughtUpAt / 1000);
     },
   });
   const pool = db.$client;

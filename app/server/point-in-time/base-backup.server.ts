@@ -26,7 +26,8 @@ export class PointInTimeRefusal extends Error {
 }
 
 const BASE_PREFIX = "base-";
-const MANIFEST = "base-backup.json";
+/** What a base backup says of itself; a copy of one is whole once this file is there, the last written. */
+export const MANIFEST = "base-backup.json";
 /** The DATA_DIR files the restored cluster needs beside it: its roles' passwords (the app resets its own at start). */
 const PASSWORD_FILES = ["postgres-password", "postgres-app-password"];
 
@@ -179,13 +180,7 @@ export async function listBaseBackups(directory: string): Promise<BaseBackup[]> 
   for (const name of names) {
     const text = await readFile(path.join(directory, name, MANIFEST), "utf8").catch(ignoreVanished(undefined));
     if (text === undefined) continue;
-    const manifest = JSON.parse(text) as { startedAt: string; finishedAt: string; startWalFile: string };
-    backups.push({
-      directory: path.join(directory, name),
-      startedAt: new Date(manifest.startedAt),
-      finishedAt: new Date(manifest.finishedAt),
-      startWalFile: manifest.startWalFile,
-    });
+    backups.push(parseManifest(text, path.join(directory, name)));
   }
   return backups;
 }
@@ -193,6 +188,20 @@ export async function listBaseBackups(directory: string): Promise<BaseBackup[]> 
 /** An archived segment, a segment's `.partial` or a backup history file, gzipped: `<timeline><log><segment>[...].gz`. */
 const LEFTOVER_AFTER_MS = 24 * 3_600_000;
 const ARCHIVED_WAL = /^[0-9A-F]{8}([0-9A-F]{16})(\.partial|\.[0-9A-F]{8}\.backup)?\.gz(\.tmp)?$/;
+
+/** Where an archived file sits in the WAL (its log and segment numbers), to compare; undefined for a history file. */
+export const archivedWalPosition = (name: string): string | undefined => ARCHIVED_WAL.exec(name)?.[1];
+
+/** The base backup's manifest as written, read from a file or a copy of it. */
+export function parseManifest(text: string, directory: string): BaseBackup {
+  const manifest = JSON.parse(text) as { startedAt: string; finishedAt: string; startWalFile: string };
+  return {
+    directory,
+    startedAt: new Date(manifest.startedAt),
+    finishedAt: new Date(manifest.finishedAt),
+    startWalFile: manifest.startWalFile,
+  };
+}
 
 /**
  * Keeps the newest `keep` base backups and the archived WAL the oldest of them needs: segments before its start
@@ -218,7 +227,7 @@ export async function pruneBaseBackups(
   const archive = walArchiveDirectory(config);
   let walFiles = 0;
   for (const name of await readdir(archive).catch(ignoreVanished([] as string[]))) {
-    const position = ARCHIVED_WAL.exec(name)?.[1];
+    const position = archivedWalPosition(name);
     if (position === undefined || position >= oldestNeeded) continue;
     await rm(path.join(archive, name), { force: true });
     walFiles += 1;
