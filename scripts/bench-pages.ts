@@ -22,7 +22,8 @@ type Category = (typeof CATEGORIES)[number];
 const KB = 1024;
 /** What a page must reach; a figure left out is reported, not held to a goal. */
 export type PageBudget = {
-  jsGzipKb: number;
+  /** Script KB: gzipped at node:zlib's default level (DESIGN.md's public budget), or as sent (the staff one). */
+  js: { kb: number; as: "gzip" | "wire" };
   /** The median of LIGHTHOUSE_RUNS mobile runs. */
   performance: number;
   lowestPerformance?: number;
@@ -35,18 +36,28 @@ export type PageBudget = {
  * lowestPerformance; accessibility, best practices and SEO at 100 in every run; JS <= 50 KB gzip; CLS 0.
  */
 export const PAGE_BUDGET = {
-  jsGzipKb: 50,
+  js: { kb: 50, as: "gzip" },
   performance: 100,
   lowestPerformance: 98,
   otherCategories: 100,
   cls: 0,
 } satisfies PageBudget;
-/** DESIGN.md's staff page budget (JS <= 100 KB gzip) and issue 27's goal: a median mobile performance of 95. */
-export const STAFF_PAGE_BUDGET: PageBudget = { jsGzipKb: 100, performance: 95 };
+/** DESIGN.md's staff page budget: at most 140 KB of script on the wire, and a median mobile performance of 95. */
+export const STAFF_PAGE_BUDGET: PageBudget = { js: { kb: 140, as: "wire" }, performance: 95 };
 const LIGHTHOUSE_RUNS = 3;
 
-/** `jsFiles` and `cssFiles` count the files loaded; the gzip sizes include what is inlined in the HTML too. */
-type Weight = { jsFiles: number; jsGzipBytes: number; cssFiles: number; cssGzipBytes: number; imageBytes: number };
+/**
+ * `jsFiles` and `cssFiles` count the files loaded; the gzip sizes include what is inlined in the HTML too, gzipped
+ * apart. `jsWireBytes` is the scripts' bodies as the server sent them (its brotli copies), inlined ones gzipped.
+ */
+type Weight = {
+  jsFiles: number;
+  jsGzipBytes: number;
+  jsWireBytes: number;
+  cssFiles: number;
+  cssGzipBytes: number;
+  imageBytes: number;
+};
 type FailingAudit = {
   category: Category;
   id: string;
@@ -109,16 +120,24 @@ async function measureWeight(baseUrl: string, pages: readonly string[], cookie?:
       });
       const tab = await context.newPage();
       const responses: Promise<void>[] = [];
-      const weight: Weight = { jsFiles: 0, jsGzipBytes: 0, cssFiles: 0, cssGzipBytes: 0, imageBytes: 0 };
+      const weight: Weight = {
+        jsFiles: 0,
+        jsGzipBytes: 0,
+        jsWireBytes: 0,
+        cssFiles: 0,
+        cssGzipBytes: 0,
+        imageBytes: 0,
+      };
       tab.on("response", (response) => {
         const type = response.request().resourceType();
         if (type === "script" || type === "stylesheet") {
           responses.push(
-            response.body().then((body) => {
+            Promise.all([response.body(), response.request().sizes()]).then(([body, sizes]) => {
               const gzipped = gzipSync(body).length;
               if (type === "script") {
                 weight.jsFiles++;
                 weight.jsGzipBytes += gzipped;
+                weight.jsWireBytes += sizes.responseBodySize;
               } else {
                 weight.cssFiles++;
                 weight.cssGzipBytes += gzipped;
@@ -145,7 +164,10 @@ async function measureWeight(baseUrl: string, pages: readonly string[], cookie?:
         ),
         styles: Array.from(document.querySelectorAll("style"), (style) => style.textContent ?? ""),
       }));
-      for (const code of inlined.scripts) weight.jsGzipBytes += gzipSync(code).length;
+      for (const code of inlined.scripts) {
+        weight.jsGzipBytes += gzipSync(code).length;
+        weight.jsWireBytes += gzipSync(code).length;
+      }
       for (const css of inlined.styles) weight.cssGzipBytes += gzipSync(css).length;
       await context.close();
       results.set(page, weight);
@@ -310,8 +332,8 @@ function minimumScore(category: Category, budget: PageBudget): number | undefine
 
 function overBudget(weight: Weight, summary: ReturnType<typeof summarise>, budget: PageBudget): string[] {
   const misses: string[] = [];
-  const jsKb = weight.jsGzipBytes / KB;
-  if (jsKb > budget.jsGzipKb) misses.push(`JS ${jsKb.toFixed(1)} KB gzip > ${budget.jsGzipKb} KB`);
+  const jsKb = (budget.js.as === "gzip" ? weight.jsGzipBytes : weight.jsWireBytes) / KB;
+  if (jsKb > budget.js.kb) misses.push(`JS ${jsKb.toFixed(1)} KB ${jsText(budget)} > ${budget.js.kb} KB`);
   for (const category of CATEGORIES) {
     const score = summary.scores[category];
     const minimum = minimumScore(category, budget);
@@ -329,10 +351,12 @@ function overBudget(weight: Weight, summary: ReturnType<typeof summarise>, budge
   return misses;
 }
 
+const jsText = (budget: PageBudget) => (budget.js.as === "gzip" ? "gzip" : "on the wire");
+
 /** The budget in words, for the tables. */
 export function budgetText(budget: PageBudget): string {
   return [
-    `JS <= ${budget.jsGzipKb} KB gzip`,
+    `JS <= ${budget.js.kb} KB ${jsText(budget)}`,
     `performance median ${budget.performance}` +
       (budget.lowestPerformance === undefined ? "" : `, no run below ${budget.lowestPerformance}`),
     ...(budget.otherCategories === undefined
@@ -358,6 +382,7 @@ export function printPagesBench(results: PageResult[], budget: PageBudget = PAGE
     "page",
     "JS files",
     "JS gzip KB",
+    "JS wire KB",
     "CSS gzip KB",
     "image KB",
     "perf (median/lowest)",
@@ -373,6 +398,7 @@ export function printPagesBench(results: PageResult[], budget: PageBudget = PAGE
     r.page,
     String(r.jsFiles),
     (r.jsGzipBytes / KB).toFixed(1),
+    (r.jsWireBytes / KB).toFixed(1),
     (r.cssGzipBytes / KB).toFixed(1),
     (r.imageBytes / KB).toFixed(1),
     `${number(r.scores.performance)}/${number(r.lowestScores.performance)}`,

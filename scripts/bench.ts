@@ -37,7 +37,7 @@ function pageRows(kind: string, results: PageResult[], budget: PageBudget): Benc
   return results.map((result) => ({
     measure: `${kind} page ${result.page}`,
     ours:
-      `JS ${(result.jsGzipBytes / KB).toFixed(1)} KB gzip, ` +
+      `JS ${(result.jsGzipBytes / KB).toFixed(1)} KB gzip, ${(result.jsWireBytes / KB).toFixed(1)} KB on the wire, ` +
       Object.entries(result.scores)
         .map(([category, score]) => `${category} ${score ?? "n/a"}`)
         .join(", ") +
