@@ -171,19 +171,23 @@ describe("continuous protection: WAL archiving, its copy off the machine, and a 
     // The machine is lost: `latest` from the copy alone, with no BACKUP_DIR on this machine to read.
     const archivedSeconds = await archived;
     const copiedOffSeconds = await copiedOff;
+    // BACKUP_COPY_KEEP=2 there too: the start's base backup goes, and the WAL only it needed after it.
+    const wanted = [backupA, backupB].flatMap((backup) =>
+      [".json", ".tar"].map((suffix) => `${path.basename(backup.directory)}${suffix}`),
+    );
     await waitFor(
-      "base backups A and B off the machine, whole, and no other",
+      "base backups A and B off the machine, whole, and no other, with the WAL from A's start on",
       async () => {
         const names = (await readdir(offMachineDir("base")).catch(() => [])).sort();
-        const wanted = [backupA, backupB].flatMap((backup) =>
-          [".json", ".tar"].map((suffix) => `${path.basename(backup.directory)}${suffix}`),
+        const segments = (await readdir(offMachineDir("wal"))).filter((name) => /^[0-9A-F]{24}\.gz$/.test(name));
+        return (
+          JSON.stringify(names) === JSON.stringify(wanted) &&
+          segments.includes(`${backupA.startWalFile}.gz`) &&
+          segments.every((name) => name.slice(8) >= backupA.startWalFile.slice(8))
         );
-        return JSON.stringify(names) === JSON.stringify(wanted);
       },
       90_000,
     );
-    const copiedSegments = (await readdir(offMachineDir("wal"))).filter((name) => /^[0-9A-F]{24}\.gz$/.test(name));
-    expect(copiedSegments.every((name) => name.slice(8) >= backupA.startWalFile.slice(8))).toBe(true);
     // Archiving goes on (archive_timeout), so a copy may be under way at any scrape: it catches up within seconds.
     await waitFor(
       "no archived WAL waiting to leave the machine",
