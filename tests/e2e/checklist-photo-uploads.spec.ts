@@ -83,11 +83,20 @@ test("ten photos go up while the form is filled, and Submit then sends only the 
 /**
  * A loopback TCP relay in front of the app that counts the bytes the phone sends and can cut the line: once
  * `cutAfter` bytes have come since it was armed, it resets every connection and refuses new ones until `restore`.
+ * Or it can stall one: once `holdAfter` bytes have come, the connection carrying them forwards nothing more (a
+ * request stuck mid-way, however fast the machine), and the app's side is dropped when the phone closes it.
  */
 async function startCuttableLine(appUrl: string) {
   const app = new URL(appUrl);
   const sockets = new Set<Socket>();
-  const line = { sent: 0, cutAfter: Number.POSITIVE_INFINITY, down: false, refused: 0 };
+  const line = {
+    sent: 0,
+    cutAfter: Number.POSITIVE_INFINITY,
+    holdAfter: Number.POSITIVE_INFINITY,
+    held: false,
+    down: false,
+    refused: 0,
+  };
   const relay = createServer((phone) => {
     if (line.down) {
       line.refused += 1;
@@ -101,8 +110,18 @@ async function startCuttableLine(appUrl: string) {
       socket.on("error", () => phone.destroy());
     }
     upstream.on("error", () => phone.destroy());
+    let stalled = false;
     phone.on("data", (chunk: Buffer) => {
+      // A stalled connection's bytes are read, so that its closing is seen, and go nowhere.
+      if (stalled) return;
       line.sent += chunk.length;
+      if (line.sent >= line.holdAfter) {
+        Object.assign(line, { holdAfter: Number.POSITIVE_INFINITY, held: true });
+        stalled = true;
+        phone.unpipe(upstream);
+        phone.once("close", () => upstream.destroy());
+        return;
+      }
       if (line.sent < line.cutAfter) return;
       line.down = true;
       for (const socket of sockets) socket.resetAndDestroy();
@@ -114,8 +133,13 @@ async function startCuttableLine(appUrl: string) {
     url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
     line,
     armAt: (bytes: number) => Object.assign(line, { sent: 0, cutAfter: bytes }),
+    holdAt: (bytes: number) => Object.assign(line, { sent: 0, holdAfter: bytes }),
     restore: () => Object.assign(line, { down: false, cutAfter: Number.POSITIVE_INFINITY }),
-    close: () => new Promise((resolve) => relay.close(resolve)),
+    close: () =>
+      new Promise((resolve) => {
+        relay.close(resolve);
+        for (const socket of sockets) socket.destroy();
+      }),
   };
 }
 
@@ -189,9 +213,12 @@ test("a reload in the middle of a photo's upload continues it from where it was"
     const upload = async () => [...(await rawUploads())].filter(([id]) => !before.has(id));
     const held = async () => (await upload()).reduce((sum, [, size]) => sum + size, 0);
 
+    // The photo's connection stalls once half of it has gone out, so the reload comes mid-way on any machine.
+    line.holdAt(photo.buffer.length / 2);
     await page.getByLabel("Choose photos").setInputFiles([photo]);
     await expect(page.getByText(/Draft saved on this device at/)).toBeVisible();
-    await expect.poll(held, { timeout: 60_000, intervals: [100] }).toBeGreaterThan(photo.buffer.length / 2);
+    await expect.poll(() => line.line.held, { timeout: 60_000 }).toBe(true);
+    await expect.poll(held, { timeout: 30_000, intervals: [100] }).toBeGreaterThan(photo.buffer.length / 4);
     const sentAtReload = line.line.sent;
     expect(await held()).toBeLessThan(photo.buffer.length);
     await page.reload();
