@@ -22,6 +22,7 @@ import {
   describeTime,
   parseRecoveryTarget,
   type RecoveryTarget,
+  refuseUnlessRestorable,
   restoreToTime,
 } from "../app/server/point-in-time/restore-to-time.server";
 import { StartRefusal } from "../app/server/start-refusal.server";
@@ -91,7 +92,8 @@ new folder (unless DATA_ENCRYPTION_KEY and SESSION_SECRET are set); start the ap
 async function restoreFromCopy(config: Config, target: RecoveryTarget, into: string) {
   const destination = config.BACKUP_COPY_TO;
   if (!destination) throw new PointInTimeRefusal("--from-copy reads BACKUP_COPY_TO, which is not set");
-  const folder = `${path.resolve(into)}.from-copy`;
+  // Refused before anything is brought from the copy, which can take minutes.
+  const folder = `${await refuseUnlessRestorable(target, into)}.from-copy`;
   await rm(folder, { recursive: true, force: true });
   try {
     await fetchCopiesForRestore({ destination, target, folder }).catch((error: unknown) => {

@@ -238,10 +238,13 @@ describe("continuous protection: WAL archiving, its copy off the machine, and a 
     );
     expect(existsSync(path.join(workDir, "early"))).toBe(false);
 
-    const taken = await runNpm("restore-to-time", [new Date().toISOString(), "--into", dataDir]);
-    expect(taken.code).toBe(1);
-    expect(taken.stderr).toBe(
-      `Refused: ${dataDir} is not empty: restore into a new folder, which becomes the new DATA_DIR\n`,
-    );
+    for (const from of [[], ["--from-copy"]]) {
+      const taken = await runNpm("restore-to-time", [new Date().toISOString(), "--into", dataDir, ...from]);
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toBe(
+        `Refused: ${dataDir} is not empty: restore into a new folder, which becomes the new DATA_DIR\n`,
+      );
+    }
+    expect(existsSync(`${dataDir}.from-copy`)).toBe(false);
   }, 120_000);
 });

@@ -56,6 +56,18 @@ export type PointInTimeRestore = {
   lastTransactionAt: Date | undefined;
 };
 
+/** Refuses a target in the future and a folder that is not empty; resolves with the folder's absolute path. */
+export async function refuseUnlessRestorable(target: RecoveryTarget, folder: string): Promise<string> {
+  const into = path.resolve(folder);
+  if (target !== "latest" && target.getTime() > Date.now())
+    throw new PointInTimeRefusal(`${describeTime(target)} is in the future`);
+  const existing = await readdir(into).catch(() => []);
+  if (existing.length > 0) {
+    throw new PointInTimeRefusal(`${into} is not empty: restore into a new folder, which becomes the new DATA_DIR`);
+  }
+  return into;
+}
+
 /**
  * Restores the embedded cluster as it was at `target` into `into`, a new DATA_DIR: the newest base backup finished
  * before `target`, with the archived WAL replayed up to it, then promoted to a database of its own (a new timeline).
@@ -69,13 +81,7 @@ export async function restoreToTime(options: {
   into: string;
 }): Promise<PointInTimeRestore> {
   const { config, target } = options;
-  const into = path.resolve(options.into);
-  if (target !== "latest" && target.getTime() > Date.now())
-    throw new PointInTimeRefusal(`${describeTime(target)} is in the future`);
-  const existing = await readdir(into).catch(() => []);
-  if (existing.length > 0) {
-    throw new PointInTimeRefusal(`${into} is not empty: restore into a new folder, which becomes the new DATA_DIR`);
-  }
+  const into = await refuseUnlessRestorable(target, options.into);
   const backups = await listBaseBackups(baseBackupsDirectory(config));
   const baseBackup = backups.filter((backup) => target === "latest" || backup.finishedAt <= target).at(-1);
   if (!baseBackup) {
