@@ -188,8 +188,13 @@ export function createArchiveCopyJob(options: {
   let watcher: FSWatcher | undefined;
 
   async function copyWal(): Promise<void> {
-    copiedWal ??= await filesAt(walDestination(destination), destination, signal);
     const names = (await readdir(archive).catch(() => [] as string[])).filter(isArchivedFile).sort();
+    if (!copiedWal) {
+      // Until the destination has answered once, all of the archive counts as waiting, so a copy that never
+      // started is seen too.
+      archiveCopyProgress.pendingFiles = names.length;
+      copiedWal = await filesAt(walDestination(destination), destination, signal);
+    }
     const archived = new Set(names);
     for (const name of copiedWal.keys()) if (!archived.has(name)) copiedWal.delete(name);
     const pending = new Map<string, number>();
