@@ -138,8 +138,12 @@ export async function copyBackup(
   options: { as?: string; signal?: AbortSignal } = {},
 ): Promise<void> {
   const remoteFile = inDestination(destination, options.as ?? path.basename(file));
-  await runRclone(["copyto", file, remoteFile], destination, { signal: options.signal });
-  await readBack(remoteFile, destination, await digestOfFile(file), options.signal);
+  // The file is hashed while rclone sends it, not after: a dump can be gigabytes.
+  const [, sent] = await Promise.all([
+    runRclone(["copyto", file, remoteFile], destination, { signal: options.signal }),
+    digestOfFile(file),
+  ]);
+  await readBack(remoteFile, destination, sent, options.signal);
 }
 
 /** Streams `input` to `remoteFile` (rclone rcat), then reads the copy back against what was streamed. */
