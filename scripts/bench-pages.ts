@@ -8,13 +8,13 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import lighthouse, { type Result } from "lighthouse";
 import { chromiumLaunchOptions } from "#tests/chromium";
 import { startStaffSession } from "#tests/staff-session";
 import { marketingPagePaths } from "../app/content/public-pages";
 import { staffToolLinks } from "../app/features/quick-links.server";
 import { findFreePort } from "../app/server/free-port.server";
 import { textTable } from "./bench-table";
+import { type LighthouseAudit, type LighthouseReport, loadLighthouse } from "./lighthouse";
 import { median } from "./percentile";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -224,7 +224,8 @@ async function launchDebuggableChromium() {
   return { port, stop };
 }
 
-async function lighthouseReport(url: string, cookie?: string): Promise<Result> {
+async function lighthouseReport(url: string, cookie?: string): Promise<LighthouseReport> {
+  const lighthouse = await loadLighthouse();
   const browser = await launchDebuggableChromium();
   try {
     const result = await lighthouse(url, {
@@ -280,7 +281,7 @@ async function runLighthouse(url: string, cookie?: string): Promise<Audits> {
   };
 }
 
-function offenders(audit: Result["audits"][string]): string[] {
+function offenders(audit: LighthouseAudit): string[] {
   if (audit.details?.type !== "table") return [];
   return audit.details.items.slice(0, 5).map(({ node, href, text }) => {
     if (typeof node === "object" && node.type === "node" && node.snippet) return node.snippet;
