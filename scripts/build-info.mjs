@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -53,24 +53,60 @@ function readBuildInfo() {
   }
 }
 
+const BUILD_SCRIPT = path.join(projectRoot, "scripts/build.mjs");
+
+/** Why the build must run (no build, sources changed since it, made for another SITE_URL), or undefined. */
+function rebuildReason() {
+  writeFeatureIndexes(projectRoot);
+  const info = readBuildInfo();
+  const siteUrl = buildSiteUrl();
+  if (!info) return "no build yet";
+  if (info.sources !== sourceFingerprint()) return "sources changed since the last build";
+  if (info.siteUrl !== siteUrl) return `SITE_URL changed to ${siteUrl}`;
+  return undefined;
+}
+
 /**
  * Runs scripts/build.mjs when there is no build, the sources changed since it, or it was made for another
  * SITE_URL (the prerendered pages carry it). `label` prefixes the line that says why.
  */
 export function buildIfNeeded(label) {
-  writeFeatureIndexes(projectRoot);
-  const info = readBuildInfo();
-  const siteUrl = buildSiteUrl();
-  const reason = !info
-    ? "no build yet"
-    : info.sources !== sourceFingerprint()
-      ? "sources changed since the last build"
-      : info.siteUrl !== siteUrl
-        ? `SITE_URL changed to ${siteUrl}`
-        : undefined;
+  const reason = rebuildReason();
   if (!reason) return;
   console.log(`${label}: building (${reason})`);
-  execFileSync(process.execPath, [path.join(projectRoot, "scripts/build.mjs")], { stdio: "inherit", env: process.env });
+  execFileSync(process.execPath, [BUILD_SCRIPT], { stdio: "inherit", env: process.env });
+}
+
+/** Runs `node args...` with this process's output; resolves with its exit code. */
+function runNode(args) {
+  const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: "inherit", env: process.env });
+  // Ending this process (a bad setting, Ctrl-C) ends what it started.
+  const endChild = () => child.kill();
+  process.once("exit", endChild);
+  return new Promise((resolve) => {
+    child.once("exit", (code, signal) => {
+      process.off("exit", endChild);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/**
+ * buildIfNeeded for `npm start`: the first start also makes the embedded PostgreSQL's cluster and migrates it
+ * (server/prepare-database-cli.ts) while the app builds, rather than after, on the server's start.
+ */
+async function buildBesideDatabase(label) {
+  const reason = rebuildReason();
+  if (!reason) return;
+  console.log(`${label}: building (${reason})`);
+  const [built] = await Promise.all([
+    runNode([BUILD_SCRIPT]),
+    runNode(["--import", "tsx", path.join(projectRoot, "server/prepare-database-cli.ts")]),
+  ]);
+  if (built !== 0) {
+    console.error(`${label}: the build failed (above); nothing was started`);
+    process.exit(1);
+  }
 }
 
 /**
@@ -83,6 +119,6 @@ export async function runBuiltEntry(label, entryName, defaults = {}, { build = t
   for (const [name, value] of Object.entries(defaults)) {
     if (!process.env[name]) process.env[name] = value;
   }
-  if (build) buildIfNeeded(label);
+  if (build) await buildBesideDatabase(label);
   await import(pathToFileURL(path.join(projectRoot, "build/server-entry", `${entryName}.js`)).href);
 }

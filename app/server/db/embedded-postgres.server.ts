@@ -86,7 +86,7 @@ async function startLocked(
       onError: (error) => logger.error({ postgres: String(error).trim() }, "postgres error"),
     });
 
-  if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
+  if (!clusterExists(dataDir)) {
     logger.info({ clusterDir }, "initialising the embedded PostgreSQL cluster");
     await serverFor(0).initialise();
   }
@@ -157,6 +157,11 @@ async function startLocked(
   };
   const superuserUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
   return { url, superuserUrl, isUp: () => up, stop };
+}
+
+/** Whether DATA_DIR holds the embedded server's cluster already (initdb has run). */
+export function clusterExists(dataDir: string): boolean {
+  return existsSync(path.join(path.resolve(dataDir), "postgres", "PG_VERSION"));
 }
 
 /**
