@@ -5,12 +5,14 @@
 // with ten twelve-megapixel photos (scripts/bench-checklist.ts). Prints each part's tables, then one summary
 // table of ours against the references and the goals, and writes build/bench-results.json. Missed goals are
 // reported, not fatal; crashes exit non-zero. `npm run bench -- pages` measures the pages only, `-- public-pages`
-// the public ones beside nginx only, `-- staff-pages` the staff pages only, `-- checklist` the checklist only.
-import { rm, writeFile } from "node:fs/promises";
+// the public ones beside nginx only, `-- staff-pages` the staff pages only, `-- checklist` the checklist only,
+// `-- fresh-clone` the set-up of a fresh clone only (scripts/bench-fresh-clone.ts), which the whole run ends with.
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startAppServer } from "#tests/app-server";
 import { marketingPagePaths } from "../app/content/public-pages";
 import { benchChecklist, checklistBenchRows, printChecklistBench } from "./bench-checklist";
+import { benchFreshClone, freshCloneBenchRows } from "./bench-fresh-clone";
 import { benchInboxSizes, printInboxBench, printInboxGrowth } from "./bench-inbox";
 import {
   benchPages,
@@ -103,12 +105,20 @@ function printAllPages({ publicPages, staffPages }: Awaited<ReturnType<typeof be
 async function writeResults(started: number, results: Record<string, unknown>) {
   const durationMs = Date.now() - started;
   const output = path.join(projectRoot, "build/bench-results.json");
+  await mkdir(path.dirname(output), { recursive: true });
   await writeFile(output, `${JSON.stringify({ date: new Date().toISOString(), durationMs, ...results }, null, 2)}\n`);
   console.log(`\nbench: wrote ${path.relative(projectRoot, output)} in ${(durationMs / 1000).toFixed(0)} s`);
 }
 
 async function main(part: string | undefined) {
   const started = Date.now();
+  // A clone of its own, which builds itself: this checkout's build is not needed.
+  if (part === "fresh-clone") {
+    const freshClone = await benchFreshClone();
+    printBenchTable(freshCloneBenchRows(freshClone));
+    await writeResults(started, { freshClone });
+    return;
+  }
   buildIfNeeded("bench");
   if (part === "pages" || part === "public-pages" || part === "staff-pages") {
     printBenchTable(printAllPages(await benchAllPages(part)));
@@ -123,7 +133,7 @@ async function main(part: string | undefined) {
     return;
   }
   if (part !== undefined)
-    throw new Error(`unknown part "${part}": give pages, public-pages, staff-pages, checklist or nothing`);
+    throw new Error(`unknown part "${part}": give pages, public-pages, staff-pages, checklist, fresh-clone or nothing`);
   const pages = await benchAllPages("pages");
 
   console.log("bench: estimate posts against a bare durable-write server");
@@ -135,6 +145,7 @@ async function main(part: string | undefined) {
   const inbox = await benchInboxSizes();
   console.log("bench: estimate checklist with ten twelve-megapixel photos");
   const checklist = await benchChecklist();
+  const freshClone = await benchFreshClone();
 
   const pageBenchRows = printAllPages(pages);
   for (const size of inbox) printInboxBench(size);
@@ -146,6 +157,7 @@ async function main(part: string | undefined) {
     ...staticBenchRows(staticFiles),
     ...pageBenchRows,
     ...checklistBenchRows(checklist),
+    ...freshCloneBenchRows(freshClone),
   ]);
   await writeResults(started, {
     budget: PAGE_BUDGET,
@@ -157,6 +169,7 @@ async function main(part: string | undefined) {
     staticFiles,
     inbox,
     checklist,
+    freshClone,
   });
 }
 
