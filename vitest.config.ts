@@ -12,5 +12,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The default of 1 s is shorter than a built page takes to hydrate on a loaded 2-core machine, which failed CI
+    // once (new-form-folder.test.ts's draft); the tests' own waits are 15-30 s.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
