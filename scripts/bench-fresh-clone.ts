@@ -53,7 +53,7 @@ async function answers(url: string): Promise<boolean> {
 async function firstStart(cwd: string): Promise<{ seconds: number; buildS?: number; stop: () => Promise<void> }> {
   const port = await findFreePort();
   const started = performance.now();
-  // Its own process group, so that the server, its PostgreSQL and a build still running all stop together.
+  // Its own process group, so that nothing it started outlives the measure.
   const child: ChildProcess = spawn("npm", ["start"], {
     cwd,
     detached: true,
@@ -69,9 +69,19 @@ async function firstStart(cwd: string): Promise<{ seconds: number; buildS?: numb
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
-    if (child.exitCode !== null || child.pid === undefined) return;
-    process.kill(-child.pid, "SIGTERM");
-    await exited;
+    const pid = child.pid;
+    if (pid === undefined) return;
+    // npm passes the signal on, and the server stops its PostgreSQL before it exits; whatever of the group is
+    // left after that (a build still running) is ended.
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // Nothing of the group was left.
+    }
   };
   const deadline = Date.now() + 600_000;
   while (!(await answers(`http://127.0.0.1:${port}/readyz`))) {
@@ -100,7 +110,7 @@ export async function benchFreshClone(): Promise<FreshCloneResult> {
     await start.stop();
     return { commit, installS, firstStartS: start.seconds, buildS: start.buildS };
   } finally {
-    await rm(folder, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 
