@@ -77,18 +77,10 @@ export function buildIfNeeded(label) {
   execFileSync(process.execPath, [BUILD_SCRIPT], { stdio: "inherit", env: process.env });
 }
 
-/** Runs `node args...` with this process's output; resolves with its exit code. */
-function runNode(args) {
+/** `node args...` with this process's output, and its exit code once it ends. */
+function spawnNode(args) {
   const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: "inherit", env: process.env });
-  // Ending this process (a bad setting, Ctrl-C) ends what it started.
-  const endChild = () => child.kill();
-  process.once("exit", endChild);
-  return new Promise((resolve) => {
-    child.once("exit", (code, signal) => {
-      process.off("exit", endChild);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
+  return { child, exited: new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1))) };
 }
 
 /**
@@ -99,10 +91,18 @@ async function buildBesideDatabase(label) {
   const reason = rebuildReason();
   if (!reason) return;
   console.log(`${label}: building (${reason})`);
-  const [built] = await Promise.all([
-    runNode([BUILD_SCRIPT]),
-    runNode(["--import", "tsx", path.join(projectRoot, "server/prepare-database-cli.ts")]),
-  ]);
+  const steps = [
+    spawnNode([BUILD_SCRIPT]),
+    spawnNode(["--import", "tsx", path.join(projectRoot, "server/prepare-database-cli.ts")]),
+  ];
+  // Told to stop while it builds (npm passes SIGTERM on), it ends both, as Ctrl-C does through the terminal.
+  const stop = () => {
+    for (const { child } of steps) child.kill();
+    process.exit(1);
+  };
+  process.once("SIGTERM", stop);
+  const [built] = await Promise.all(steps.map((step) => step.exited));
+  process.off("SIGTERM", stop);
   if (built !== 0) {
     console.error(`${label}: the build failed (above); nothing was started`);
     process.exit(1);
