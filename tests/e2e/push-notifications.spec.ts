@@ -124,3 +124,35 @@ test("a new estimate request is pushed to the device, shown with a call action, 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Estimate request ${posted.reference}`);
   await expect.poll(() => shownNotifications(page), { timeout: 30_000 }).toEqual([]);
 });
+
+test("turned on as the page opens, while the staff app is still being registered, it waits for it", async ({
+  page,
+  context,
+  signInAsStaff,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsStaff("admin", "push-early", app);
+  await context.grantPermissions(["notifications"], { origin: app.url });
+  // The page registers the staff app once it has opened; its registration is held until the button is pressed.
+  let releaseRegistration = () => {};
+  const registrationHeld = new Promise<void>((resolve) => {
+    releaseRegistration = resolve;
+  });
+  let registrationStarted = () => {};
+  const registering = new Promise<void>((resolve) => {
+    registrationStarted = resolve;
+  });
+  await page.route(/workbox-window[^/]*\.js$/, async (route) => {
+    registrationStarted();
+    await registrationHeld;
+    await route.continue();
+  });
+  await page.goto(`${app.url}/admin/account`);
+  await registering;
+  await page.getByRole("button", { name: "Turn on notifications on this device" }).click();
+  releaseRegistration();
+
+  // Not "this browser cannot show notifications": it can, once registered. No push service is reachable from
+  // here, so the browser's own subscribe is what fails.
+  await expect(page.getByRole("alert")).toContainText("push service did not answer", { timeout: 30_000 });
+});

@@ -1,11 +1,29 @@
 /** What turning notifications on gave: the browser's subscription, or why there is none, in words for the page. */
 export type DeviceSubscription = { ok: true; subscription: PushSubscriptionJSON } | { ok: false; problem: string };
 
+/** How long turning notifications on waits for a staff app still being registered by the page that just opened. */
+const REGISTRATION_WAIT_MS = 15_000;
+
 /** The staff app's registration (scope /admin/), which the notifications are shown by. */
 function staffAppRegistration() {
   return "serviceWorker" in navigator && "PushManager" in window
     ? navigator.serviceWorker.getRegistration("/admin/")
     : Promise.resolve(undefined);
+}
+
+/**
+ * The staff app's registration, waited for when the page registers it only now (staff-app.tsx does it once the
+ * page has opened, and a quick hand or a slow phone is there first): `ready` settles once it is active.
+ */
+async function staffAppRegistrationOnceRegistered(): Promise<ServiceWorkerRegistration | undefined> {
+  if (!("serviceWorker" in navigator && "PushManager" in window)) return undefined;
+  const registered = await navigator.serviceWorker.getRegistration("/admin/");
+  if (registered) return registered;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const given = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), REGISTRATION_WAIT_MS);
+  });
+  return Promise.race([navigator.serviceWorker.ready, given]).finally(() => clearTimeout(timer));
 }
 
 /** The push address of this device's subscription, if it has one. */
@@ -17,7 +35,7 @@ export async function thisDeviceEndpoint(): Promise<string | undefined> {
 
 /** Asks the browser for permission and a push subscription made with our VAPID public key (base64url). */
 export async function subscribeThisDevice(publicKey: string): Promise<DeviceSubscription> {
-  const registration = await staffAppRegistration().catch(() => undefined);
+  const registration = await staffAppRegistrationOnceRegistered().catch(() => undefined);
   if (!registration) {
     return {
       ok: false,
