@@ -353,7 +353,8 @@ for (const form of FORMS) {
         const before = uniqueContact(info.project.name);
         await open(form, page, signInAsStaff, before);
         await form.fill(page, before);
-        await expect.poll(() => draftHoldsTheScreen(page)).toBe(true);
+        // Typed as the page opens: saved once its scripts have run, which on a loaded machine took over 7 s once.
+        await expect.poll(() => draftHoldsTheScreen(page), { timeout: 20_000 }).toBe(true);
 
         const now = uniqueContact(info.project.name);
         await form.prepare?.(dataDir(), now);
