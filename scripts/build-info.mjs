@@ -77,10 +77,21 @@ export function buildIfNeeded(label) {
   execFileSync(process.execPath, [BUILD_SCRIPT], { stdio: "inherit", env: process.env });
 }
 
-/** `node args...` with this process's output, and its exit code once it ends. */
+/**
+ * `node args...` with this process's output, and its exit code once it ends. In a process group of its own, so
+ * that stopping it stops what it started too (the build runs Vite in a process of its own).
+ */
 function spawnNode(args) {
-  const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: "inherit", env: process.env });
-  return { child, exited: new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1))) };
+  const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: "inherit", env: process.env, detached: true });
+  const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  };
+  return { exited, stop };
 }
 
 /**
@@ -95,13 +106,15 @@ async function buildBesideDatabase(label) {
     spawnNode([BUILD_SCRIPT]),
     spawnNode(["--import", "tsx", path.join(projectRoot, "server/prepare-database-cli.ts")]),
   ];
-  // Told to stop while it builds (npm passes SIGTERM on), it ends both, as Ctrl-C does through the terminal.
+  // Told to stop while it builds (Ctrl-C, or SIGTERM, which npm passes on), it ends both and all they started.
   const stop = () => {
-    for (const { child } of steps) child.kill();
+    for (const step of steps) step.stop();
     process.exit(1);
   };
+  process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   const [built] = await Promise.all(steps.map((step) => step.exited));
+  process.off("SIGINT", stop);
   process.off("SIGTERM", stop);
   if (built !== 0) {
     console.error(`${label}: the build failed (above); nothing was started`);
