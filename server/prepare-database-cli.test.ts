@@ -1,17 +1,15 @@
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "#tests/app-server";
+import { runCommand } from "#tests/npm-run";
 import { connectDatabase } from "../app/server/db/database.server";
 import { clusterExists, startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
 
-const run = promisify(execFile);
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "tce-prepare-database-"));
@@ -19,15 +17,8 @@ beforeAll(async () => {
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** What `npm start` runs beside its build, with only these settings: its exit code and what it printed. */
-function prepareDatabase(env: Record<string, string>) {
-  return run(process.execPath, ["--import", "tsx", "server/prepare-database-cli.ts"], {
-    cwd: projectRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const prepareDatabase = (env: Record<string, string>) =>
+  runCommand(process.execPath, ["--import", "tsx", "server/prepare-database-cli.ts"], { LOG_LEVEL: "info", ...env });
 
 describe("the first start's database, prepared beside the build", () => {
   it("makes the embedded PostgreSQL's cluster, migrates it and stops it, so the server only starts it", async () => {

@@ -3,10 +3,10 @@ import { projectRoot } from "./app-server";
 
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
-/** Runs `npm run <script> -- args` from the project root, as an operator would, with only `env` and PATH, HOME. */
-export function runNpm(script: string, args: string[], env: Record<string, string>): Promise<CliResult> {
+/** Runs `command args` from the project root, as an operator would, with only `env` and PATH, HOME. */
+export function runCommand(command: string, args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
+    const child = spawn(command, args, {
       cwd: projectRoot,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -21,4 +21,9 @@ export function runNpm(script: string, args: string[], env: Record<string, strin
     });
     child.on("exit", (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Runs `npm run <script> -- args` the same way. */
+export function runNpm(script: string, args: string[], env: Record<string, string>): Promise<CliResult> {
+  return runCommand("npm", ["run", "--silent", script, "--", ...args], env);
 }

@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capturingLogger } from "#tests/capturing-logger";
 import { type OffMachinePlace, startOffMachinePlace } from "#tests/rclone-webdav";
 import { archiveCopyProgress, createArchiveCopyJob } from "./archive-copy.server";
 import { baseBackupsDirectory, walArchiveDirectory } from "./base-backup.server";
@@ -45,9 +45,9 @@ describe("the WAL archive's copy off the machine, when the second place is out o
       await writeFile(path.join(archive, name), bytes);
       archived.set(name, bytes);
     };
-    const lines: Array<{ msg: string; reason?: string }> = [];
-    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const said = (msg: string) => lines.filter((line) => line.msg === msg);
+    const { logger, lines } = capturingLogger();
+    const said = (msg: string) =>
+      lines.map((line) => JSON.parse(line) as { msg: string; reason?: string }).filter((line) => line.msg === msg);
 
     await place.stop();
     await archiveFile(1);
