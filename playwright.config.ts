@@ -25,11 +25,18 @@ export default defineConfig({
   use: { baseURL, launchOptions: chromiumLaunchOptions(), trace: "off" },
   projects: [
     { name: "phone", use: { ...devices["Pixel 7"] } },
+    // The narrowest phone staff carry (360 × 780, touch), for the specs of what staff do with a phone in the hand.
+    {
+      name: "small-phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 360, height: 780 }, screen: { width: 360, height: 780 } },
+      testMatch: /phone-[a-z-]+\.spec\.ts$/,
+    },
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-      // The mobile menu exists only on a phone; the checklist is filled in on one; touch targets are a phone's.
-      testIgnore: /mobile-menu|estimate-checklist|staff-touch-targets/,
+      // The mobile menu exists only on a phone; the checklist is filled in on one; touch targets and the
+      // phone-* specs are a phone's.
+      testIgnore: /mobile-menu|estimate-checklist|staff-touch-targets|phone-[a-z-]+\.spec\.ts$/,
     },
   ],
   webServer: {
