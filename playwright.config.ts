@@ -34,9 +34,8 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-      // The mobile menu exists only on a phone; the checklist is filled in on one; touch targets and the
-      // phone-* specs are a phone's.
-      testIgnore: /mobile-menu|estimate-checklist|staff-touch-targets|phone-[a-z-]+\.spec\.ts$/,
+      // The mobile menu exists only on a phone; the checklist is filled in on one; the phone-* specs are a phone's.
+      testIgnore: /mobile-menu|estimate-checklist|phone-[a-z-]+\.spec\.ts$/,
     },
   ],
   webServer: {

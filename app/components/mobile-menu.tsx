@@ -45,7 +45,7 @@ export function MobileMenu() {
             popoverTarget={MOBILE_MENU_ID}
             popoverTargetAction="hide"
             data-menu-close
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600"
+            className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600"
           >
             <span className="sr-only">Close menu</span>
             <LineIcon size={24} path="M6 6l12 12M18 6L6 18" />

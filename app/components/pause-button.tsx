@@ -10,7 +10,7 @@ export function PauseButton({ slideshowName, className = "" }: { slideshowName: 
       data-pause
       data-paused="false"
       data-name={slideshowName}
-      className={`group inline-flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-slate-900 shadow ring-1 ring-slate-300 hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-400 ${className}`}
+      className={`group inline-flex min-h-11 items-center gap-2 rounded-full bg-white/95 px-4 text-sm font-semibold text-slate-900 shadow ring-1 ring-slate-300 hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-400 ${className}`}
     >
       <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" fill="currentColor">
         <path className="group-data-[paused=true]:hidden" d="M4 2h3v12H4zM9 2h3v12H9z" />

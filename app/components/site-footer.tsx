@@ -18,7 +18,7 @@ export function SiteFooter() {
           <Link
             reloadDocument
             to={contactPath}
-            className="rounded-full bg-white px-5 py-2 font-semibold text-brand-900 hover:bg-brand-50"
+            className="inline-flex min-h-11 items-center rounded-full bg-white px-5 font-semibold text-brand-900 hover:bg-brand-50"
           >
             Contact Us
           </Link>
@@ -30,18 +30,25 @@ export function SiteFooter() {
           <address className="mt-3 not-italic leading-relaxed">
             {formatAddress(company.street)}
             <br />
-            <a href={company.phone.href} className="underline-offset-4 hover:underline">
+            <a
+              href={company.phone.href}
+              className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+            >
               {company.phone.display}
             </a>
           </address>
-          <TrustDetails className="mt-4 space-y-2 text-sm" linkClassName="underline underline-offset-4" />
+          <TrustDetails className="mt-4 space-y-2 text-sm" />
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-4">
           {[{ links: footerLinks }, { links: careerLinks, label: "Careers" }].map(({ links, label }) => (
-            <ul key={label ?? "pages"} className="space-y-2" aria-label={label}>
+            <ul key={label ?? "pages"} aria-label={label}>
               {links.map((link) => (
                 <li key={link.id}>
-                  <Link reloadDocument to={link.path} className="underline-offset-4 hover:underline">
+                  <Link
+                    reloadDocument
+                    to={link.path}
+                    className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+                  >
                     {link.name}
                   </Link>
                 </li>
@@ -49,14 +56,22 @@ export function SiteFooter() {
             </ul>
           ))}
         </nav>
-        <div className="space-y-2">
+        <div>
           <p>
-            <a href={company.social.href} rel="noopener" className="underline-offset-4 hover:underline">
+            <a
+              href={company.social.href}
+              rel="noopener"
+              className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+            >
               {company.social.label}
             </a>
           </p>
           <p>
-            <a href={company.designer.href} rel="noopener" className="underline-offset-4 hover:underline">
+            <a
+              href={company.designer.href}
+              rel="noopener"
+              className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+            >
               {company.designer.label}
             </a>
           </p>
@@ -67,7 +82,7 @@ export function SiteFooter() {
           <p>
             © {new Date().getFullYear()} {company.name} All rights reserved.
           </p>
-          <a href={privacyPath} className="underline-offset-4 hover:underline">
+          <a href={privacyPath} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
             Privacy &amp; Terms
           </a>
         </div>

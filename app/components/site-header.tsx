@@ -15,7 +15,7 @@ export function SiteHeader() {
           <Link
             reloadDocument
             to={contactPath}
-            className="shrink-0 rounded-full bg-white px-4 py-1.5 font-semibold text-brand-900 hover:bg-brand-50"
+            className="inline-flex min-h-11 shrink-0 items-center rounded-full bg-white px-4 font-semibold text-brand-900 hover:bg-brand-50"
           >
             Contact Us
           </Link>
@@ -25,7 +25,7 @@ export function SiteHeader() {
         <Link
           reloadDocument
           to="/"
-          className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900"
+          className="flex min-h-11 items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900"
         >
           <CompanyMarkIcon />
           {company.name}
@@ -38,7 +38,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-2 lg:hidden">
           <a
             href={company.phone.href}
-            className="inline-flex items-center gap-1.5 rounded-full bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor">
               <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.6a1 1 0 0 1-.25 1z" />

@@ -79,7 +79,7 @@ export default function About() {
         <h2 id="trust-heading" className="text-3xl font-bold tracking-tight text-slate-900">
           Licensed, insured, and easy to reach
         </h2>
-        <TrustDetails className="mt-6 grid gap-4 text-lg sm:grid-cols-3" linkClassName="underline underline-offset-4" />
+        <TrustDetails className="mt-6 grid gap-4 text-lg sm:grid-cols-3" />
         <h2 id="mailing-heading" className="mt-12 text-3xl font-bold tracking-tight text-slate-900">
           Mailing address
         </h2>

@@ -2,6 +2,7 @@ import type { FieldOption } from "~/forms/definition";
 import { errorIdOf, type FieldSource, hintIdOf } from "./field-control";
 import { FieldError } from "./field-error";
 import { columnClass, FieldHint, type FieldLabelling, OptionalMark, useDescribedField } from "./field-frame";
+import { choiceRowClass } from "./field-look";
 
 export const YES_NO_OPTIONS: readonly FieldOption[] = [
   { value: "yes", label: "Yes" },
@@ -35,7 +36,7 @@ export function ChoiceField(props: FieldSource & Omit<FieldLabelling, "size"> & 
         <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
           {options.map((option) => (
             <div key={option.value} className="group/option">
-              <label className="inline-flex items-center gap-2">
+              <label className={choiceRowClass}>
                 <input
                   type="radio"
                   name={control.name}

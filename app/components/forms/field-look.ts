@@ -5,14 +5,24 @@ import { REQUIRED_MESSAGE } from "~/forms/required-message";
  * of the public pages, which render without React in the browser and show a form's errors themselves.
  */
 
+/* min-h-11: 44 px, a finger's target on a phone (Apple's and Material's guidance; WCAG 2.2's 24 px is the floor). */
 const controlLook =
-  "block w-full rounded-lg border border-slate-400 bg-white px-3 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-3 focus:outline-brand-600/40 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50";
+  "block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-3 focus:outline-brand-600/40 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50";
 
 /** The look of every text box, drop-down and file picker. */
 export const inputClass = `mt-1 py-2 ${controlLook}`;
 
+/** The look of a file picker: a text box's frame around the browser's own button. */
+export const fileInputClass = `${inputClass} file:mr-4 file:rounded-full file:border-0 file:bg-brand-700 file:px-4 file:py-1.5 file:font-semibold file:text-white`;
+
 /** The bigger control of a form that asks one question per screen. */
 export const largeInputClass = `mt-3 py-3 text-lg ${controlLook}`;
+
+/** A checkbox's or radio's row: the whole label is the target, 44 px tall at least. */
+export const choiceRowClass = "flex min-h-11 cursor-pointer items-center gap-3";
+
+/** A link standing on its own (not inside a sentence): a 44 px tall target, however short its text. */
+export const touchLinkClass = "inline-flex min-h-11 items-center font-medium text-brand-800 underline";
 
 /** A field's error under it, in the normal and the large size. */
 export const fieldErrorClass = {

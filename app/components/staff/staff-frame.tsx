@@ -42,7 +42,7 @@ export function StaffFrame({ user, navigation = [], children }: StaffFrameProps)
         <div className="mx-auto flex min-h-14 max-w-7xl items-center gap-x-3 xl:flex-wrap px-4 sm:px-6">
           <Link
             to={user ? "/admin/quick-links" : "/"}
-            className="flex h-14 shrink-0 items-center gap-2 font-extrabold tracking-tight text-slate-900"
+            className="flex h-14 min-w-11 shrink-0 items-center gap-2 font-extrabold tracking-tight text-slate-900"
           >
             <CompanyMarkIcon />
             <span className="sr-only xl:not-sr-only">{company.shortName}</span>

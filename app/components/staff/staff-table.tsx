@@ -12,21 +12,21 @@ export type StaffTableColumn<Row> = {
 };
 
 /**
- * Every staff list: a header row and a row per item; on a phone the table scrolls by itself from `minWidth`
- * instead of widening the page. The caption is for screen readers, where no heading names the table.
+ * Every staff list: a header row and a row per item. Below 640 px each row is a card of stacked cells, each after
+ * its column's header (the `staff-table` rules in app.css), so no column hides off to the right of a phone. The
+ * caption is for screen readers, where no heading names the table.
  */
 export function StaffTable<Row>(props: {
   caption?: string;
   columns: readonly StaffTableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
-  minWidth?: string;
 }) {
   const classOf = ({ className = "" }: StaffTableColumn<Row>, row?: Row) =>
     `px-3 py-2 align-top ${typeof className === "string" ? className : row ? className(row) : ""}`;
   return (
-    <div className="mt-4 overflow-x-auto">
-      <table className={`w-full border-collapse text-left text-sm ${props.minWidth ?? ""}`}>
+    <div className="mt-4">
+      <table className="staff-table w-full border-collapse text-left text-sm">
         {props.caption ? <caption className="sr-only">{props.caption}</caption> : null}
         <thead>
           <tr className="border-b border-slate-300 text-slate-700">
@@ -46,6 +46,7 @@ export function StaffTable<Row>(props: {
                   <Cell
                     key={column.header}
                     scope={column.namesRow ? "row" : undefined}
+                    data-label={column.namesRow || column.headerHidden ? undefined : column.header}
                     className={classOf(column, row)}
                   >
                     {column.cell(row)}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { labellingOf } from "~/components/forms/defined-field";
+import { fileInputClass } from "~/components/forms/field-look";
 import { FileField } from "~/components/forms/file-field";
 import type { FieldDefinition } from "~/forms/definition";
 import { usePhotoPreviews } from "./use-photo-previews";
@@ -73,7 +74,7 @@ export function PhotoPicker({
             accept="image/*"
             capture="environment"
             onChange={add}
-            className="mt-1 block w-full text-slate-900 file:mr-4 file:rounded-full file:border-0 file:bg-brand-700 file:px-4 file:py-1.5 file:font-semibold file:text-white"
+            className={fileInputClass}
           />
         </div>
       ) : null}

@@ -21,7 +21,10 @@ export function ContactSection() {
           <div>
             <dt className="font-semibold text-brand-900">Phone</dt>
             <dd className="mt-1">
-              <a href={company.phone.href} className="text-lg underline underline-offset-4">
+              <a
+                href={company.phone.href}
+                className="inline-flex min-h-11 items-center text-lg underline underline-offset-4"
+              >
                 {company.phone.display}
               </a>
             </dd>
@@ -29,7 +32,10 @@ export function ContactSection() {
           <div>
             <dt className="font-semibold text-brand-900">Email</dt>
             <dd className="mt-1">
-              <a href={`mailto:${company.email}`} className="text-lg underline underline-offset-4">
+              <a
+                href={`mailto:${company.email}`}
+                className="inline-flex min-h-11 items-center text-lg underline underline-offset-4"
+              >
                 {company.email}
               </a>
             </dd>

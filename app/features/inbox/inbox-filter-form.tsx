@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
+import { touchLinkClass } from "~/components/forms/field-look";
 import { SelectField } from "~/components/forms/select-field";
 import { TextField } from "~/components/forms/text-field";
 import type { SubmissionTypeChoice } from "~/features/submission-types.server";
@@ -94,7 +95,7 @@ export function InboxFilterForm({
         <button type="submit" className="button-primary px-5 py-2">
           Apply filters
         </button>
-        <Link to="/admin/inbox" className="font-medium text-brand-800 underline">
+        <Link to="/admin/inbox" className={touchLinkClass}>
           Clear filters
         </Link>
       </div>

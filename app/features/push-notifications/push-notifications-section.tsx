@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
+import { choiceRowClass } from "~/components/forms/field-look";
 import { StaffSection } from "~/components/staff/staff-section";
 import { FORM_TYPE_FIELD, PUSH_INTENTS } from "./push-schema";
 import type { PushActionResult, PushDevice, PushFormChoice, PushSettings } from "./push-settings.server";
@@ -11,8 +12,14 @@ function FormChoices({ forms, chosen }: { forms: PushFormChoice[]; chosen: (form
     <fieldset className="mt-3">
       <legend className="font-semibold text-slate-900">Tell me about new</legend>
       {forms.map((form) => (
-        <label key={form.type} className="mt-2 flex items-center gap-2">
-          <input type="checkbox" name={FORM_TYPE_FIELD} value={form.type} defaultChecked={chosen(form)} />
+        <label key={form.type} className={choiceRowClass}>
+          <input
+            type="checkbox"
+            name={FORM_TYPE_FIELD}
+            value={form.type}
+            defaultChecked={chosen(form)}
+            className="size-5 accent-brand-700"
+          />
           {form.label}
         </label>
       ))}

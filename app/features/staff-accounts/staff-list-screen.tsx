@@ -1,6 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
 import { ChoiceField } from "~/components/forms/choice-field";
+import { touchLinkClass } from "~/components/forms/field-look";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextField } from "~/components/forms/text-field";
 import { usePending } from "~/components/forms/use-pending";
@@ -46,7 +47,6 @@ export function StaffListScreen({ users, signInLocks, secondFactorRequired, curr
     <StaffPage title="Staff accounts" intro="Who can sign in to the staff tools.">
       <StaffSection headingId="people-heading" title="People" className="mt-8">
         <StaffTable
-          minWidth="min-w-[44rem]"
           rows={users}
           rowKey={(user) => user.id}
           columns={[
@@ -56,7 +56,7 @@ export function StaffListScreen({ users, signInLocks, secondFactorRequired, curr
               className: "font-semibold",
               cell: (user) => (
                 <>
-                  <Link to={`/admin/staff/${user.id}`} className="text-brand-800 underline">
+                  <Link to={`/admin/staff/${user.id}`} className={touchLinkClass}>
                     {user.username}
                   </Link>
                   {user.id === currentUserId ? " (you)" : null}
@@ -82,7 +82,6 @@ export function StaffListScreen({ users, signInLocks, secondFactorRequired, curr
           <p className="mt-4 text-slate-700">No sign-in is locked now.</p>
         ) : (
           <StaffTable
-            minWidth="min-w-[36rem]"
             rows={signInLocks}
             rowKey={(lock) => lock.key}
             columns={[

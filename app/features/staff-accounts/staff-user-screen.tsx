@@ -1,5 +1,6 @@
 import { Link, useActionData } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
+import { touchLinkClass } from "~/components/forms/field-look";
 import { IntentForm } from "~/components/forms/intent-form";
 import { TextField } from "~/components/forms/text-field";
 import { StaffPage } from "~/components/staff/staff-page";
@@ -18,7 +19,7 @@ export function StaffUserScreen({ user, activeSessions, isSelf }: Awaited<Return
     <StaffPage
       title={`Staff account ${user.username}`}
       intro={
-        <Link to="/admin/staff" className="text-brand-800 underline">
+        <Link to="/admin/staff" className={touchLinkClass}>
           Back to all staff accounts
         </Link>
       }

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { FieldError } from "~/components/forms/field-error";
-import { inputClass } from "~/components/forms/field-look";
+import { choiceRowClass, inputClass } from "~/components/forms/field-look";
 import { useHydrated } from "~/components/use-hydrated";
 import { foldText } from "~/forms/fold-text";
 import { reachabilityOf, type TechnicianOption } from "./technician";
@@ -80,7 +80,7 @@ export function TechnicianPicker({
       <ul id={`${id}-list`} className="mt-2 max-h-72 overflow-y-auto rounded-lg border border-slate-300 bg-white">
         {technicians.map((technician) => (
           <li key={technician.id} hidden={!matches(technician)} className="border-b border-slate-200 last:border-b-0">
-            <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-brand-50">
+            <label className={`${choiceRowClass} px-3 py-2 hover:bg-brand-50`}>
               <input
                 type="checkbox"
                 name="recipients"

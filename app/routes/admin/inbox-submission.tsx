@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { touchLinkClass } from "~/components/forms/field-look";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { DeliveryHistory } from "~/features/inbox/delivery-history";
@@ -27,7 +28,7 @@ export default function InboxSubmission({ loaderData }: Route.ComponentProps) {
     <StaffPage
       title={`${submission.typeLabel} ${submission.reference}`}
       intro={
-        <Link to="/admin/inbox" className="text-brand-800 underline">
+        <Link to="/admin/inbox" className={touchLinkClass}>
           Back to the inbox
         </Link>
       }

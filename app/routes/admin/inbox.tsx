@@ -1,4 +1,5 @@
 import { Alert } from "~/components/forms/alert";
+import { touchLinkClass } from "~/components/forms/field-look";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { InboxFilterForm } from "~/features/inbox/inbox-filter-form";
@@ -37,7 +38,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           <p className="mt-6">
             <a
               href={`/admin/inbox/export.csv${inboxQuery({ ...loaderData.filters, page: 1 })}`}
-              className="font-medium text-brand-800 underline"
+              className={touchLinkClass}
             >
               Download these as CSV (all pages)
             </a>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { touchLinkClass } from "~/components/forms/field-look";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { MessageHistory } from "~/features/team-communication/message-history";
@@ -14,7 +15,7 @@ export default function TeamCommunicationHistory({ loaderData }: Route.Component
     <StaffPage
       title="Message history"
       intro={
-        <Link to="/admin/quick-links/team-communication" className="text-brand-800 underline">
+        <Link to="/admin/quick-links/team-communication" className={touchLinkClass}>
           Back to Team Communication
         </Link>
       }

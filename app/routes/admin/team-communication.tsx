@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { touchLinkClass } from "~/components/forms/field-look";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { teamMessageForm } from "~/features/team-communication/definition";
@@ -36,11 +37,11 @@ export default function TeamCommunication({ loaderData }: Route.ComponentProps) 
             each who has a mobile number.
           </p>
           <p className="mt-2 flex flex-wrap gap-x-4">
-            <Link to="/admin/quick-links/team-communication/history" className="text-brand-800 underline">
+            <Link to="/admin/quick-links/team-communication/history" className={touchLinkClass}>
               Message history
             </Link>
             {loaderData.canEditDirectory ? (
-              <Link to="/admin/staff-directory" className="text-brand-800 underline">
+              <Link to="/admin/staff-directory" className={touchLinkClass}>
                 Staff directory
               </Link>
             ) : null}
