@@ -18,15 +18,15 @@ export function LeadsWaitingOnYouList({ waiting }: { waiting: LeadsWaitingOnYou 
       ) : (
         <ul className="mt-1 divide-y divide-slate-200">
           {waiting.leads.map((lead) => (
-            <li key={lead.id} className="flex flex-wrap items-center justify-between gap-x-3 pb-2">
-              <p className="min-w-0">
+            <li key={lead.id} className="flex flex-wrap items-center justify-between gap-x-3 py-1.5">
+              <p className="flex min-w-0 flex-wrap items-baseline gap-x-2">
                 <Link
                   to={`/admin/inbox/${lead.id}`}
                   className="inline-block py-2.5 font-semibold text-brand-800 underline"
                 >
                   {lead.name}
                 </Link>{" "}
-                <span className="text-sm text-slate-600">
+                <span className="-mt-1.5 text-sm text-slate-600">
                   {lead.assignedToYou ? "assigned to you" : "not assigned"}, waiting {lead.waited}
                 </span>
               </p>

@@ -121,7 +121,8 @@ export default function QuickLinks({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       {notices ? (
-        <div className="mt-10 space-y-3 border-t border-slate-200 pt-6">
+        <div className="mt-10 space-y-3 border-t border-slate-200 pt-4">
+          <p className="text-sm text-slate-600">For admins only: what the site needs from you.</p>
           <InboxAlertBanner alerts={notices.alerts} />
           <HeldSpamCount count={notices.heldSpam} />
           {notices.backups ? <BackupStatusNote {...notices.backups} /> : null}
