@@ -4,6 +4,7 @@ import { parseCsv } from "#tests/csv-parser";
 import { estimatePayload, insertInboxSubmission } from "#tests/inbox-fixture";
 import { addStaffUser, signInOverHttp } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { KEPT_PAGE_HEADER } from "~/components/staff/kept-page";
 
 const SCRIPT = "<script>alert(1)</script>";
 
@@ -85,6 +86,19 @@ describe("the inbox over HTTP", () => {
       body: new URLSearchParams({ intent: "acknowledge-failures", seen }),
     });
     expect(staffPost.status).toBe(403);
+  });
+
+  it("gives the lead waiting on a staff user, with its phone, but never to the copy the staff app keeps on the device", async () => {
+    const page = await get("/admin/quick-links", { cookie });
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(await page.text()).toContain('href="tel:+18035550199"');
+    const kept = await get("/admin/quick-links", { cookie, [KEPT_PAGE_HEADER]: "1" });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get("cache-control")).toBeNull();
+    const keptHtml = await kept.text();
+    expect(keptHtml).toContain("Visit Link: Inbox");
+    expect(keptHtml).not.toContain("555-0199");
+    expect(keptHtml).not.toContain(reference);
   });
 
   it("acknowledges the failed-delivery alert with a plain form post, as a browser without JavaScript sends it", async () => {

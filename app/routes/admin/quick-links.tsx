@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { BackupStatusNote } from "~/components/staff/backup-status-note";
+import { KEPT_PAGE_HEADER } from "~/components/staff/kept-page";
 import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { StaffSection } from "~/components/staff/staff-section";
@@ -24,15 +25,23 @@ import type { Route } from "./+types/quick-links";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Quick Links");
 
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The copy the staff app keeps on the device has the cards only: the leads (with their phones and emails) and the
+ * notices are today's, and every page that has them says no-store.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = signedInStaff(context);
   const isAdmin = staff.role === "admin";
+  const cards = quickLinksFor(isAdmin);
+  if (request.headers.has(KEPT_PAGE_HEADER)) return data({ cards, waiting: undefined, notices: undefined });
   const [waiting, notices] = await Promise.all([
     loadLeadsWaitingOn(context.db, staff.id),
     isAdmin ? loadOperatorNotices(context) : undefined,
   ]);
-  return { waiting, notices, cards: quickLinksFor(isAdmin) };
+  return data({ cards, waiting, notices }, { headers: { "Cache-Control": "no-store" } });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** What only admins see on the dashboard: failed deliveries, spam held, backups and how fast leads are answered. */
 async function loadOperatorNotices(context: Route.LoaderArgs["context"]) {
@@ -97,14 +106,14 @@ export default function QuickLinks({ loaderData }: Route.ComponentProps) {
   const toolGroups = QUICK_LINK_CATEGORIES.filter((category) => category !== "Leads")
     .map((category) => ({ category, links: cardsOf(category) }))
     .filter((group) => group.links.length > 0);
-  const newLeads = waiting.newLeads > 0 ? plural(waiting.newLeads, "new lead", "new leads") : undefined;
+  const newLeads = waiting?.newLeads ? plural(waiting.newLeads, "new lead", "new leads") : undefined;
   return (
     <StaffPage title="Quick Links" width="max-w-7xl">
       {/* The leads first, with no heading over one card: the Inbox, and in it the leads this person should call next. */}
       <ul aria-label="Leads" className="mt-4">
         {cardsOf("Leads").map((link) => (
           <QuickLinkCard key={link.path} link={link} count={newLeads}>
-            <LeadsWaitingOnYouList waiting={waiting} />
+            {waiting ? <LeadsWaitingOnYouList waiting={waiting} /> : null}
           </QuickLinkCard>
         ))}
       </ul>
