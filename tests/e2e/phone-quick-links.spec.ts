@@ -50,7 +50,9 @@ test("Quick Links opens on the Inbox and the leads waiting on a staff member; op
   await expect(page.getByRole("button", { name: "Acknowledge" })).toHaveCount(0);
   await expectNoAxeViolations(page, "Quick Links as a staff member");
 
-  await waiting.getByRole("link", { name: `Dana ${lastName}`, exact: true }).click();
+  const leadLink = waiting.getByRole("link", { name: `Dana ${lastName}`, exact: true });
+  expect((await leadLink.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await leadLink.click();
   await expect(page).toHaveURL(new RegExp(`/admin/inbox/${lead.id}$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText(lead.reference);
 
