@@ -1,8 +1,9 @@
 import type { AnyFormDefinition } from "./definition";
 
-export type QuickLinkCategory = "Team Management" | "Project Management";
+export type QuickLinkCategory = "Leads" | "Team Management" | "Project Management";
 
-export const QUICK_LINK_CATEGORIES: readonly QuickLinkCategory[] = ["Team Management", "Project Management"];
+/** The dashboard's order: the leads first, the tool opened all day, then the spec's two categories. */
+export const QUICK_LINK_CATEGORIES: readonly QuickLinkCategory[] = ["Leads", "Team Management", "Project Management"];
 
 /** A card on the Quick Links dashboard. */
 export type QuickLink = {

@@ -3,6 +3,7 @@ import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
+import { KEPT_PAGE_HEADER, mayBeKept } from "../../app/components/staff/kept-page.ts";
 import { SEND_PENDING_LOGOUT, sendPendingLogout } from "../../app/components/staff/pending-logout.ts";
 import { SEND_WAITING_FORMS } from "../../app/forms/background-sync.ts";
 
@@ -15,11 +16,12 @@ cleanupOutdatedCaches();
 
 /**
  * A tool's page is kept only once the page asked for it (`cache-tool-pages`) and only as a signed-in answer: a
- * redirect to sign in, an error or any other staff page (the inbox, the staff list, a submission) is never kept.
+ * redirect to sign in, an error, a page that says no-store (one with a customer's contact details) or any other
+ * staff page (the inbox, the staff list, a submission) is never kept.
  */
 const keptToolPage = {
   async cacheWillUpdate({ request, response }) {
-    if (response.status !== 200 || response.redirected) return null;
+    if (response.status !== 200 || response.redirected || !mayBeKept(response)) return null;
     const cache = await caches.open(PAGES_CACHE);
     return (await cache.match(request)) ? response : null;
   },
@@ -66,8 +68,12 @@ async function cacheToolPages(paths) {
   for (const path of paths) {
     if (await cache.match(path)) continue;
     // Not followed: a session that ended answers with a redirect to sign in, which is not the tool.
-    const response = await fetch(path, { credentials: "same-origin", redirect: "manual" }).catch(() => undefined);
-    if (response?.status === 200) await cache.put(path, response);
+    const response = await fetch(path, {
+      credentials: "same-origin",
+      redirect: "manual",
+      headers: { [KEPT_PAGE_HEADER]: "1" },
+    }).catch(() => undefined);
+    if (response?.status === 200 && mayBeKept(response)) await cache.put(path, response);
   }
 }
 

@@ -14,7 +14,7 @@ async function reloadUntil(page: Page, locator: Locator, text: string) {
   }).toPass({ timeout: 20_000 });
 }
 
-test("an email the mail server refuses raises the dashboard alert until acknowledged, and a new refusal raises it again", async ({
+test("an email the mail server refuses raises the admin's dashboard alert until acknowledged, and a new refusal raises it again", async ({
   page,
   signInAsStaff,
 }) => {
@@ -32,7 +32,7 @@ test("an email the mail server refuses raises the dashboard alert until acknowle
     },
   });
   try {
-    await signInAsStaff("staff", "dashboard", app);
+    await signInAsStaff("admin", "dashboard", app);
     expect((await postEstimate(`${app.url}/learnmore`)).reference).toBeDefined();
 
     await page.goto(`${app.url}/admin/quick-links`);

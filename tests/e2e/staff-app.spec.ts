@@ -4,6 +4,7 @@ import path from "node:path";
 import { chromium, devices, type Page } from "@playwright/test";
 import { type AppServer, projectRoot, startAppServer } from "../support/app-server";
 import { chromiumLaunchOptions } from "../support/chromium";
+import { postEstimate } from "../support/estimate-post";
 import { JOB_LABELS, validJobRequest } from "../support/staff-request-fixture";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { expect, test } from "./fixtures";
@@ -134,11 +135,16 @@ test("after one visit to Quick Links every tool opens without signal, and a job 
 }) => {
   test.setTimeout(120_000);
   await withJobRequestReceiver(async (app, receiver) => {
+    // A lead waiting on the person: Quick Links shows its phone, which is never kept on the device.
+    expect((await postEstimate(`${app.url}/learnmore`)).reference).toBeDefined();
     await signInAsStaff("staff", "no-signal", app);
     await page.goto(`${app.url}${QUICK_LINKS}`);
     const name = (await page.getByText("Signed in as").locator("strong").textContent()) ?? "";
     expect(name).not.toBe("");
     await expectToolsKept(page);
+    const callLead = page.getByRole("link", { name: /^Call / });
+    await page.reload();
+    await expect(callLead).toHaveCount(1);
 
     await cutSignal(context);
     for (const tool of TOOLS) {
@@ -151,10 +157,11 @@ test("after one visit to Quick Links every tool opens without signal, and a job 
     const kept = page.getByRole("alert").filter({ hasText: "kept on this device and will be sent by itself" });
     await expect(kept).toBeInViewport();
 
-    // Quick Links, opened without signal, lists what waits.
+    // Quick Links, opened without signal, lists what waits, and no lead's phone.
     await page.goto(`${app.url}${QUICK_LINKS}`);
     const waiting = page.getByRole("region", { name: "Waiting to be sent" });
     await expect(waiting).toContainText("Job request");
+    await expect(callLead).toHaveCount(0);
 
     // The inbox and submissions are never kept: without signal they show nothing of a submission.
     await openOffline(page, `${app.url}/admin/inbox`);

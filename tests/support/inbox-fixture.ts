@@ -86,6 +86,7 @@ type InboxSubmission = {
   createdAt?: Date;
   payload?: Record<string, unknown>;
   deliveryStatuses?: DeliveryStatus[];
+  assigneeId?: number;
 };
 
 /** An estimate request's payload, as the form sends it, with the given fields changed. */
@@ -113,6 +114,7 @@ export async function insertInboxSubmission(db: Database, submission: InboxSubmi
       spamReason: submission.isSpam ? "test" : null,
       status: submission.status ?? description.statuses[0],
       createdAt: submission.createdAt ?? new Date(),
+      assigneeId: submission.assigneeId,
       contactName: contact.name,
       contactEmail: contact.email,
       contactPhone: contact.phone,

@@ -2,7 +2,7 @@ import pino from "pino";
 import { startSession } from "../../app/server/auth/sessions.server";
 import { createStaffUser } from "../../app/server/auth/staff-users.server";
 import { loadConfig } from "../../app/server/config.server";
-import { connectDatabase } from "../../app/server/db/database.server";
+import { connectDatabase, type Database } from "../../app/server/db/database.server";
 import { openEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server";
 import type { StaffRole } from "../../app/server/db/schema.server";
 import { cookieFrom } from "./staff";
@@ -18,19 +18,26 @@ let counter = 0;
 export async function startStaffSession(options: { dataDir: string; role: StaffRole; label: string }) {
   counter += 1;
   const username = `${options.label}-${options.role}-${process.pid}-${counter}`.toLowerCase();
-  const logger = pino({ level: "silent" });
-  const embedded = await openEmbeddedPostgres({ dataDir: options.dataDir, logger });
-  const connection = connectDatabase(embedded.url, logger);
-  try {
-    const user = await createStaffUser(connection.db, {
+  return withAppDatabase(options.dataDir, async (db) => {
+    const user = await createStaffUser(db, {
       username,
       password: `unused password of ${username}`,
       role: options.role,
     });
     // The settings the app runs with in the tests; the session lifetimes are the app's defaults.
     const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: TEST_SESSION_SECRET });
-    const setCookie = await startSession(connection.db, config, { userId: user.id, secondFactorPending: false });
+    const setCookie = await startSession(db, config, { userId: user.id, secondFactorPending: false });
     return { user, cookie: cookieFrom(setCookie) };
+  });
+}
+
+/** Work on a running app's database (its embedded PostgreSQL, found in its data directory), as the app's code does it. */
+export async function withAppDatabase<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
+  const logger = pino({ level: "silent" });
+  const embedded = await openEmbeddedPostgres({ dataDir, logger });
+  const connection = connectDatabase(embedded.url, logger);
+  try {
+    return await work(connection.db);
   } finally {
     await connection.close();
     await embedded.stop();

@@ -27,17 +27,17 @@ function spellDuration(milliseconds: number): string {
 /** The dashboard's line about backups, and its warning when there has been none for too long or the last failed. */
 export function BackupStatusNote({ lastGood, alert, every }: BackupStatusNoteProps) {
   const last = lastGood ? `${lastGood.finishedAt} (${lastGood.size})` : undefined;
-  if (!alert) return <p className="mt-2 text-slate-700">Last backup: {last ?? "none yet"}.</p>;
+  if (!alert) return <p className="text-slate-700">Last backup: {last ?? "none yet"}.</p>;
   const problem =
     alert === "failed"
       ? "The last backup failed; it is tried again within a minute."
       : `No backup for more than ${spellDuration(2 * every)}.`;
   return (
-    <section aria-labelledby="backup-alert-heading" className="mt-6 rounded-xl border-2 border-red-700 bg-red-50 p-4">
-      <h2 id="backup-alert-heading" className="text-lg font-bold text-red-900">
+    <section aria-labelledby="backup-alert-heading" className="rounded-xl border-2 border-red-700 bg-red-50 p-3">
+      <h2 id="backup-alert-heading" className="font-bold text-red-900">
         Backups need attention
       </h2>
-      <p className="mt-2 text-red-900">
+      <p className="mt-1 text-red-900">
         {problem} Last good backup: {last ?? "none yet"}. The server's log says why (look for &ldquo;scheduled backup
         failed&rdquo;).
       </p>

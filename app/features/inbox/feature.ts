@@ -3,10 +3,10 @@ import { defineFeature } from "~/forms/feature-manifest";
 export const feature = defineFeature({
   cards: [
     {
-      category: "Project Management",
-      position: 4,
+      category: "Leads",
+      position: 1,
       title: "Inbox",
-      description: "Every estimate request, application and assessment that came in, with its delivery state.",
+      description: "Every estimate request, application and assessment that came in.",
       path: "/admin/inbox",
     },
   ],

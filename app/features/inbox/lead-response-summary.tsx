@@ -5,7 +5,7 @@ import type { LeadResponse } from "./lead-response.server";
 /** Quick Links' figures on how fast leads are answered, so the owner sees whether the speed is kept. */
 export function LeadResponseSummary({ response }: { response: LeadResponse }) {
   return (
-    <StaffSection headingId="lead-response-heading" title="How fast leads are answered" className="mt-8">
+    <StaffSection headingId="lead-response-heading" title="How fast leads are answered" className="pt-4">
       <p className="mt-2 text-lg text-slate-900">{response.median}</p>
       {response.unanswered ? <p className="text-slate-700">{response.unanswered}</p> : null}
       <p className="mt-1 text-sm text-slate-600">

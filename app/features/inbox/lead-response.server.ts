@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lt, not, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, lt, not, or, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { company } from "~/content/company";
 import { plural } from "~/content/plural";
@@ -6,7 +6,7 @@ import type { Config } from "~/server/config.server";
 import type { Database } from "~/server/db/database.server";
 import { submissionEvents, submissions } from "~/server/db/schema.server";
 import { inboxQuery } from "./inbox-filters";
-import { leadType, waitingLeadsWhere, waitingTime } from "./waiting-leads.server";
+import { leadType, stillNewLeadsWhere, waitingLeadsWhere, waitingTime } from "./waiting-leads.server";
 
 /** How many of the leads waiting too long the dashboard names; the inbox link lists them all. */
 const WAITING_SHOWN = 5;
@@ -117,5 +117,59 @@ export async function loadLeadResponse(
       })),
       href: `/admin/inbox${inboxQuery({ type: leads.type, status: leads.newStatus })}`,
     },
+  };
+}
+
+/** How many of the leads waiting on a person Quick Links lists: a 360 px phone's first screen holds two and the tools. */
+const WAITING_ON_YOU_SHOWN = 2;
+
+/** The leads a staff member should answer next, and how many leads are still new in all. */
+export type LeadsWaitingOnYou = {
+  newLeads: number;
+  leads: Array<{
+    id: number;
+    name: string;
+    phone: string;
+    email: string;
+    assignedToYou: boolean;
+    waited: string;
+  }>;
+  href: string;
+};
+
+/**
+ * The leads still new (not answered, not spam) that wait on this person: those assigned to them, then those
+ * assigned to no one, the longest waiting first in each.
+ */
+export async function loadLeadsWaitingOn(
+  db: Database,
+  staffUserId: number,
+  now = new Date(),
+): Promise<LeadsWaitingOnYou> {
+  const leads = leadType();
+  const assignedToYou = eq(submissions.assigneeId, staffUserId);
+  const [[all], rows] = await Promise.all([
+    db.select({ count: count() }).from(submissions).where(stillNewLeadsWhere()),
+    db
+      .select({
+        id: submissions.id,
+        name: submissions.contactName,
+        phone: submissions.contactPhone,
+        email: submissions.contactEmail,
+        assignedToYou: sql<boolean>`${assignedToYou}`,
+        createdAt: submissions.createdAt,
+      })
+      .from(submissions)
+      .where(and(stillNewLeadsWhere(), or(assignedToYou, isNull(submissions.assigneeId))))
+      .orderBy(sql`${submissions.assigneeId} IS NULL`, asc(submissions.createdAt))
+      .limit(WAITING_ON_YOU_SHOWN),
+  ]);
+  return {
+    newLeads: all?.count ?? 0,
+    leads: rows.map(({ createdAt, ...lead }) => ({
+      ...lead,
+      waited: formatWait((now.getTime() - createdAt.getTime()) / 1000),
+    })),
+    href: `/admin/inbox${inboxQuery({ type: leads.type, status: leads.newStatus })}`,
   };
 }

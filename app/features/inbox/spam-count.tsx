@@ -4,7 +4,7 @@ import { inboxQuery } from "./inbox-filters";
 /** The dashboard's line about spam: a lead caught by mistake waits there until someone releases it. */
 export function HeldSpamCount({ count }: { count: number }) {
   return (
-    <p className="mt-6 text-slate-700">
+    <p className="text-slate-700">
       {count === 0
         ? "Nothing is held as spam."
         : `${count} ${count === 1 ? "submission is" : "submissions are"} held as spam, undelivered.`}{" "}
