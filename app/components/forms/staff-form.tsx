@@ -7,7 +7,7 @@ import { type AnsweredForm, FormOutcome, useActionAtOutcome } from "./form-outco
 import { SubmitButton } from "./submit-button";
 import type { DeviceFormDraft } from "./use-device-form";
 import { usePending } from "./use-pending";
-import type { SoftChecks } from "./use-soft-checks";
+import { isSendPress, type SoftChecks } from "./use-soft-checks";
 
 type StaffFormProps<Answer extends AnsweredForm> = {
   /** What useStaffForm gave the form: its ref, its draft on the device, who fills it in, its soft checks. */
@@ -92,7 +92,7 @@ export function StaffForm<Answer extends AnsweredForm>({
   // The soft checks first, so their warnings show beside the form's own problems on one press.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const held = softChecks.holdBack(event);
-    if (!held) keepForNext(event.currentTarget);
+    if (!held && isSendPress(event)) keepForNext(event.currentTarget);
     if (!held || !sendsItself) send?.(event);
   };
   const handlers = {

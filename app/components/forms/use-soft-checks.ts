@@ -14,6 +14,9 @@ type Shown = {
 
 export type SoftChecks = ReturnType<typeof useSoftChecks>;
 
+/** Whether a submit is the person's press: Conform checks the answers again, as they change, by a hidden button's. */
+export const isSendPress = (event: FormEvent<HTMLFormElement>) => !(event.nativeEvent as SubmitEvent).submitter?.hidden;
+
 const isAnswerInput = (target: EventTarget): target is HTMLInputElement | HTMLTextAreaElement =>
   target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
 
@@ -34,7 +37,7 @@ export function useSoftChecks(fields: readonly FieldDefinition[] | undefined, an
 
   /** Whether the press is held back: a warning it has not shown yet. */
   const holdBack = (event: FormEvent<HTMLFormElement>): boolean => {
-    if (checked.length === 0) return false;
+    if (checked.length === 0 || !isSendPress(event)) return false;
     const warnings = softWarnings(checked, new FormData(event.currentTarget));
     const unseen = Object.keys(warnings).filter((name) => !current.seen.includes(name));
     const held = unseen.length > 0;
