@@ -97,7 +97,7 @@ test("the checklist keeps the email for the next one, folds its sections and jum
   // The jump, in the first screen, opens Photos even when folded, and brings it into view.
   await page.locator("summary").filter({ hasText: "7. Photographic Documentation" }).click();
   await page.evaluate(() => window.scrollTo(0, 0));
-  const jump = page.getByRole("link", { name: "Jump to 7. Photographic Documentation" });
+  const jump = page.getByRole("link", { name: "Jump to Photos (section 7)" });
   await expect(jump).toBeInViewport();
   expect((await jump.boundingBox())?.height).toBeGreaterThanOrEqual(44);
   await jump.click();

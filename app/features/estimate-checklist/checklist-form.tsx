@@ -22,7 +22,7 @@ import { usePhotoUploads } from "./use-photo-uploads";
 const { messages } = checklistForm;
 /** The server's length caps, as the fields' maxlength. */
 const LENGTH_LIMITS = lengthConstraintsOf(checklistSchema);
-/** Where "Jump to 7. Photographic Documentation" goes. */
+/** Where "Jump to Photos (section 7)" goes. */
 const PHOTOS_SECTION_ID = "checklist-photos";
 
 type ChecklistAnswer = ChecklistActionResult | BrowserAnswer | ForeignAnswer | KeptAnswer;
@@ -239,7 +239,7 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
         onClick={() => revealControl(document.getElementById(PHOTOS_SECTION_ID)?.firstElementChild ?? null)}
         className="button-secondary inline-flex min-h-11 items-center justify-self-start px-4 py-2"
       >
-        Jump to {CHECKLIST_SECTIONS.photos}
+        Jump to Photos (section 7)
       </a>
       {Object.values(CHECKLIST_SECTIONS).map((section) => (
         <FormSection
