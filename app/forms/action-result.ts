@@ -5,7 +5,14 @@ export type FormReply = SubmissionResult<string[]>;
 
 /** What every form's action answers; `Success` is what this form's page needs besides the reference. */
 export type FormActionResult<Success extends object = { result: FormReply }> =
-  | { status: "invalid"; message: string; problems: Record<string, string>; result: FormReply }
+  | {
+      status: "invalid";
+      message: string;
+      problems: Record<string, string>;
+      result: FormReply;
+      /** Answers allowed but worth a second look (soft-checks.ts), by field: sent as they are on the next post. */
+      warnings?: Record<string, string>;
+    }
   | {
       status: "error";
       message: string;

@@ -45,7 +45,19 @@ export type FieldDefinition = {
   read?: (payload: Record<string, unknown>) => unknown;
   /** A file field's rule (field-builders' `file` and `photo`): the browser's check and the server's, written once. */
   accepts?: FileAcceptance;
+  /** The keyboard a phone shows, where the kind's own does not fit (digits only for a ZIP code). */
+  inputMode?: "numeric" | "decimal" | "tel" | "email" | "text";
+  /**
+   * A warning, never a refusal (soft-checks.ts): the answer is looked at once more before it is sent (a date
+   * already past, a phone number too short), and sent as it is on a second press.
+   */
+  softCheck?: SoftCheck;
+  /** The answer this person sent last on this device fills the field, when empty, on their next form. */
+  keptForNext?: true;
 };
+
+/** What a soft check says of an answer it would have looked at again, or undefined when it has nothing to say. */
+export type SoftCheck = (answer: string) => string | undefined;
 
 /** What a person is told beside a file field whose file is refused, in the browser and by the server alike. */
 export type FileMessages = { tooLarge: string; tooMany: string; wrongType: string };

@@ -1,5 +1,7 @@
 import { createStore, del, delMany, entries, get, set, type UseStore, update } from "idb-keyval";
+import { forgetKeptAnswersOf } from "./kept-answers";
 import { SIGNED_IN_AS_FIELD } from "./signed-in-as";
+import { SOFT_CHECKS_SEEN_FIELD } from "./soft-checks";
 
 /*
  * A staff form's whole life on the device, in one place (decision 1002): what a page, the staff layout's queue and
@@ -207,8 +209,9 @@ export async function forgetForm(submissionKey: string): Promise<void> {
   announceChange();
 }
 
-/** Logging out: every form of the person, drafts and waiting ones, leaves the device. */
+/** Logging out: every form of the person, drafts and waiting ones, and their kept answers leave the device. */
 export async function forgetFormsOf(userId: number): Promise<void> {
+  forgetKeptAnswersOf(userId);
   const theirs = (await allForms()).filter((form) => form.userId === userId).map((form) => form.submissionKey);
   await delMany([...theirs, ...theirs.map(filesKey)], forms()).catch(() => undefined);
   announceChange();
@@ -265,6 +268,7 @@ export const NOT_ANSWERS: ReadonlySet<string> = new Set([
   "website",
   "intent",
   SIGNED_IN_AS_FIELD,
+  SOFT_CHECKS_SEEN_FIELD,
 ]);
 
 // ── Who holds a form ────────────────────────────────────────────────────────────────────────────────────────

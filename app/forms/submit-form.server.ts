@@ -27,6 +27,7 @@ import { judgeSubmission, publicFormLimit, readSubmissionGuards, submissionKeyOf
 import { type BodyProblem, readFormBody } from "./read-form-body.server";
 import { REQUIRED_MESSAGE } from "./required-message";
 import { SIGNED_IN_AS_FIELD } from "./signed-in-as";
+import { SOFT_CHECKS_MESSAGE, unseenWarnings } from "./soft-checks";
 
 /** The few steps that differ from form to form; everything else is the pipeline's. */
 export type FormSteps<Value, Payload, Success extends object> = {
@@ -80,6 +81,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   try {
     const { staff, formData } = await readPost(request, context, definition);
     const submission = checkAnswers(formData, definition, steps);
+    warnUnlessSeen(formData, definition, submission);
     post.reply = (problems) => submission.reply(problems && { fieldErrors: fieldErrorsOf(problems) });
     const { value } = submission;
     const payload = steps.payload
@@ -155,8 +157,29 @@ function checkAnswers<Schema extends z.ZodMiniType, Payload, Success extends obj
   const problems = firstProblems(submission.error ?? {}, messages.requiredField);
   const missing = Object.values(submission.error ?? {}).some((errors) => errors?.includes(REQUIRED_MESSAGE));
   const message = steps.invalidMessage?.(problems) ?? (missing ? messages.missing : messages.invalid);
-  throw new FormRefusal({ result: { status: "invalid", message, problems, result: submission.reply() }, status: 400 });
+  // Its warnings are shown with its problems, so the post that puts the problems right sends.
+  const warnings = unseenWarnings(definition.fields, formData);
+  throw new FormRefusal({
+    result: { status: "invalid", message, problems, result: submission.reply(), ...withWarnings(warnings) },
+    status: 400,
+  });
 }
+
+/** Answers that pass but are worth a second look go back once, beside their fields, and nothing is stored yet. */
+function warnUnlessSeen(
+  formData: FormData,
+  definition: Pick<FormDefinition, "fields">,
+  submission: { reply: () => FormReply },
+) {
+  const warnings = unseenWarnings(definition.fields, formData);
+  if (Object.keys(warnings).length === 0) return;
+  throw new FormRefusal({
+    result: { status: "invalid", message: SOFT_CHECKS_MESSAGE, problems: {}, result: submission.reply(), warnings },
+    status: 400,
+  });
+}
+
+const withWarnings = (warnings: Record<string, string>) => (Object.keys(warnings).length > 0 ? { warnings } : {});
 
 /** The post's files and named uploads, within each field's count. */
 async function readFiles(

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { PAST_DATE_WARNING, SHORT_PHONE_WARNING } from "../../app/forms/soft-checks";
 import { appDatabaseOutage } from "../support/app-database-outage";
 import { startAppServer } from "../support/app-server";
 import { JOB_LABELS, validEstimateRequest, validJobRequest } from "../support/staff-request-fixture";
@@ -107,8 +108,9 @@ test("the estimate request: from its card, required fields, Submitting..., a gre
   await expectNoAxeViolations(page, "estimate request form with its required-field message");
 
   await fill(page, ESTIMATE_LABELS, { ...validEstimateRequest, appointment: "2020-01-06" });
-  // A past date is allowed, with a note beside it.
-  await expect(page.getByText("This date has passed.")).toBeVisible();
+  // A past date is allowed: the first press points it out beside the field, the second sends it.
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText(PAST_DATE_WARNING)).toBeVisible();
   await slowDownPosts(page);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
@@ -197,10 +199,18 @@ test("a send that fails while the database is down keeps every answer, and sends
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("both forms send as plain posts, and a refused amount keeps every answer", async ({ page, signInAsStaff }) => {
+  test("both forms send as plain posts, a warning is answered before the post that sends, and a refused amount keeps every answer", async ({
+    page,
+    signInAsStaff,
+  }) => {
     await signInAsStaff("staff", "requests-no-js");
     await page.goto(ESTIMATE_PATH);
-    await fill(page, ESTIMATE_LABELS, validEstimateRequest);
+    const slipped = { ...validEstimateRequest, phone: "555", appointment: "2020-01-06" };
+    await fill(page, ESTIMATE_LABELS, slipped);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(SHORT_PHONE_WARNING)).toBeVisible();
+    await expect(page.getByText(PAST_DATE_WARNING)).toBeVisible();
+    await expectValues(page, ESTIMATE_LABELS, slipped);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(
       page.getByRole("status").filter({ hasText: "Your estimate request has been submitted successfully!" }),

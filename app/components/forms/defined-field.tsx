@@ -33,6 +33,8 @@ export function labellingOf(definition: FieldDefinition, sayRequired = false) {
 
 type DefinedFieldProps = {
   definition: FieldDefinition;
+  /** A soft check's warning under the field (soft-checks.ts). */
+  warning?: string;
   /** Conform's metadata for the field. */
   field: FieldMetadata<unknown>;
   /** Say "This field is required." under each missing answer, not only in the form's banner. */
@@ -45,8 +47,8 @@ type DefinedFieldProps = {
 };
 
 /** One question of a form, drawn from its definition: the part its kind calls for, labelled as defined. */
-export function DefinedField({ definition, field, sayRequired, nativeRequired }: DefinedFieldProps) {
-  const labelling = labellingOf(definition, sayRequired);
+export function DefinedField({ definition, field, sayRequired, nativeRequired, warning }: DefinedFieldProps) {
+  const labelling = { ...labellingOf(definition, sayRequired), warning };
   const required = nativeRequired && !definition.optional ? true : undefined;
   switch (definition.kind) {
     case "textarea":
@@ -89,6 +91,7 @@ export function DefinedField({ definition, field, sayRequired, nativeRequired }:
           field={field}
           required={required}
           kind={definition.kind}
+          inputMode={definition.inputMode}
           placeholder={definition.placeholder}
           autoComplete={definition.autoComplete}
         />
@@ -109,7 +112,7 @@ export function DefinedFields({
   sayRequired,
   nativeRequired,
   replace = {},
-  notes = {},
+  warnings = {},
 }: {
   definitions: readonly FieldDefinition[];
   fields: Record<string, FieldMetadata<unknown>>;
@@ -117,8 +120,8 @@ export function DefinedFields({
   sayRequired?: boolean;
   nativeRequired?: boolean;
   replace?: Readonly<Record<string, ReactNode>>;
-  /** A note shown beside a field in place of its hint, for as long as it is given (a date already past). */
-  notes?: Readonly<Record<string, string>>;
+  /** The soft checks' warnings, by field, each shown under its field (soft-checks.ts). */
+  warnings?: Readonly<Record<string, string>>;
 }) {
   const shown =
     section === undefined ? definitions : definitions.filter((definition) => definition.section === section);
@@ -126,14 +129,14 @@ export function DefinedFields({
     if (definition.name in replace) return <Fragment key={definition.name}>{replace[definition.name]}</Fragment>;
     const field = fields[definition.name];
     if (!field) throw new Error(`The form has no field named ${definition.name}.`);
-    const note = notes[definition.name];
     return (
       <DefinedField
         key={definition.name}
-        definition={note ? { ...definition, hint: note } : definition}
+        definition={definition}
         field={field}
         sayRequired={sayRequired}
         nativeRequired={nativeRequired}
+        warning={warnings[definition.name]}
       />
     );
   });

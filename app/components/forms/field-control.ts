@@ -41,3 +41,4 @@ export function useFieldControl({ field, name, id, defaultValue, errors }: Field
 
 export const hintIdOf = (control: Pick<FieldControl, "id">) => `${control.id}-hint`;
 export const errorIdOf = (control: Pick<FieldControl, "id">) => `${control.id}-error`;
+export const warningIdOf = (control: Pick<FieldControl, "id">) => `${control.id}-warning`;

@@ -1,5 +1,12 @@
 import type { ReactNode } from "react";
-import { errorIdOf, type FieldControl, type FieldSource, hintIdOf, useFieldControl } from "./field-control";
+import {
+  errorIdOf,
+  type FieldControl,
+  type FieldSource,
+  hintIdOf,
+  useFieldControl,
+  warningIdOf,
+} from "./field-control";
 import { FieldError } from "./field-error";
 import { errorMessageOf } from "./field-look";
 
@@ -19,12 +26,18 @@ export type FieldLabelling = {
   size?: "large";
   /** Classes of the field's outer box. */
   className?: string;
+  /** An answer allowed but worth a second look (a date already past), said under the field until it changes. */
+  warning?: string;
 };
 
 /** The attributes that tie a control to its hint and error, and mark it invalid while it has errors. */
 export function describedControl(control: FieldControl, labelling: FieldLabelling) {
   const message = errorMessageOf(control.errors, labelling.requiredText);
-  const describedBy = [labelling.hint ? hintIdOf(control) : undefined, message ? errorIdOf(control) : undefined]
+  const describedBy = [
+    labelling.hint ? hintIdOf(control) : undefined,
+    message ? errorIdOf(control) : undefined,
+    labelling.warning ? warningIdOf(control) : undefined,
+  ]
     .filter(Boolean)
     .join(" ");
   return {
@@ -56,10 +69,21 @@ export function useDescribedField<Props extends FieldSource & FieldLabelling>(pr
     wide,
     size,
     className,
+    warning,
     ...rest
   } = props;
   const control = useFieldControl({ field, name, id, defaultValue, errors });
-  const labelling: FieldLabelling = { label, hint, optional, requiredText, announceError, wide, size, className };
+  const labelling: FieldLabelling = {
+    label,
+    hint,
+    optional,
+    requiredText,
+    announceError,
+    wide,
+    size,
+    className,
+    warning,
+  };
   return { control, labelling, ...describedControl(control, labelling), rest };
 }
 
@@ -104,6 +128,11 @@ export function FieldFrame({
       {labelling.hint ? <FieldHint id={hintIdOf(control)}>{labelling.hint}</FieldHint> : null}
       {children}
       <FieldError id={errorIdOf(control)} message={message} announce={labelling.announceError} large={large} />
+      {labelling.warning ? (
+        <p id={warningIdOf(control)} className="mt-1 border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-amber-950">
+          {labelling.warning}
+        </p>
+      ) : null}
     </div>
   );
 }

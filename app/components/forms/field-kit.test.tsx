@@ -74,6 +74,33 @@ describe("the field kit ties each control to its label, hint and error", () => {
     expect(announced(html, input)).toEqual({ label: "Search", description: [], invalid: false });
   });
 
+  it("a soft check's warning is said under the field and describes it, without marking it invalid", () => {
+    const html = renderToStaticMarkup(
+      <TextField label="Phone Number" name="phone" kind="tel" defaultValue="555" warning="Fewer than ten digits." />,
+    );
+    expect(announced(html, element(html, "input", "name", "phone"))).toEqual({
+      label: "Phone Number",
+      description: ["Fewer than ten digits."],
+      invalid: false,
+    });
+  });
+
+  it("suggestions are offered from a datalist; a declared keypad wins over the kind's, which stays otherwise", () => {
+    const html = renderToStaticMarkup(
+      <>
+        <TextField label="Peer Review for" name="reviewFor" suggestions={["Avery Jones", "Sam Ortiz"]} />
+        <TextField label="ZIP Code" name="zip" inputMode="numeric" />
+        <TextField label="Amount" name="amount" kind="money" inputMode={undefined} />
+      </>,
+    );
+    const list = element(html, "input", "name", "reviewFor").list ?? "";
+    expect(html).toContain(
+      `<datalist id="${list}"><option value="Avery Jones"></option><option value="Sam Ortiz"></option></datalist>`,
+    );
+    expect(element(html, "input", "name", "zip").inputmode).toBe("numeric");
+    expect(element(html, "input", "name", "amount").inputmode).toBe("decimal");
+  });
+
   it("a missing answer marks the field; it says so under the field only where the form asks for it", () => {
     const quiet = renderToStaticMarkup(<TextField label="City" name="city" errors={[REQUIRED_MESSAGE]} />);
     expect(announced(quiet, element(quiet, "input", "name", "city"))).toEqual({

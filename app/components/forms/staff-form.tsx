@@ -1,19 +1,23 @@
-import type { FormHTMLAttributes, ReactNode, RefObject } from "react";
+import type { FocusEvent, FormEvent, FormHTMLAttributes, ReactNode, RefObject } from "react";
 import { Form } from "react-router";
 import { SIGNED_IN_AS_FIELD } from "~/forms/signed-in-as";
+import { SOFT_CHECKS_MESSAGE, SOFT_CHECKS_SEEN_FIELD } from "~/forms/soft-checks";
 import { DraftStatus } from "./draft-status";
 import { type AnsweredForm, FormOutcome, useActionAtOutcome } from "./form-outcome";
 import { SubmitButton } from "./submit-button";
 import type { DeviceFormDraft } from "./use-device-form";
 import { usePending } from "./use-pending";
+import { isSendPress, type SoftChecks } from "./use-soft-checks";
 
 type StaffFormProps<Answer extends AnsweredForm> = {
-  /** What useStaffForm gave the form: its ref, its draft on the device, and who fills it in. */
+  /** What useStaffForm gave the form: its ref, its draft on the device, who fills it in, its soft checks. */
   form: {
     formRef: RefObject<HTMLFormElement | null>;
     draft: DeviceFormDraft;
     userId: number | undefined;
     multipart: boolean;
+    softChecks: SoftChecks;
+    keepForNext: (form: HTMLFormElement) => void;
   };
   /** The answer the outcome shows. */
   answer: Answer | undefined;
@@ -30,7 +34,7 @@ type StaffFormProps<Answer extends AnsweredForm> = {
   /** Beside the send button: the upload's progress, a problem with the whole send. */
   besideSubmit?: ReactNode;
   children: ReactNode;
-} & Omit<FormHTMLAttributes<HTMLFormElement>, "action" | "method" | "onSubmit" | "children" | "ref" | "encType"> & {
+} & Omit<FormHTMLAttributes<HTMLFormElement>, "action" | "method" | "children" | "ref" | "encType"> & {
     encType?: "multipart/form-data";
   };
 
@@ -39,10 +43,11 @@ type StaffFormProps<Answer extends AnsweredForm> = {
  * draft's line with Discard and the double-submit key, the fields, and the send button, which says what is
  * happening while busy, and the name of the person filling it in. Without JavaScript it is a plain POST to its
  * page (multipart when the form has files) that comes back at the outcome; a form that sends itself keeps that
- * for a browser without JavaScript.
+ * for a browser without JavaScript. A press with an answer worth a second look is held back, once, with its
+ * warnings (useSoftChecks); the fields whose warnings were seen go with the next as a hidden field.
  */
 export function StaffForm<Answer extends AnsweredForm>({
-  form: { formRef, draft, userId, multipart },
+  form: { formRef, draft, userId, multipart, softChecks, keepForNext },
   answer,
   success,
   missing,
@@ -51,6 +56,9 @@ export function StaffForm<Answer extends AnsweredForm>({
   sendsItself,
   besideSubmit,
   children,
+  onSubmit,
+  onInput,
+  onBlur,
   ...formProps
 }: StaffFormProps<Answer>) {
   const action = useActionAtOutcome();
@@ -60,9 +68,17 @@ export function StaffForm<Answer extends AnsweredForm>({
   const encType = multipart ? "multipart/form-data" : undefined;
   const content = (
     <>
-      <FormOutcome answer={answer} pending={busy} missing={missing} success={success} />
+      <FormOutcome
+        answer={answer}
+        pending={busy}
+        missing={missing ?? (softChecks.held ? SOFT_CHECKS_MESSAGE : undefined)}
+        success={success}
+      />
       <DraftStatus draft={draft} id={draftLine} />
       {userId === undefined ? null : <input type="hidden" name={SIGNED_IN_AS_FIELD} value={userId} />}
+      {softChecks.seen.length > 0 ? (
+        <input type="hidden" name={SOFT_CHECKS_SEEN_FIELD} value={softChecks.seen.join(" ")} />
+      ) : null}
       {children}
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton busy={busy} busyLabel={busyLabel}>
@@ -72,12 +88,30 @@ export function StaffForm<Answer extends AnsweredForm>({
       </div>
     </>
   );
+  const send = sendsItself?.onSubmit ?? onSubmit;
+  // The soft checks first, so their warnings show beside the form's own problems on one press.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const held = softChecks.holdBack(event);
+    if (!held && isSendPress(event)) keepForNext(event.currentTarget);
+    if (!held || !sendsItself) send?.(event);
+  };
+  const handlers = {
+    onSubmit: submit,
+    onInput: (event: FormEvent<HTMLFormElement>) => {
+      softChecks.onInput(event);
+      onInput?.(event);
+    },
+    onBlur: (event: FocusEvent<HTMLFormElement>) => {
+      softChecks.onBlur(event);
+      onBlur?.(event);
+    },
+  };
   return sendsItself ? (
-    <form ref={formRef} method="post" action={action} encType={encType} onSubmit={sendsItself.onSubmit} {...formProps}>
+    <form ref={formRef} method="post" action={action} encType={encType} {...formProps} {...handlers}>
       {content}
     </form>
   ) : (
-    <Form ref={formRef} method="post" action={action} encType={encType} {...formProps}>
+    <Form ref={formRef} method="post" action={action} encType={encType} {...formProps} {...handlers}>
       {content}
     </Form>
   );

@@ -28,16 +28,24 @@ type InputAttributes = Omit<
 /** The input types that take a `maxlength` (a date or a number has none). */
 const TYPES_WITH_LENGTH = new Set(["text", "email", "tel", "password", "search"]);
 
-/** A one-line answer with its label, hint and error, capped at the length the server accepts. */
-export function TextField(props: FieldSource & FieldLabelling & { kind?: TextKind } & InputAttributes) {
+/**
+ * A one-line answer with its label, hint and error, capped at the length the server accepts. `suggestions` are
+ * offered as the person types (a <datalist>), any other answer still allowed.
+ */
+export function TextField(
+  props: FieldSource & FieldLabelling & { kind?: TextKind; suggestions?: readonly string[] } & InputAttributes,
+) {
   const { control, labelling, message, aria, rest } = useDescribedField(props);
-  const { kind = "text", ...input } = rest;
+  const { kind = "text", suggestions, ...input } = rest;
+  const suggestionsId = `${control.id}-suggestions`;
   return (
     <FieldFrame control={control} labelling={labelling} message={message}>
       <input
         {...KIND_ATTRIBUTES[kind]}
         maxLength={TYPES_WITH_LENGTH.has(KIND_ATTRIBUTES[kind].type ?? "") ? control.maxLength : undefined}
+        list={suggestions?.length ? suggestionsId : undefined}
         {...input}
+        inputMode={input.inputMode ?? KIND_ATTRIBUTES[kind].inputMode}
         key={control.key}
         id={control.id}
         name={control.name}
@@ -45,6 +53,13 @@ export function TextField(props: FieldSource & FieldLabelling & { kind?: TextKin
         {...aria}
         className={labelling.size === "large" ? largeInputClass : inputClass}
       />
+      {suggestions?.length ? (
+        <datalist id={suggestionsId}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      ) : null}
     </FieldFrame>
   );
 }

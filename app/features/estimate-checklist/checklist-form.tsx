@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { labellingOf } from "~/components/forms/defined-field";
-import { FormSection } from "~/components/forms/form-section";
+import { FormSection, revealControl } from "~/components/forms/form-section";
 import { StaffForm } from "~/components/forms/staff-form";
 import { TextAreaField } from "~/components/forms/text-area-field";
 import { TextField } from "~/components/forms/text-field";
@@ -22,6 +22,8 @@ import { usePhotoUploads } from "./use-photo-uploads";
 const { messages } = checklistForm;
 /** The server's length caps, as the fields' maxlength. */
 const LENGTH_LIMITS = lengthConstraintsOf(checklistSchema);
+/** Where "Jump to Photos (section 7)" goes. */
+const PHOTOS_SECTION_ID = "checklist-photos";
 
 type ChecklistAnswer = ChecklistActionResult | BrowserAnswer | ForeignAnswer | KeptAnswer;
 
@@ -109,7 +111,9 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
       setAnswer(undefined);
       // The first field to fill in takes focus, which brings it and its message into view.
       const first = checklistFields.find((field) => names.includes(field.name));
-      if (first) form.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+      const control = first ? form.querySelector<HTMLElement>(`[name="${first.name}"]`) : null;
+      revealControl(control);
+      control?.focus();
       return;
     }
     setMissing([]);
@@ -164,6 +168,15 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
     setAnswer(sent);
   };
 
+  // A section folded away opens when one of its answers has a problem.
+  const problemNames = Object.keys(problems).join(" ");
+  const { formRef } = staffForm;
+  useEffect(() => {
+    for (const name of problemNames.split(" ").filter(Boolean)) {
+      revealControl(formRef.current?.querySelector(`[name="${name}"]`) ?? null);
+    }
+  }, [problemNames, formRef]);
+
   const errorsOf = (name: string) => (problems[name] ? [problems[name]] : undefined);
   const renderField = (definition: FieldDefinition) => {
     if (definition.name === PHOTOS_FIELD) {
@@ -189,6 +202,7 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
       autoComplete: definition.autoComplete ?? "off",
       required: !definition.optional,
       maxLength: LENGTH_LIMITS[definition.name]?.maxLength,
+      inputMode: definition.inputMode,
     };
     if (definition.kind === "textarea")
       return <TextAreaField key={definition.name} {...common} rows={definition.rows} />;
@@ -220,8 +234,20 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
       className="mt-8 grid gap-6"
       aria-describedby="checklist-draft"
     >
+      <a
+        href={`#${PHOTOS_SECTION_ID}`}
+        onClick={() => revealControl(document.getElementById(PHOTOS_SECTION_ID)?.firstElementChild ?? null)}
+        className="button-secondary inline-flex min-h-11 items-center justify-self-start px-4 py-2"
+      >
+        Jump to Photos (section 7)
+      </a>
       {Object.values(CHECKLIST_SECTIONS).map((section) => (
-        <FormSection key={section} title={section}>
+        <FormSection
+          key={section}
+          title={section}
+          collapsible={section !== CHECKLIST_SECTIONS.completedBy}
+          id={section === CHECKLIST_SECTIONS.photos ? PHOTOS_SECTION_ID : undefined}
+        >
           {checklistFields.filter((field) => field.section === section).map(renderField)}
         </FormSection>
       ))}

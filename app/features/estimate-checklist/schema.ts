@@ -1,5 +1,5 @@
 import type * as z from "zod/mini";
-import { emailText, formFields, optional, photo, tel, text, textarea } from "~/forms/field-builders";
+import { emailText, formFields, optional, type Presentation, photo, tel, text, textarea } from "~/forms/field-builders";
 import { textAnswers } from "~/forms/text-answers";
 import { CHECKLIST_THUMBNAIL_PIXELS } from "./pdf-thumbnail";
 
@@ -33,8 +33,8 @@ export const PHOTO_MESSAGES = {
 
 const S = CHECKLIST_SECTIONS;
 
-const line = <const Name extends string>(name: Name, label: string, section: string, wide?: boolean) =>
-  optional(text(name, label, { max: SHORT_ANSWER_MAX, section, wide }));
+const line = <const Name extends string>(name: Name, label: string, section: string, presentation?: Presentation) =>
+  optional(text(name, label, { max: SHORT_ANSWER_MAX, section, ...presentation }));
 
 const notes = <const Name extends string>(name: Name, label: string, section: string, rows = 3) =>
   optional(textarea(name, label, { max: 5000, section, rows, wide: true }));
@@ -42,16 +42,21 @@ const notes = <const Name extends string>(name: Name, label: string, section: st
 /**
  * The estimate checklist's questions in the order of spec §3, each in its section: one schema for the browser
  * and the server, and its labels. Your Name and Your Email are required after trimming (spec §5), every other
- * answer is optional. The photos' rule (count, size; their content on the server) is the photo field's.
+ * answer is optional; the email this person sent last fills their next checklist. The photos' rule (count, size; their content on the server) is the photo field's.
  */
 export const { schema: checklistSchema, fields: checklistFields } = formFields(
   text("fillerName", "Your Name", { max: SHORT_ANSWER_MAX, section: S.completedBy, autoComplete: "name" }),
-  emailText("fillerEmail", "Your Email", { max: SHORT_ANSWER_MAX, section: S.completedBy, autoComplete: "email" }),
+  emailText("fillerEmail", "Your Email", {
+    max: SHORT_ANSWER_MAX,
+    section: S.completedBy,
+    autoComplete: "email",
+    keptForNext: true,
+  }),
   line("projectName", "Project Name", S.general),
-  line("projectAddress", "Project Address", S.general, true),
+  line("projectAddress", "Project Address", S.general, { wide: true }),
   line("city", "City", S.general),
   line("state", "State", S.general),
-  line("zip", "ZIP Code", S.general),
+  line("zip", "ZIP Code", S.general, { inputMode: "numeric" }),
   line("ownerName", "Owner/GC Name", S.general),
   optional(emailText("ownerEmail", "Owner/GC Email", { max: SHORT_ANSWER_MAX, section: S.general })),
   optional(tel("ownerPhone", "Owner/GC Phone", { max: SHORT_ANSWER_MAX, section: S.general })),

@@ -45,9 +45,10 @@ const averageIn = (form: HTMLFormElement) => {
 /**
  * The peer review questionnaire. The server checks it, builds the PDF and stores both; the page then saves
  * the PDF to the device (without JavaScript, it offers the PDF to download). The answers are kept on the
- * device until the server has them, and stay on the screen whenever it does not.
+ * device until the server has them, and stay on the screen whenever it does not. "Peer Review for" suggests
+ * `names` (the staff, so one person's reviews are filed under one name) and the date starts as `today`.
  */
-export function PeerReviewForm() {
+export function PeerReviewForm({ names, today }: { names: readonly string[]; today: string }) {
   const actionData = useActionData<PeerReviewActionResult | BrowserAnswer | KeptAnswer>();
   const hydrated = useHydrated();
   const [average, setAverage] = useState(NO_AVERAGE);
@@ -59,6 +60,7 @@ export function PeerReviewForm() {
 
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    defaultValue: { date: today },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     constraint: LENGTH_LIMITS,
@@ -93,6 +95,7 @@ export function PeerReviewForm() {
           requiredText={peerReviewForm.messages.requiredField}
           autoComplete="off"
           maxLength={REVIEW_FOR_MAX_LENGTH}
+          suggestions={names}
           required
         />
         <TextField

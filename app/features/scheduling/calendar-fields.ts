@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import { company } from "~/content/company";
 import { field, type Presentation } from "~/forms/field-builders";
 import { REQUIRED_MESSAGE } from "~/forms/required-message";
 
@@ -64,8 +63,3 @@ export const time = <const Name extends string>(name: Name, label: string, prese
 /** An amount of dollars, kept as a string with cents. */
 export const money = <const Name extends string>(name: Name, label: string, presentation?: Presentation) =>
   field("money", name, label, dollarAmount(label), presentation);
-
-/** Today on the company's calendar (YYYY-MM-DD), to tell staff a date they chose is already past. */
-export function companyToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: company.timeZone }).format(now);
-}

@@ -1,11 +1,10 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useActionData } from "react-router";
 import type * as z from "zod/mini";
 import { DefinedFields } from "~/components/forms/defined-field";
 import { StaffForm } from "~/components/forms/staff-form";
 import { useStaffForm } from "~/components/forms/use-staff-form";
-import { companyToday } from "~/features/scheduling/calendar-fields";
 import type { FormActionResult } from "~/forms/action-result";
 import type { BrowserAnswer } from "~/forms/browser-answer";
 import type { FieldDefinition } from "~/forms/definition";
@@ -15,8 +14,6 @@ import { parseForm } from "~/forms/parse-form";
 import type { KeptAnswer } from "~/forms/queue-answer";
 import { REQUIRED_MESSAGE } from "~/forms/required-message";
 
-const PAST_DATE_NOTE = "This date has passed. That is fine for an appointment recorded after the fact.";
-
 /** The sections of a form's fields, in the order they first appear. */
 const sectionsOf = (fields: readonly FieldDefinition[]) => [
   ...new Set(fields.flatMap((field) => (field.section ? [field.section] : []))),
@@ -25,8 +22,9 @@ const sectionsOf = (fields: readonly FieldDefinition[]) => [
 /**
  * A staff request form (the internal estimate request, the job request): its defined fields by section in one
  * column on a phone, the answer in a banner above them (cleared while a new send is under way, then moved into
- * view), and Submit, which reads "Submitting..." while busy. What is typed is kept on the device until the
- * server has it. A success clears the form back to `defaultValue`; a failure keeps every answer. Without
+ * view), and Submit, which reads "Submitting..." while busy. An answer worth a second look (a date already past,
+ * a short phone number: the fields' soft checks) is pointed out on the first press and sent on the second. What is
+ * typed is kept on the device until the server has it. A success clears the form back to `defaultValue`; a failure keeps every answer. Without
  * JavaScript it is a plain POST that comes back at the answer.
  */
 export function StaffRequestForm({
@@ -46,8 +44,7 @@ export function StaffRequestForm({
 }) {
   const { fields: definitions, schema, messages } = definition;
   const actionData = useActionData<FormActionResult | BrowserAnswer | KeptAnswer>();
-  const [dates, setDates] = useState<Record<string, string>>({});
-  const staffForm = useStaffForm(definition, actionData, { onAfresh: () => setDates({}) });
+  const staffForm = useStaffForm(definition, actionData);
   const lengthLimits = useMemo(() => lengthConstraintsOf(schema), [schema]);
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
@@ -59,13 +56,6 @@ export function StaffRequestForm({
   });
   const byName = fields as unknown as Record<string, FieldMetadata<unknown>>;
   const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
-  // A date already past gets a note beside it, not an error: offices record appointments late. Today is worked
-  // out only once a date is typed: the browser's first date formatter takes tens of milliseconds to make.
-  const typedDates = Object.entries(dates).filter(([, value]) => value !== "");
-  const today = typedDates.length > 0 ? companyToday() : "";
-  const pastDateNotes = Object.fromEntries(
-    typedDates.flatMap(([name, value]) => (value < today ? [[name, PAST_DATE_NOTE]] : [])),
-  );
 
   return (
     <StaffForm
@@ -76,12 +66,6 @@ export function StaffRequestForm({
       submitLabel="Submit"
       busyLabel="Submitting..."
       {...getFormProps(form)}
-      onInput={(event) => {
-        const input = event.target;
-        if (input instanceof HTMLInputElement && input.type === "date") {
-          setDates((current) => ({ ...current, [input.name]: input.value }));
-        }
-      }}
       className="mt-6 grid gap-6"
     >
       {sectionsOf(definitions).map((section) => (
@@ -92,7 +76,7 @@ export function StaffRequestForm({
           section={section}
           sayRequired
           nativeRequired
-          notes={pastDateNotes}
+          warnings={staffForm.softChecks.warnings}
         />
       ))}
       <p className="text-slate-800">{closing}</p>

@@ -3,16 +3,22 @@ import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { type PeerReviewActionResult, peerReviewForm } from "~/features/peer-review/definition";
 import { PeerReviewForm } from "~/features/peer-review/peer-review-form";
+import { reviewNameSuggestions } from "~/features/peer-review/review-names.server";
 import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
+import { companyToday } from "~/forms/company-day";
 import { formRoute } from "~/forms/form-route";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/peer-review";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Peer Review Questionnaire");
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const staff = signedInStaff(context);
-  return { isAdmin: staff.role === "admin" };
+  return {
+    isAdmin: staff.role === "admin",
+    names: await reviewNameSuggestions(context.db),
+    today: companyToday(),
+  };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => submitPeerReview(request, context);
@@ -38,7 +44,7 @@ export default function PeerReview({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      <PeerReviewForm />
+      <PeerReviewForm names={loaderData.names} today={loaderData.today} />
     </StaffPage>
   );
 }
