@@ -8,7 +8,10 @@ import type { FieldDefinition, SoftCheck } from "./definition";
  * the post through once it names the fields whose warnings were shown (SOFT_CHECKS_SEEN_FIELD).
  */
 
-/** The hidden field that names, space-separated, the fields whose warnings the sender has seen. */
+/**
+ * The hidden field that names, space-separated, the fields whose warnings the sender has seen, or which the
+ * browser has checked itself before a send: those are not checked again.
+ */
 export const SOFT_CHECKS_SEEN_FIELD = "softChecksSeen";
 
 /** The form's line while its warnings wait for a second press. */

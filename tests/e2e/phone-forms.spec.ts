@@ -77,6 +77,33 @@ test("the estimate request warns of a past appointment and a short phone, and se
   await expect(field(page, "Project Total Amount")).toHaveAttribute("placeholder", "$0.00");
 });
 
+test("a job request the browser checked on its day is stored when it reaches the server on a later one", async ({
+  page,
+  signInAsStaff,
+}) => {
+  // The browser's calendar a day behind the server's: a job booked for the browser's today, sent once the signal
+  // comes back after midnight, has no one to answer a warning of a date that has passed since.
+  const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  const browserToday = yesterday.toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+  await page.clock.setFixedTime(yesterday);
+  await signInAsStaff("staff", "soft-checks-later");
+  await page.goto("/admin/quick-links/job-request");
+  const jobName = `Checked yesterday ${test.info().project.name}`;
+  await field(page, "Job Name").fill(jobName);
+  await field(page, "Job Address").fill("12 Oak Street, Sumter, SC");
+  await field(page, "Appointment for Job").fill(browserToday);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your job request has been submitted successfully!" }),
+  ).toBeVisible();
+  const [stored] = await queryAppDatabase<{ payload: Record<string, string> }>(
+    DATA_DIR,
+    "SELECT payload FROM submissions WHERE payload->>'jobName' = $1",
+    [jobName],
+  );
+  expect(stored?.payload).toMatchObject({ appointmentForJob: browserToday });
+});
+
 test("the checklist keeps the email for the next one, folds its sections and jumps to Photos", async ({
   page,
   signInAsStaff,

@@ -76,7 +76,7 @@ export function StaffForm<Answer extends AnsweredForm>({
       />
       <DraftStatus draft={draft} id={draftLine} />
       {userId === undefined ? null : <input type="hidden" name={SIGNED_IN_AS_FIELD} value={userId} />}
-      {softChecks.seen.length > 0 ? (
+      {softChecks.active ? (
         <input type="hidden" name={SOFT_CHECKS_SEEN_FIELD} value={softChecks.seen.join(" ")} />
       ) : null}
       {children}

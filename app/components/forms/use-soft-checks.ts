@@ -1,6 +1,6 @@
 import { type FocusEvent, type FormEvent, useState } from "react";
 import type { FieldDefinition } from "~/forms/definition";
-import { softWarnings } from "~/forms/soft-checks";
+import { SOFT_CHECKS_SEEN_FIELD, softWarnings } from "~/forms/soft-checks";
 
 type Shown = {
   /** The answer these warnings follow: a new answer shows its own (the server's, or none). */
@@ -45,6 +45,11 @@ export function useSoftChecks(fields: readonly FieldDefinition[] | undefined, an
     if (held) {
       event.preventDefault();
       event.currentTarget.querySelector<HTMLElement>(`[name="${unseen[0]}"]`)?.focus();
+    } else {
+      // Checked here, so the server does not check again: a post kept on the device and sent on a later day must
+      // not come back with a warning ("already passed") nobody is there to answer.
+      const seenField = event.currentTarget.elements.namedItem(SOFT_CHECKS_SEEN_FIELD);
+      if (seenField instanceof HTMLInputElement) seenField.value = checked.map((field) => field.name).join(" ");
     }
     return held;
   };
@@ -59,6 +64,8 @@ export function useSoftChecks(fields: readonly FieldDefinition[] | undefined, an
   };
 
   return {
+    /** Whether the form has soft checks at all. */
+    active: checked.length > 0,
     warnings: current.warnings,
     seen: current.seen,
     held: current.held,
