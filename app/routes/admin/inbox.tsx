@@ -20,7 +20,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const values = loaderData.status === "valid" ? filterValues(loaderData.filters) : loaderData.values;
   const formKey = new URLSearchParams(values).toString();
   return (
-    <StaffPage title="Inbox" intro="Everything the forms sent in, newest first." width="max-w-6xl">
+    <StaffPage
+      title="Inbox"
+      intro="Everything the forms sent in, newest first. Tap a lead to open it."
+      width="max-w-6xl"
+    >
       <NewSubmissionCounts counts={loaderData.newCounts} />
       <InboxFilterForm key={formKey} values={values} types={loaderData.types} />
       {loaderData.status === "invalid" ? (
@@ -34,10 +38,22 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : (
         <>
+          <InboxList
+            rows={loaderData.rows}
+            types={loaderData.types}
+            matchesInWords={loaderData.matchesInWords}
+            inboxQueryString={inboxQuery(loaderData.filters)}
+          />
+          <InboxPager
+            page={loaderData.filters.page}
+            hasNextPage={loaderData.hasNextPage}
+            matches={loaderData.matches}
+            pageLink={(page) => `/admin/inbox${inboxQuery({ ...loaderData.filters, page })}#results`}
+          />
           <p className="mt-6">
             <a
               href={`/admin/inbox/export.csv${inboxQuery({ ...loaderData.filters, page: 1 })}`}
-              className="font-medium text-brand-800 underline"
+              className="inline-flex min-h-11 items-center font-medium text-brand-800 underline"
             >
               Download these as CSV (all pages)
             </a>
@@ -47,12 +63,6 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               </span>
             )}
           </p>
-          <InboxList rows={loaderData.rows} types={loaderData.types} />
-          <InboxPager
-            page={loaderData.filters.page}
-            hasNextPage={loaderData.hasNextPage}
-            pageLink={(page) => `/admin/inbox${inboxQuery({ ...loaderData.filters, page })}`}
-          />
         </>
       )}
     </StaffPage>
