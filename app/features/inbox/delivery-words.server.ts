@@ -1,7 +1,7 @@
 import type { DeliveryChannel, DeliveryStatus } from "~/server/db/schema.server";
 
 /** Where a delivery goes, as staff say it: "the estimate webhook", "the office email", a person by text. */
-export function recipientInWords(channel: DeliveryChannel | string, target: string): string {
+export function recipientInWords(channel: DeliveryChannel, target: string): string {
   const webhook = /^WEBHOOK_([A-Z0-9_]+?)(?:_URL)?$/.exec(target);
   if (webhook?.[1]) return `the ${webhook[1].toLowerCase().replaceAll("_", " ")} webhook`;
   const named: Record<string, string> = {

@@ -3,7 +3,6 @@ import { Link, useLocation } from "react-router";
 import { ContactActions } from "~/components/staff/contact-actions";
 import type { SubmissionTypeChoice } from "~/features/submission-types.server";
 import { DELIVERY_STATE_LABELS, type DeliveryState } from "./delivery-state";
-import { INBOX_PAGE_SIZE } from "./inbox-filters";
 
 type ListedSubmission = {
   id: number;
@@ -44,7 +43,7 @@ function LeadCard({ row, typeLabel, leadLink }: { row: ListedSubmission; typeLab
           to={leadLink}
           className="-my-2.5 inline-block min-w-0 break-words py-2.5 font-semibold text-slate-900 after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-brand-700"
         >
-          {row.contactName || "(no name)"}{" "}
+          {row.contactName || typeLabel}{" "}
           <span className="font-mono text-sm font-normal text-brand-800 underline">{row.reference}</span>
         </Link>
         <span className="shrink-0 text-sm text-slate-600">{row.received}</span>
@@ -127,20 +126,15 @@ export function InboxList({
 export function InboxPager({
   page,
   hasNextPage,
-  matches,
+  pageInWords,
   pageLink,
 }: {
   page: number;
   hasNextPage: boolean;
-  matches: { count: number; beyondCap: boolean };
+  pageInWords: string;
   pageLink: (page: number) => string;
 }) {
   if (page === 1 && !hasNextPage) return null;
-  const first = (page - 1) * INBOX_PAGE_SIZE + 1;
-  const last = hasNextPage ? page * INBOX_PAGE_SIZE : Math.max(first, matches.count);
-  const total = matches.beyondCap
-    ? `more than ${matches.count.toLocaleString("en-US")}`
-    : matches.count.toLocaleString("en-US");
   return (
     <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2">
       {page > 1 ? (
@@ -150,9 +144,7 @@ export function InboxPager({
       ) : (
         <span />
       )}
-      <span className="text-center text-slate-700">
-        {first.toLocaleString("en-US")}–{last.toLocaleString("en-US")} of {total}
-      </span>
+      <span className="text-center text-slate-700">{pageInWords}</span>
       {hasNextPage ? (
         <Link to={pageLink(page + 1)} className="button-secondary px-4" rel="next">
           Older

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { InboxFilters } from "./inbox-filters.server";
-import { describeMatches } from "./load-inbox.server";
+import { describeMatches, describePage } from "./load-inbox.server";
 
 const filters = (changes: Partial<InboxFilters> = {}): InboxFilters => ({ spam: "no", page: 1, ...changes });
 const exactly = (count: number) => ({ count, beyondCap: false });
@@ -28,5 +28,13 @@ describe("the count over the inbox's results", () => {
     expect(describeMatches({ count: 10_000, beyondCap: true }, filters(), undefined)).toBe(
       "More than 10,000 submissions, newest first",
     );
+  });
+});
+
+describe("the pager's words", () => {
+  it("say which of how many are shown", () => {
+    expect(describePage(1, 50, exactly(312))).toBe("1–50 of 312");
+    expect(describePage(7, 12, exactly(312))).toBe("301–312 of 312");
+    expect(describePage(3, 50, { count: 10_000, beyondCap: true })).toBe("101–150 of more than 10,000");
   });
 });

@@ -1,6 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { typeChoicesFor, typesHiddenFrom, typesNotExportableBy } from "~/features/submission-types.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
+import { INBOX_PAGE_SIZE } from "./inbox-filters";
 import { type InboxFilters, parseInboxFilters } from "./inbox-filters.server";
 import { countNewSubmissions, listSubmissions } from "./list-submissions.server";
 
@@ -35,6 +36,17 @@ export function describeMatches(matches: Matches, filters: InboxFilters, searche
   return `${number} ${many ? "submissions" : "submission"}, newest first`;
 }
 
+/**
+ * Where a page is in the list, "51–100 of 312" ("… of more than 10,000" past the count's cap), formatted here: a
+ * browser's first number formatter slows the page's opening.
+ */
+export function describePage(page: number, rowsShown: number, matches: Matches): string {
+  const first = (page - 1) * INBOX_PAGE_SIZE + 1;
+  const last = first + Math.max(rowsShown, 1) - 1;
+  const total = matches.count.toLocaleString("en-US");
+  return `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${matches.beyondCap ? `more than ${total}` : total}`;
+}
+
 /** The search as the person typed it, when the filter searches; the filter holds it folded for the query. */
 export const typedSearch = (searchParams: URLSearchParams, filters: InboxFilters) =>
   filters.q === undefined ? undefined : searchParams.get("q")?.trim();
@@ -61,6 +73,7 @@ export async function loadInbox(request: Request, context: AppLoadContext) {
     // The search as typed ("Reyes", "(803) 555-0100"), for the form, the links and the count's words.
     filters: searchedFor === undefined ? parsed.filters : { ...parsed.filters, q: searchedFor },
     matchesInWords: describeMatches(page.matches, parsed.filters, searchedFor),
+    pageInWords: describePage(parsed.filters.page, page.rows.length, page.matches),
     ...page,
     newCounts,
     notExported,

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { type AnyColumn, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { describeSubmissionType, submissionTypes } from "~/features/submission-types.server";
@@ -7,7 +7,6 @@ import type { WebhookUrls } from "~/outbox/targets.server";
 import { listStaffUsers } from "~/server/auth/staff-users.server";
 import type { Database } from "~/server/db/database.server";
 import {
-  type DeliveryChannel,
   deliveries,
   deliveryAttempts,
   type SubmissionEventKind,
@@ -26,9 +25,9 @@ import { REPLAYABLE_STATUSES, replayDestination } from "./replay-delivery.server
 export const displayNameOf = (user: { displayName: string; username: string }) =>
   user.displayName.trim() || user.username;
 
-const staffDisplayName = sql<
-  string | null
->`coalesce(nullif(trim(${staffUsers.displayName}), ''), ${staffUsers.username})`;
+/** displayNameOf in SQL, for a query joining a staff user (null where the join found none). */
+const displayNameColumn = (user: { displayName: AnyColumn; username: AnyColumn }) =>
+  sql<string | null>`coalesce(nullif(trim(${user.displayName}), ''), ${user.username})`;
 
 type RecordedEvent = { kind: SubmissionEventKind; fromValue: string | null; toValue: string | null };
 
@@ -89,7 +88,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
   const [row] = await db
     .select({
       submission: submissions,
-      assigneeName: sql<string | null>`coalesce(nullif(trim(${assignee.displayName}), ''), ${assignee.username})`,
+      assigneeName: displayNameColumn(assignee),
     })
     .from(submissions)
     .leftJoin(assignee, eq(assignee.id, submissions.assigneeId))
@@ -131,7 +130,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
         id: submissionNotes.id,
         body: submissionNotes.body,
         createdAt: submissionNotes.createdAt,
-        author: staffDisplayName,
+        author: displayNameColumn(staffUsers),
       })
       .from(submissionNotes)
       .leftJoin(staffUsers, eq(staffUsers.id, submissionNotes.authorId))
@@ -144,7 +143,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
         fromValue: submissionEvents.fromValue,
         toValue: submissionEvents.toValue,
         createdAt: submissionEvents.createdAt,
-        actor: staffDisplayName,
+        actor: displayNameColumn(staffUsers),
       })
       .from(submissionEvents)
       .leftJoin(staffUsers, eq(staffUsers.id, submissionEvents.actorId))
@@ -205,7 +204,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
       return {
         id: delivery.id,
         inWords: deliveryInWords({ ...delivery, nextTry, delivered, isSpam: submission.isSpam }),
-        recipient: recipientInWords(delivery.channel as DeliveryChannel, delivery.target),
+        recipient: recipientInWords(delivery.channel, delivery.target),
         status: delivery.status,
         replay: !canReplay ? ("no" as const) : replayTo === null ? ("target-unset" as const) : ("possible" as const),
         /** The setting, address, id and every attempt: for admins only (the page's loader removes them for staff). */

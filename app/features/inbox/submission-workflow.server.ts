@@ -4,6 +4,7 @@ import { type Database, inTransaction, type Transaction } from "~/server/db/data
 import { staffUsers, submissionNotes, submissions } from "~/server/db/schema.server";
 import { NOTE_MAX_LENGTH } from "./note-limits";
 import { lockSubmission, recordSubmissionEvent } from "./submission-changes.server";
+import { displayNameOf } from "./submission-detail.server";
 import { WorkflowInputError } from "./workflow-error";
 
 type Change = { submissionId: number; actorId: number };
@@ -60,7 +61,7 @@ async function applyAssignee(
     fromValue: (await userOf(submission.assigneeId, false))?.username ?? null,
     toValue: assignee?.username ?? null,
   });
-  return { displayName: assignee ? assignee.displayName || assignee.username : null };
+  return { displayName: assignee ? displayNameOf(assignee) : null };
 }
 
 async function applyNote(tx: Transaction, change: Change, note: string) {

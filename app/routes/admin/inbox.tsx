@@ -47,7 +47,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           <InboxPager
             page={loaderData.filters.page}
             hasNextPage={loaderData.hasNextPage}
-            matches={loaderData.matches}
+            pageInWords={loaderData.pageInWords}
             pageLink={(page) => `/admin/inbox${inboxQuery({ ...loaderData.filters, page })}#results`}
           />
           <p className="mt-6">
