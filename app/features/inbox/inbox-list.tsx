@@ -35,7 +35,10 @@ const DELIVERY_STATE_CLASSES: Record<DeliveryState, string> = {
  * Call, Text and Email sit above that cover as links of their own, so no link is inside another.
  */
 function LeadCard({ row, typeLabel, leadLink }: { row: ListedSubmission; typeLabel: string; leadLink: string }) {
-  const what = [row.kind ? `${typeLabel}: ${row.kind}` : typeLabel, row.place].filter(Boolean).join(" · ");
+  // Where first: on a narrow screen the line is cut at its end, where the type's name is least needed.
+  const what = [row.place, row.kind ? `${row.kind} (${typeLabel.toLowerCase()})` : typeLabel]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <li className="relative rounded-xl border border-slate-300 bg-white px-3 py-2 shadow-sm hover:border-brand-700">
       <div className="flex items-baseline justify-between gap-3">
@@ -107,7 +110,7 @@ export function InboxList({
         {matchesInWords}
       </h2>
       {rows.length > 0 ? (
-        <ul className="mt-2 grid gap-2 lg:grid-cols-2">
+        <ul className="mt-2 grid grid-cols-1 gap-2 lg:grid-cols-2">
           {rows.map((row) => (
             <LeadCard
               key={row.id}
