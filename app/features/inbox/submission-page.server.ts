@@ -22,7 +22,7 @@ function reply(intent: string, status: number, result: StaffFormResult) {
  * The inbox a lead was opened from: its card links carry the inbox's search, filters and page, read here as an
  * inbox query (anything else is dropped), so "Back to the inbox" returns to the same list and never elsewhere.
  */
-export function inboxReturnLink(searchParams: URLSearchParams): string {
+function inboxReturnLink(searchParams: URLSearchParams): string {
   const parsed = parseInboxFilters(searchParams);
   const query =
     parsed.status === "valid" ? inboxQuery({ ...parsed.filters, q: typedSearch(searchParams, parsed.filters) }) : "";
@@ -35,8 +35,7 @@ export async function loadSubmissionPage(request: Request, context: AppLoadConte
   await requireReadableSubmission(context.db, staff, submissionId);
   const detail = await loadSubmissionDetail(context.db, submissionId, context.config);
   const backTo = inboxReturnLink(new URL(request.url).searchParams);
-  const isAdmin = staff.role === "admin";
-  return { ...(isAdmin ? detail : withoutAdminDetails(detail)), backTo, isAdmin };
+  return { ...(staff.role === "admin" ? detail : withoutAdminDetails(detail)), backTo };
 }
 
 /**
