@@ -1,5 +1,5 @@
+import { withAppDatabase } from "../support/app-database";
 import { estimatePayload, insertInboxSubmission } from "../support/inbox-fixture";
-import { withAppDatabase } from "../support/staff-session";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const dataDir = () => process.env.E2E_DATA_DIR ?? "";

@@ -1,10 +1,8 @@
-import pino from "pino";
 import { startSession } from "../../app/server/auth/sessions.server";
 import { createStaffUser } from "../../app/server/auth/staff-users.server";
 import { loadConfig } from "../../app/server/config.server";
-import { connectDatabase, type Database } from "../../app/server/db/database.server";
-import { openEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server";
 import type { StaffRole } from "../../app/server/db/schema.server";
+import { withAppDatabase } from "./app-database";
 import { cookieFrom } from "./staff";
 import { TEST_SESSION_SECRET } from "./test-session-secret";
 
@@ -29,17 +27,4 @@ export async function startStaffSession(options: { dataDir: string; role: StaffR
     const setCookie = await startSession(db, config, { userId: user.id, secondFactorPending: false });
     return { user, cookie: cookieFrom(setCookie) };
   });
-}
-
-/** Work on a running app's database (its embedded PostgreSQL, found in its data directory), as the app's code does it. */
-export async function withAppDatabase<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
-  const logger = pino({ level: "silent" });
-  const embedded = await openEmbeddedPostgres({ dataDir, logger });
-  const connection = connectDatabase(embedded.url, logger);
-  try {
-    return await work(connection.db);
-  } finally {
-    await connection.close();
-    await embedded.stop();
-  }
 }

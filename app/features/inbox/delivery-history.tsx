@@ -2,89 +2,93 @@ import { useActionData } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
 import { IntentForm } from "~/components/forms/intent-form";
 import { StaffSection } from "~/components/staff/staff-section";
-import type { DeliveryStatus } from "~/server/db/schema.server";
 import type { SubmissionDetail } from "./submission-detail.server";
 import type { SubmissionActionResult } from "./submission-page.server";
 
-type Delivery = SubmissionDetail["deliveries"][number];
+type AdminDetails = NonNullable<SubmissionDetail["deliveries"][number]["details"]>;
 
-/**
- * What staff read for a delivery's state; one that has failed before and is tried again is retrying, and a
- * held one says why (spam, or a target no longer configured).
- */
-function deliveryStateLabel(status: DeliveryStatus, attemptCount: number, lastError: string | null): string {
-  switch (status) {
-    case "pending":
-      return attemptCount === 0 ? "Waiting to be sent" : "Retrying";
-    case "sending":
-      return attemptCount > 1 ? "Retrying (sending now)" : "Sending now";
-    case "delivered":
-      return "Delivered";
-    case "failed":
-      return "Failed";
-    case "held":
-      return lastError ? `Held: ${lastError}` : "Held (spam)";
-  }
-}
+const DELIVERY_TONES: Record<SubmissionDetail["deliveries"][number]["status"], string> = {
+  delivered: "border-brand-700",
+  pending: "border-amber-600",
+  sending: "border-amber-600",
+  failed: "border-red-700",
+  held: "border-slate-400",
+};
 
-function AttemptList({ attempts, destination }: { attempts: Delivery["attempts"]; destination: string }) {
-  if (attempts.length === 0) return <p className="mt-2 text-slate-700">Not tried yet.</p>;
+/** For admins: the setting, where it went, its webhook-id and every attempt. */
+function AdminDeliveryDetails({ details }: { details: AdminDetails }) {
   return (
-    <ol className="mt-2 space-y-1 text-sm">
-      {attempts.map((attempt, index) => (
-        <li key={attempt.id} className="break-words">
-          <span className="font-semibold">Attempt {index + 1}</span>, {attempt.started}:{" "}
-          {attempt.succeeded ? "succeeded" : "failed"}
-          {attempt.httpStatus === null ? "" : `, HTTP ${attempt.httpStatus}`}
-          {attempt.error ? `, ${attempt.error}` : ""}, {attempt.durationMs} ms
-          {attempt.destination && attempt.destination !== destination ? `, to ${attempt.destination}` : ""}
-        </li>
-      ))}
-    </ol>
+    <details className="mt-2 text-sm text-slate-700">
+      <summary className="cursor-pointer py-2.5 font-medium text-brand-900">Details for admins</summary>
+      <p className="break-all">
+        {details.target} ({details.channel}){details.destination ? `: ${details.destination}` : ""}
+      </p>
+      <p className="break-all">webhook-id {details.webhookId}</p>
+      <p>
+        Attempts: {details.attemptCount}.{details.lastError ? ` Last error: ${details.lastError}` : ""}
+      </p>
+      {details.attempts.length > 0 ? (
+        <ol className="mt-1 space-y-1">
+          {details.attempts.map((attempt, index) => (
+            <li key={attempt.id} className="break-words">
+              <span className="font-semibold">Attempt {index + 1}</span>, {attempt.started}:{" "}
+              {attempt.succeeded ? "succeeded" : "failed"}
+              {attempt.httpStatus === null ? "" : `, HTTP ${attempt.httpStatus}`}
+              {attempt.error ? `, ${attempt.error}` : ""}, {attempt.durationMs} ms
+              {attempt.destination && attempt.destination !== details.destination ? `, to ${attempt.destination}` : ""}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {details.replayTo ? <p className="break-all">A replay goes to {details.replayTo}.</p> : null}
+    </details>
   );
 }
 
-/** Every delivery of the submission and every attempt of each, with Replay where it applies. */
-export function DeliveryHistory({ deliveries }: { deliveries: SubmissionDetail["deliveries"] }) {
+/**
+ * What became of each delivery, in words staff read at a glance, with Replay where it applies; an admin can
+ * open the setting, address, id and attempts of each.
+ */
+export function DeliveryHistory({
+  deliveries,
+  notSentTo,
+}: {
+  deliveries: SubmissionDetail["deliveries"];
+  notSentTo: SubmissionDetail["notSentTo"];
+}) {
   const result = useActionData<SubmissionActionResult>();
   return (
     <StaffSection headingId="deliveries-heading" title="Deliveries" className="mt-10">
       <OutcomeAlert outcome={result?.intent === "replay" ? result : undefined} className="mt-2" />
-      {deliveries.length === 0 ? (
-        <p className="mt-2 text-slate-700">No target was configured, so it was stored only.</p>
+      {deliveries.length === 0 && notSentTo.length === 0 ? (
+        <p className="mt-2 text-slate-700">Not sent anywhere: it is kept here only.</p>
       ) : (
-        <ul className="mt-4 space-y-4">
+        <ul className="mt-4 space-y-3">
+          {notSentTo.map((sentence) => (
+            <li key={sentence} className="rounded-lg border-l-4 border-slate-400 bg-slate-50 p-3">
+              {sentence}
+            </li>
+          ))}
           {deliveries.map((delivery) => (
             <li
               key={delivery.id}
-              aria-label={`Delivery ${delivery.id} to ${delivery.target}`}
-              className="rounded-lg border border-slate-300 p-4"
+              aria-label={`Delivery to ${delivery.recipient}`}
+              className={`rounded-lg border-l-4 bg-slate-50 p-3 ${DELIVERY_TONES[delivery.status]}`}
             >
-              <p className="font-semibold text-slate-900">
-                {delivery.target} ({delivery.channel})
-              </p>
-              {delivery.destination ? <p className="break-all text-sm text-slate-700">{delivery.destination}</p> : null}
-              <p className="mt-1">
-                Status:{" "}
-                <strong>{deliveryStateLabel(delivery.status, delivery.attemptCount, delivery.lastError)}</strong>
-                {delivery.status === "pending" && delivery.attemptCount > 0 ? `, next try ${delivery.nextTry}` : ""}
-                {delivery.delivered ? `, ${delivery.delivered}` : ""}. Attempts: {delivery.attemptCount}.
-              </p>
-              <p className="break-all text-sm text-slate-700">webhook-id {delivery.webhookId}</p>
-              <AttemptList attempts={delivery.attempts} destination={delivery.destination} />
-              {delivery.canReplay && delivery.replayTo === null ? (
-                <p className="mt-3 text-slate-700">{delivery.target} is not set, so this cannot be replayed.</p>
+              <p>{delivery.inWords}</p>
+              {delivery.replay === "target-unset" ? (
+                <p className="mt-1 text-slate-700">
+                  It cannot be replayed until an admin sets {delivery.recipient} up.
+                </p>
               ) : null}
-              {delivery.canReplay && delivery.replayTo !== null ? (
-                <div className="mt-3">
-                  {delivery.replayTo ? (
-                    <p className="break-all text-sm text-slate-700">A replay goes to {delivery.replayTo}.</p>
-                  ) : null}
+              {delivery.replay === "possible" ? (
+                <div className="mt-2">
                   <IntentForm intent="replay" label="Replay" busyLabel="Replaying..." showOutcome={false}>
                     <input type="hidden" name="deliveryId" value={delivery.id} />
                   </IntentForm>
                 </div>
               ) : null}
+              {delivery.details ? <AdminDeliveryDetails details={delivery.details} /> : null}
             </li>
           ))}
         </ul>

@@ -46,10 +46,11 @@ export function InboxFilterForm({
   return (
     <Form
       method="get"
+      action="/admin/inbox#results"
       onSubmit={submitSetFilters}
       role="search"
       aria-label="Filter the inbox"
-      className="mt-6 rounded-2xl bg-slate-50 p-4"
+      className="mt-4 rounded-2xl bg-slate-50 p-3"
     >
       <TextField
         label="Search"
@@ -60,8 +61,8 @@ export function InboxFilterForm({
         minLength={SEARCH_MIN_LENGTH}
       />
       {/* Folded away unless one is in use, so on a phone the list is not a long scroll below the form. */}
-      <details open={hasNarrowingFilter(values)} className="mt-4">
-        <summary className="cursor-pointer font-medium text-brand-900">More filters</summary>
+      <details open={hasNarrowingFilter(values)} className="mt-2">
+        <summary className="cursor-pointer py-2.5 font-medium text-brand-900">More filters</summary>
         <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <SelectField
             label="Type"
@@ -91,8 +92,8 @@ export function InboxFilterForm({
           <TextField label="To" name="to" kind="date" defaultValue={values.to} />
         </div>
       </details>
-      <div className="mt-4 flex flex-wrap items-center gap-4">
-        <button type="submit" className="button-primary px-5 py-2">
+      <div className="mt-3 flex flex-wrap items-center gap-4">
+        <button type="submit" className="button-primary px-5">
           Apply filters
         </button>
         <Link to="/admin/inbox" className={touchLinkClass}>

@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { ContactActions } from "~/components/staff/contact-actions";
 import type { SubmissionTypeChoice } from "~/features/submission-types.server";
 import { DELIVERY_STATE_LABELS, type DeliveryState } from "./delivery-state";
 
@@ -14,120 +16,140 @@ type ListedSubmission = {
   contactName: string;
   contactEmail: string;
   contactPhone: string;
+  /** The city or job address, and the kind of project, role or job asked for (empty when the form has none). */
+  place: string;
+  kind: string;
   deliveryState: DeliveryState;
 };
 
 const DELIVERY_STATE_CLASSES: Record<DeliveryState, string> = {
-  delivered: "border-brand-700 bg-brand-50 text-brand-900",
-  retrying: "border-amber-700 bg-amber-50 text-amber-900",
-  failed: "border-red-700 bg-red-50 text-red-900",
-  held: "border-slate-500 bg-slate-100 text-slate-800",
-  none: "border-slate-400 bg-white text-slate-700",
+  delivered: "text-brand-800",
+  retrying: "text-amber-900",
+  failed: "font-semibold text-red-800",
+  held: "text-slate-700",
+  none: "text-slate-700",
 };
 
-// A card per submission on a phone; from md up the same markup lines up as the rows of a table, under a
-// header row that repeats for the eye what each card's labels say to a screen reader.
-const ROW_GRID = "md:grid md:grid-cols-[9rem_minmax(0,1fr)_minmax(0,1.4fr)_9rem_7rem_7rem] md:items-baseline md:gap-3";
-
-function Cell({ label, children }: { label: string; children: React.ReactNode }) {
+/**
+ * A lead as a card to act on: the whole card opens the lead (its name link's ::after covers the card), and
+ * Call, Text and Email sit above that cover as links of their own, so no link is inside another.
+ */
+function LeadCard({ row, typeLabel, leadLink }: { row: ListedSubmission; typeLabel: string; leadLink: string }) {
+  // Where first: on a narrow screen the line is cut at its end, where the type's name is least needed.
+  const what = [row.place, row.kind ? `${row.kind} (${typeLabel.toLowerCase()})` : typeLabel]
+    .filter(Boolean)
+    .join(" · ");
   return (
-    <div className="mt-1 flex gap-2 md:mt-0 md:block">
-      <dt className="w-24 shrink-0 text-sm text-slate-600 md:sr-only">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
+    <li className="relative rounded-xl border border-slate-300 bg-white px-3 py-2 shadow-sm hover:border-brand-700">
+      <div className="flex items-baseline justify-between gap-3">
+        <Link
+          to={leadLink}
+          className="-my-2.5 inline-block min-w-0 break-words py-2.5 font-semibold text-slate-900 after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-brand-700"
+        >
+          {row.contactName || typeLabel}{" "}
+          <span className="font-mono text-sm font-normal text-brand-800 underline">{row.reference}</span>
+        </Link>
+        <span className="shrink-0 text-sm text-slate-600">{row.received}</span>
+      </div>
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <p className="min-w-0 truncate text-slate-800">{what}</p>
+        <p className="shrink-0 text-slate-700">
+          {row.status} ·{" "}
+          <span className={DELIVERY_STATE_CLASSES[row.deliveryState]}>{DELIVERY_STATE_LABELS[row.deliveryState]}</span>
+          {row.isSpam ? <span className="font-semibold text-red-800"> · Spam</span> : null}
+          {row.suspiciousReason ? (
+            <span className="font-semibold text-amber-900" title={row.suspiciousReason}>
+              {" "}
+              · Suspicious
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className="relative z-10 mt-1 w-fit">
+        <ContactActions contact={{ name: row.contactName, phone: row.contactPhone, email: row.contactEmail }} />
+      </div>
+    </li>
   );
 }
 
+/**
+ * The results under their count, the heading a search or filter lands on (#results); each card's link carries
+ * the inbox's query, so the lead's "Back to the inbox" returns to this same list.
+ */
 export function InboxList({
   rows,
   types,
+  matchesInWords,
+  inboxQueryString,
 }: {
   rows: readonly ListedSubmission[];
   types: readonly SubmissionTypeChoice[];
+  matchesInWords: string;
+  /** The list's query string ("?q=reyes&page=2", or empty), which each lead's link carries. */
+  inboxQueryString: string;
 }) {
   const labelOf = (type: string) => types.find((choice) => choice.type === type)?.label ?? type;
-  if (rows.length === 0) {
-    return <p className="mt-8 rounded-xl bg-slate-50 p-6 text-slate-700">Nothing matches these filters.</p>;
-  }
+  const { search, key } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After a search, a filter or a page change, the count and the first results are what the person looks for:
+  // the list starts the screen (without JavaScript, the #results of the form's and links' addresses does this).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (key) lands on the results again.
+  useEffect(() => {
+    if (search === "" || !heading.current) return;
+    heading.current.scrollIntoView({ block: "start" });
+    heading.current.focus({ preventScroll: true });
+  }, [search, key]);
   return (
-    <div className="mt-6">
-      <div
-        aria-hidden="true"
-        className={`hidden border-b border-slate-300 px-2 pb-2 text-sm text-slate-700 ${ROW_GRID}`}
+    <section aria-labelledby="results" className="mt-4">
+      <h2
+        id="results"
+        ref={heading}
+        tabIndex={-1}
+        className="scroll-mt-20 text-lg font-bold text-slate-900 focus:outline-none"
       >
-        <span>Reference</span>
-        <span>Name</span>
-        <span>Contact</span>
-        <span>Received</span>
-        <span>Status</span>
-        <span>Delivery</span>
-      </div>
-      <ul className="space-y-3 md:space-y-0">
-        {rows.map((row) => (
-          <li
-            key={row.id}
-            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:rounded-none md:border-x-0 md:border-t-0 md:p-2 md:shadow-none"
-          >
-            <dl className={ROW_GRID}>
-              <Cell label="Reference">
-                <Link to={`/admin/inbox/${row.id}`} className="font-mono font-semibold text-brand-800 underline">
-                  {row.reference}
-                </Link>
-                <span className="block text-sm text-slate-700">{labelOf(row.type)}</span>
-              </Cell>
-              <Cell label="Name">{row.contactName || "(no name)"}</Cell>
-              <Cell label="Contact">
-                {row.contactEmail ? <span className="block">{row.contactEmail}</span> : null}
-                {row.contactPhone ? <span className="block">{row.contactPhone}</span> : null}
-              </Cell>
-              <Cell label="Received">{row.received}</Cell>
-              <Cell label="Status">
-                {row.status}
-                {row.isSpam ? <span className="block text-sm font-semibold text-red-800">Spam</span> : null}
-                {row.suspiciousReason ? (
-                  <span className="block text-sm font-semibold text-amber-900" title={row.suspiciousReason}>
-                    Suspicious
-                  </span>
-                ) : null}
-              </Cell>
-              <Cell label="Delivery">
-                <span
-                  className={`inline-block rounded-full border px-2 py-0.5 text-sm font-medium ${DELIVERY_STATE_CLASSES[row.deliveryState]}`}
-                >
-                  {DELIVERY_STATE_LABELS[row.deliveryState]}
-                </span>
-              </Cell>
-            </dl>
-          </li>
-        ))}
-      </ul>
-    </div>
+        {matchesInWords}
+      </h2>
+      {rows.length > 0 ? (
+        <ul className="mt-2 grid grid-cols-1 gap-2 lg:grid-cols-2">
+          {rows.map((row) => (
+            <LeadCard
+              key={row.id}
+              row={row}
+              typeLabel={labelOf(row.type)}
+              leadLink={`/admin/inbox/${row.id}${inboxQueryString}`}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }
 
-/** Newer and older pages of the same filter. */
+/** Where this page is in the list ("51–100 of 312"), with newer and older pages of the same filter. */
 export function InboxPager({
   page,
   hasNextPage,
+  pageInWords,
   pageLink,
 }: {
   page: number;
   hasNextPage: boolean;
+  pageInWords: string;
   pageLink: (page: number) => string;
 }) {
   if (page === 1 && !hasNextPage) return null;
   return (
-    <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-4">
+    <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2">
       {page > 1 ? (
-        <Link to={pageLink(page - 1)} className="button-secondary px-4 py-1.5" rel="prev">
+        <Link to={pageLink(page - 1)} className="button-secondary px-4" rel="prev">
           Newer
         </Link>
       ) : (
         <span />
       )}
-      <span className="text-slate-700">Page {page}</span>
+      <span className="text-center text-slate-700">{pageInWords}</span>
       {hasNextPage ? (
-        <Link to={pageLink(page + 1)} className="button-secondary px-4 py-1.5" rel="next">
+        <Link to={pageLink(page + 1)} className="button-secondary px-4" rel="next">
           Older
         </Link>
       ) : (

@@ -1,11 +1,12 @@
 import { eq, type SQL, sql } from "drizzle-orm";
+import { company } from "~/content/company";
 import { submissionTypes } from "~/features/submission-types.server";
 import type { Database } from "~/server/db/database.server";
 import { submissions } from "~/server/db/schema.server";
-import { formatStaffTime } from "~/server/format-staff-time.server";
 import { INBOX_PAGE_SIZE } from "./inbox-filters";
 import type { InboxFilters } from "./inbox-filters.server";
 import { deliveryStateOfSubmission, inboxConditions, newestFirst } from "./inbox-query.server";
+import { leadGist } from "./lead-gist.server";
 
 /** The columns of a submission the list shows, but its delivery state. */
 export const submissionColumns = {
@@ -20,6 +21,25 @@ export const submissionColumns = {
   contactEmail: submissions.contactEmail,
   contactPhone: submissions.contactPhone,
 };
+
+const yearFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: company.timeZone });
+const timeFormat = (withYear: boolean) =>
+  new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: withYear ? "numeric" : undefined,
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: company.timeZone,
+  });
+const thisYearsTime = timeFormat(false);
+const datedTime = timeFormat(true);
+
+/** When a lead came in, as short as a card needs: "Dec 6, 3:10 PM", with the year only when it is not this one. */
+function formatCardTime(value: Date): string {
+  const thisYear = yearFormat.format(new Date()) === yearFormat.format(value);
+  return (thisYear ? thisYearsTime : datedTime).format(value);
+}
 
 /**
  * The query of one page of the inbox, newest first. Offset paging over the (created_at, id) indexes keeps
@@ -39,19 +59,44 @@ export function inboxPageQuery(db: Database, filters: InboxFilters, hiddenTypes:
     .offset((filters.page - 1) * INBOX_PAGE_SIZE)
     .as("page");
   return db
-    .select({ ...submissionColumns, deliveryState: deliveryStateOfSubmission })
+    .select({ ...submissionColumns, payload: submissions.payload, deliveryState: deliveryStateOfSubmission })
     .from(submissions)
     .innerJoin(page, eq(page.id, submissions.id))
     .orderBy(...newestFirst);
 }
 
+/**
+ * The inbox counts what a filter matches up to this many, and says "more than 10,000" past it: enough to page
+ * through, and a count of every row of a million-row inbox would slow each page.
+ */
+export const MATCH_COUNT_CAP = 10_000;
+
+/** How many submissions a filter matches, counted up to one past MATCH_COUNT_CAP along the list's own indexes. */
+async function countMatches(db: Database, filters: InboxFilters, hiddenTypes: readonly string[]) {
+  const { rows } = await db.execute<{ count: number }>(
+    sql`SELECT count(*)::int AS count FROM (
+      SELECT 1 FROM ${submissions} WHERE ${inboxConditions(filters, hiddenTypes) ?? sql`true`}
+      LIMIT ${MATCH_COUNT_CAP + 1}
+    ) AS capped`,
+  );
+  const counted = rows[0]?.count ?? 0;
+  return { count: Math.min(counted, MATCH_COUNT_CAP), beyondCap: counted > MATCH_COUNT_CAP };
+}
+
 export async function listSubmissions(db: Database, filters: InboxFilters, hiddenTypes: readonly string[] = []) {
-  const rows = await inboxPageQuery(db, filters, hiddenTypes);
+  const [rows, matches] = await Promise.all([
+    inboxPageQuery(db, filters, hiddenTypes),
+    countMatches(db, filters, hiddenTypes),
+  ]);
   return {
-    rows: rows
-      .slice(0, INBOX_PAGE_SIZE)
-      .map(({ createdAt, ...row }) => ({ ...row, received: formatStaffTime(createdAt) })),
+    // The payload stays on the server: the card shows only its gist.
+    rows: rows.slice(0, INBOX_PAGE_SIZE).map(({ createdAt, payload, ...row }) => ({
+      ...row,
+      ...leadGist(payload),
+      received: formatCardTime(createdAt),
+    })),
     hasNextPage: rows.length > INBOX_PAGE_SIZE,
+    matches,
   };
 }
 

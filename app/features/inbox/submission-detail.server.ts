@@ -1,7 +1,7 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { type AnyColumn, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
-import { describeSubmissionType } from "~/features/submission-types.server";
+import { describeSubmissionType, submissionTypes } from "~/features/submission-types.server";
 import { answerRows } from "~/forms/print-answer";
 import type { WebhookUrls } from "~/outbox/targets.server";
 import { listStaffUsers } from "~/server/auth/staff-users.server";
@@ -9,6 +9,7 @@ import type { Database } from "~/server/db/database.server";
 import {
   deliveries,
   deliveryAttempts,
+  type SubmissionEventKind,
   staffUsers,
   submissionEvents,
   submissionFiles,
@@ -16,7 +17,46 @@ import {
   submissions,
 } from "~/server/db/schema.server";
 import { formatStaffTime } from "~/server/format-staff-time.server";
+import { deliveryInWords, recipientInWords, unsetTargetInWords } from "./delivery-words.server";
+import { leadGist } from "./lead-gist.server";
 import { REPLAYABLE_STATUSES, replayDestination } from "./replay-delivery.server";
+
+/** A person as staff know them: their display name, or their username where they have none. */
+export const displayNameOf = (user: { displayName: string; username: string }) =>
+  user.displayName.trim() || user.username;
+
+/** displayNameOf in SQL, for a query joining a staff user (null where the join found none). */
+const displayNameColumn = (user: { displayName: AnyColumn; username: AnyColumn }) =>
+  sql<string | null>`coalesce(nullif(trim(${user.displayName}), ''), ${user.username})`;
+
+type RecordedEvent = { kind: SubmissionEventKind; fromValue: string | null; toValue: string | null };
+
+/**
+ * One line of the change history, in words: what changed, from what to what; people by their display names
+ * (the history keeps usernames), deliveries by where they went.
+ */
+function describeEvent(event: RecordedEvent, nameOf: (username: string | null) => string): string {
+  const descriptions: Record<SubmissionEventKind, () => string> = {
+    status: () => `changed the status from ${event.fromValue} to ${event.toValue}`,
+    assignee: () => `changed the assignee from ${nameOf(event.fromValue)} to ${nameOf(event.toValue)}`,
+    spam: () => `marked it as ${event.toValue} (it was ${event.fromValue})`,
+    note: () => "added a note",
+    replay: () => `replayed the delivery to ${recipientInWords("webhook", event.fromValue ?? "")}`,
+    "delivery-withheld": () =>
+      `did not send an email to ${event.toValue}: that address had its limit of these for the day`,
+  };
+  return descriptions[event.kind]();
+}
+
+/** The webhooks the type's form sends to whose settings are not set: nothing of it went there. */
+function unsetWebhookTargets(type: string, urls: WebhookUrls, sentTo: readonly string[]): string[] {
+  const definition = submissionTypes.find((candidate) => candidate.type === type);
+  return (definition?.deliveries ?? []).flatMap((delivery) =>
+    delivery.channel === "webhook" && !urls[delivery.target] && !sentTo.includes(delivery.target)
+      ? [delivery.target]
+      : [],
+  );
+}
 
 /** A positive whole number from a route parameter, or a 404: `/admin/inbox/abc` names no submission. */
 export function parseRecordId(value: string | undefined, what: string): number {
@@ -46,7 +86,10 @@ function labelledFields(type: string, payload: Record<string, unknown>) {
 export async function loadSubmissionDetail(db: Database, submissionId: number, urls: WebhookUrls) {
   const assignee = alias(staffUsers, "assignee");
   const [row] = await db
-    .select({ submission: submissions, assigneeUsername: assignee.username })
+    .select({
+      submission: submissions,
+      assigneeName: displayNameColumn(assignee),
+    })
     .from(submissions)
     .leftJoin(assignee, eq(assignee.id, submissions.assigneeId))
     .where(eq(submissions.id, submissionId));
@@ -87,7 +130,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
         id: submissionNotes.id,
         body: submissionNotes.body,
         createdAt: submissionNotes.createdAt,
-        author: staffUsers.username,
+        author: displayNameColumn(staffUsers),
       })
       .from(submissionNotes)
       .leftJoin(staffUsers, eq(staffUsers.id, submissionNotes.authorId))
@@ -100,7 +143,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
         fromValue: submissionEvents.fromValue,
         toValue: submissionEvents.toValue,
         createdAt: submissionEvents.createdAt,
-        actor: staffUsers.username,
+        actor: displayNameColumn(staffUsers),
       })
       .from(submissionEvents)
       .leftJoin(staffUsers, eq(staffUsers.id, submissionEvents.actorId))
@@ -122,6 +165,9 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
           )
           .orderBy(asc(deliveryAttempts.startedAt), asc(deliveryAttempts.id));
 
+  const displayNames = new Map(staff.map((user) => [user.username, displayNameOf(user)]));
+  const nameOf = (username: string | null) => (username === null ? "no one" : (displayNames.get(username) ?? username));
+  const contact = { name: submission.contactName, email: submission.contactEmail, phone: submission.contactPhone };
   return {
     submission: {
       id: submission.id,
@@ -132,30 +178,55 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
       status: submission.status,
       statusSince: formatStaffTime(submission.statusChangedAt),
       assigneeId: submission.assigneeId,
-      assigneeUsername: row.assigneeUsername,
+      assigneeName: row.assigneeName,
       isSpam: submission.isSpam,
       spamReason: submission.spamReason,
       suspiciousReason: submission.suspiciousReason,
+      contact,
+      ...leadGist(submission.payload),
     },
     statuses: [...description.statuses],
     fields: labelledFields(submission.type, submission.payload),
     files,
-    // Times as staff read them, formatted here (see formatStaffTime).
-    deliveries: deliveryRows.map(({ nextAttemptAt, deliveredAt, ...delivery }) => ({
-      ...delivery,
-      nextTry: formatStaffTime(nextAttemptAt),
-      delivered: deliveredAt && formatStaffTime(deliveredAt),
-      canReplay: !submission.isSpam && REPLAYABLE_STATUSES.includes(delivery.status),
-      replayTo: replayDestination(delivery, urls) ?? null,
-      attempts: attempts
-        .filter((attempt) => attempt.deliveryId === delivery.id)
-        .map(({ startedAt, ...attempt }) => ({ ...attempt, started: formatStaffTime(startedAt) })),
-    })),
+    deliveries: deliveryRows.map(({ nextAttemptAt, deliveredAt, ...delivery }) => {
+      // Times as staff read them, formatted here (see formatStaffTime).
+      const nextTry = formatStaffTime(nextAttemptAt);
+      const delivered = deliveredAt && formatStaffTime(deliveredAt);
+      const replayTo = replayDestination(delivery, urls) ?? null;
+      const canReplay = !submission.isSpam && REPLAYABLE_STATUSES.includes(delivery.status);
+      const details = {
+        ...delivery,
+        replayTo,
+        attempts: attempts
+          .filter((attempt) => attempt.deliveryId === delivery.id)
+          .map(({ startedAt, ...attempt }) => ({ ...attempt, started: formatStaffTime(startedAt) })),
+      };
+      return {
+        id: delivery.id,
+        inWords: deliveryInWords({ ...delivery, nextTry, delivered, isSpam: submission.isSpam }),
+        recipient: recipientInWords(delivery.channel, delivery.target),
+        status: delivery.status,
+        replay: !canReplay ? ("no" as const) : replayTo === null ? ("target-unset" as const) : ("possible" as const),
+        /** The setting, address, id and every attempt: for admins only (the page's loader removes them for staff). */
+        details: details as typeof details | null,
+      };
+    }),
+    notSentTo: unsetWebhookTargets(
+      submission.type,
+      urls,
+      deliveryRows.map((delivery) => delivery.target),
+    ).map(unsetTargetInWords),
     notes: notes.map(({ createdAt, ...note }) => ({ ...note, written: formatStaffTime(createdAt) })),
-    events: events.map(({ createdAt, ...event }) => ({ ...event, at: formatStaffTime(createdAt) })),
+    events: events.map(({ createdAt, actor, id, kind, ...event }) => ({
+      id,
+      kind,
+      actor,
+      at: formatStaffTime(createdAt),
+      says: describeEvent({ kind, ...event }, nameOf),
+    })),
     assignableStaff: staff
       .filter((user) => user.isActive || user.id === submission.assigneeId)
-      .map((user) => ({ id: user.id, username: user.username })),
+      .map((user) => ({ id: user.id, name: displayNameOf(user) })),
   };
 }
 

@@ -1,29 +1,43 @@
+import { Fragment } from "react";
+import { Link } from "react-router";
+import { ContactActions } from "~/components/staff/contact-actions";
 import { StaffSection } from "~/components/staff/staff-section";
-import type { SubmissionEventKind } from "~/server/db/schema.server";
 import { formatFileSize } from "./format-size";
 import type { SubmissionDetail } from "./submission-detail.server";
 
-const termClass = "text-sm font-semibold text-slate-600";
-const detailClass = "break-words text-lg text-slate-900";
+/** Who wrote in and what they asked, with one-tap Call, Text and Email: the top of a lead's page. */
+export function LeadHeadline({ submission, backTo }: { submission: SubmissionDetail["submission"]; backTo: string }) {
+  return (
+    <>
+      <p className="text-slate-700">
+        {submission.typeLabel} <span className="font-mono">{submission.reference}</span>
+      </p>
+      {submission.place ? <p className="text-lg text-slate-900">{submission.place}</p> : null}
+      {submission.asked ? <p className="break-words text-slate-900">{submission.asked}</p> : null}
+      <ContactActions contact={submission.contact} size="large" />
+      <Link to={backTo} className="mt-2 inline-flex min-h-11 items-center font-medium text-brand-800 underline">
+        Back to the inbox
+      </Link>
+    </>
+  );
+}
 
-/** Where the submission stands: reference, type, time, status, assignee and the spam flag. */
+/** Where the lead stands: status, who has it, when it came, and the spam flag. */
 export function SubmissionSummary({ submission }: { submission: SubmissionDetail["submission"] }) {
   const facts: Array<[string, string]> = [
-    ["Reference", submission.reference],
-    ["Type", submission.typeLabel],
-    ["Received", submission.received],
     ["Status", `${submission.status} (since ${submission.statusSince})`],
-    ["Assignee", submission.assigneeUsername ?? "No one"],
-    ["Spam", submission.isSpam ? `Yes: ${submission.spamReason ?? "no reason given"}` : "No"],
+    ["Assigned to", submission.assigneeName ?? "No one"],
+    ["Received", submission.received],
+    ...(submission.isSpam ? [["Spam", submission.spamReason ?? "no reason given"] as [string, string]] : []),
     ...(submission.suspiciousReason ? [["Suspicious", submission.suspiciousReason] as [string, string]] : []),
   ];
   return (
-    <dl className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+    <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-xl bg-slate-50 p-3 sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
       {facts.map(([term, detail]) => (
-        <div key={term}>
-          <dt className={termClass}>{term}</dt>
-          <dd className={detailClass}>{detail}</dd>
-        </div>
+        <Fragment key={term}>
+          <dt className="text-sm font-semibold text-slate-600">{term}</dt>
+          <dd className="break-words text-slate-900">{detail}</dd>
+        </Fragment>
       ))}
     </dl>
   );
@@ -81,24 +95,6 @@ export function SubmissionAttachments({
   );
 }
 
-type SubmissionEvent = SubmissionDetail["events"][number];
-
-const shown = (value: string | null) => value ?? "no one";
-
-/** One line of the change history, in words: what changed, from what to what. */
-function describeEvent(event: SubmissionEvent): string {
-  const descriptions: Record<SubmissionEventKind, () => string> = {
-    status: () => `changed the status from ${event.fromValue} to ${event.toValue}`,
-    assignee: () => `changed the assignee from ${shown(event.fromValue)} to ${shown(event.toValue)}`,
-    spam: () => `marked it as ${event.toValue} (it was ${event.fromValue})`,
-    note: () => "added a note",
-    replay: () => `replayed the delivery to ${event.fromValue} (webhook-id ${event.toValue})`,
-    "delivery-withheld": () =>
-      `did not send ${event.fromValue} to ${event.toValue}: that address had its limit of these for the day`,
-  };
-  return descriptions[event.kind]();
-}
-
 /** The internal notes, oldest first, with author and time; each note is text, line breaks kept. */
 export function SubmissionNotes({ notes }: { notes: SubmissionDetail["notes"] }) {
   return (
@@ -133,7 +129,7 @@ export function ChangeHistory({ events }: { events: SubmissionDetail["events"] }
             <li key={event.id} className="break-words">
               <span className="text-sm text-slate-700">{event.at}</span>{" "}
               <strong>{event.kind === "delivery-withheld" ? "The website" : (event.actor ?? "A removed user")}</strong>{" "}
-              {describeEvent(event)}
+              {event.says}
             </li>
           ))}
         </ol>

@@ -2,11 +2,14 @@ import { type AppLoadContext, data } from "react-router";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { signedInStaff } from "~/server/auth/require-staff.server";
+import { inboxQuery } from "./inbox-filters";
+import { parseInboxFilters } from "./inbox-filters.server";
+import { typedSearch } from "./load-inbox.server";
 import { replayDelivery } from "./replay-delivery.server";
 import { markSubmissionSpam } from "./spam-marking.server";
 import { requireReadableSubmission } from "./submission-access.server";
 import { loadSubmissionDetail, parseRecordId, type SubmissionDetail } from "./submission-detail.server";
-import { addSubmissionNote, changeSubmissionStatus, setSubmissionAssignee } from "./submission-workflow.server";
+import { type TriageOutcome, triageSubmission } from "./submission-workflow.server";
 import { WorkflowInputError } from "./workflow-error";
 
 export type SubmissionActionResult = StaffFormResult & { intent: string };
@@ -15,29 +18,33 @@ function reply(intent: string, status: number, result: StaffFormResult) {
   return data({ ...result, intent } satisfies SubmissionActionResult, { status });
 }
 
-export async function loadSubmissionPage(context: AppLoadContext, submissionIdParam?: string) {
+/**
+ * The inbox a lead was opened from: its card links carry the inbox's search, filters and page, read here as an
+ * inbox query (anything else is dropped), so "Back to the inbox" returns to the same list and never elsewhere.
+ */
+function inboxReturnLink(searchParams: URLSearchParams): string {
+  const parsed = parseInboxFilters(searchParams);
+  const query =
+    parsed.status === "valid" ? inboxQuery({ ...parsed.filters, q: typedSearch(searchParams, parsed.filters) }) : "";
+  return query ? `/admin/inbox${query}#results` : "/admin/inbox";
+}
+
+export async function loadSubmissionPage(request: Request, context: AppLoadContext, submissionIdParam?: string) {
   const staff = signedInStaff(context);
   const submissionId = parseRecordId(submissionIdParam, "submission");
   await requireReadableSubmission(context.db, staff, submissionId);
   const detail = await loadSubmissionDetail(context.db, submissionId, context.config);
-  return staff.role === "admin" ? detail : withoutDestinations(detail);
+  const backTo = inboxReturnLink(new URL(request.url).searchParams);
+  return { ...(staff.role === "admin" ? detail : withoutAdminDetails(detail)), backTo };
 }
 
 /**
- * Where deliveries go is for admins only: a webhook URL carries its secret, and a team message's emails and
- * texts go to technicians' own addresses and numbers. Staff users see each delivery's target and state; an
- * empty destination or replayTo means hidden (a replayTo of null still means the target is not set).
+ * A delivery's setting, where it goes, its id and its attempts are for admins only: a webhook URL carries its
+ * secret, and a team message's emails and texts go to technicians' own addresses and numbers. Staff users
+ * read what happened in words.
  */
-function withoutDestinations(detail: SubmissionDetail): SubmissionDetail {
-  return {
-    ...detail,
-    deliveries: detail.deliveries.map((delivery) => ({
-      ...delivery,
-      destination: "",
-      replayTo: delivery.replayTo === null ? null : "",
-      attempts: delivery.attempts.map((attempt) => ({ ...attempt, destination: null })),
-    })),
-  };
+function withoutAdminDetails(detail: SubmissionDetail): SubmissionDetail {
+  return { ...detail, deliveries: detail.deliveries.map((delivery) => ({ ...delivery, details: null })) };
 }
 
 /** An id posted from a form: a positive whole number, or null for an empty value. */
@@ -50,7 +57,22 @@ function postedId(value: FormDataEntryValue | null, what: string): number | null
   return id;
 }
 
-/** The detail page's forms: status, assignee, note, replay, and the spam flag. Each answers with a message. */
+/** A text field of the form, or undefined when the form did not send it (it is then left as it is). */
+const posted = (formData: FormData, name: string) => (formData.has(name) ? String(formData.get(name)) : undefined);
+
+/** What a triage did, in one line: "Status set to Contacted. Assigned to Dana Reyes. Note added."; empty for nothing. */
+function triageInWords(outcome: TriageOutcome): string {
+  const assignee = outcome.assignee && (outcome.assignee.displayName ?? null);
+  return [
+    outcome.status === undefined ? "" : `Status set to ${outcome.status}.`,
+    outcome.assignee === undefined ? "" : assignee === null ? "The assignee was cleared." : `Assigned to ${assignee}.`,
+    outcome.noteAdded ? "Note added." : "",
+  ]
+    .filter((sentence) => sentence !== "")
+    .join(" ");
+}
+
+/** The detail page's forms: triage (status, assignee, note), replay, and the spam flag. Each answers with a message. */
 export async function submissionPageAction(request: Request, context: AppLoadContext, submissionIdParam?: string) {
   const staff = signedInStaff(context);
   const submissionId = parseRecordId(submissionIdParam, "submission");
@@ -62,20 +84,21 @@ export async function submissionPageAction(request: Request, context: AppLoadCon
   const success = (message: string) => reply(intent, 200, { status: "success", message });
   try {
     switch (intent) {
-      case "status": {
-        const status = String(formData.get("status") ?? "");
-        const changed = await changeSubmissionStatus(db, { ...change, status });
-        return success(changed ? `Status set to ${status}.` : `The status was ${status} already.`);
-      }
-      case "assignee": {
-        const assigneeId = postedId(formData.get("assigneeId"), "staff user");
-        const changed = await setSubmissionAssignee(db, { ...change, assigneeId });
-        if (!changed) return success("The assignee was not changed.");
-        return success(assigneeId === null ? "The assignee was cleared." : "The assignee was set.");
-      }
-      case "note": {
-        await addSubmissionNote(db, { ...change, body: String(formData.get("body") ?? "") });
-        return success("Note added.");
+      case "triage": {
+        const outcome = await triageSubmission(db, {
+          ...change,
+          status: posted(formData, "status"),
+          assigneeId: formData.has("assigneeId") ? postedId(formData.get("assigneeId"), "staff user") : undefined,
+          note: posted(formData, "note"),
+        });
+        const said = triageInWords(outcome);
+        if (said === "") {
+          return reply(intent, 400, {
+            status: "error",
+            message: "Nothing to save: choose another status or assignee, or write a note.",
+          });
+        }
+        return success(said);
       }
       case "replay": {
         const deliveryId = postedId(formData.get("deliveryId"), "delivery");

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext, UNSAFE_DataWithResponseInit } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInRequest, storeApplication, storeEstimate } from "#tests/inbox-fixture";
+import { insertInboxSubmission, signedInRequest, storeApplication, storeEstimate } from "#tests/inbox-fixture";
 import { loadContextFor } from "#tests/load-context";
 import { addStaffUser } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { setStaffUserActive } from "~/server/auth/staff-users.server";
+import { setStaffDisplayName, setStaffUserActive } from "~/server/auth/staff-users.server";
 import { submissionEvents, submissions } from "~/server/db/schema.server";
 import { formatStaffTime } from "~/server/format-staff-time.server";
 import { NOTE_MAX_LENGTH } from "./note-limits";
@@ -32,9 +32,9 @@ async function post(submissionId: number, form: Record<string, string>) {
   return { ...result.data, httpStatus: result.init?.status };
 }
 
-async function detail(submissionId: number) {
-  await signedInRequest(context, staff.id, `/admin/inbox/${submissionId}`);
-  return loadSubmissionPage(context, String(submissionId));
+async function detail(submissionId: number, path = `/admin/inbox/${submissionId}`) {
+  const request = await signedInRequest(context, staff.id, path);
+  return loadSubmissionPage(request, context, String(submissionId));
 }
 
 const eventsOf = (submissionId: number) =>
@@ -46,7 +46,7 @@ describe("the status", () => {
     const before = (await detail(id)).submission;
     expect(before.status).toBe("New");
 
-    expect(await post(id, { intent: "status", status: "Contacted" })).toMatchObject({
+    expect(await post(id, { intent: "triage", status: "Contacted" })).toMatchObject({
       httpStatus: 200,
       message: "Status set to Contacted.",
     });
@@ -61,21 +61,21 @@ describe("the status", () => {
 
   it("refuses a status its type does not have with a 400 and a clear message, changing nothing", async () => {
     const { id } = await storeEstimate(database.db);
-    const result = await post(id, { intent: "status", status: "Hired" });
+    const result = await post(id, { intent: "triage", status: "Hired" });
     expect(result).toMatchObject({
       httpStatus: 400,
       message: '"Hired" is not a status of this estimate request: New, Contacted, Scheduled, Won, Lost, Archived.',
     });
     const application = await storeApplication(database.db);
-    expect(await post(application.id, { intent: "status", status: "Won" })).toMatchObject({ httpStatus: 400 });
-    expect(await post(application.id, { intent: "status", status: "Rejected" })).toMatchObject({ httpStatus: 200 });
+    expect(await post(application.id, { intent: "triage", status: "Won" })).toMatchObject({ httpStatus: 400 });
+    expect(await post(application.id, { intent: "triage", status: "Rejected" })).toMatchObject({ httpStatus: 200 });
     const [row] = await database.db.select().from(submissions).where(eq(submissions.id, id));
     expect(row?.status).toBe("New");
     expect(await eventsOf(id)).toEqual([]);
   });
 
   it("gives a 404 for a submission that does not exist", async () => {
-    await expect(post(999_999, { intent: "status", status: "Won" })).rejects.toMatchObject({
+    await expect(post(999_999, { intent: "triage", status: "Won" })).rejects.toMatchObject({
       init: { status: 404 },
     });
     await expect(detail(999_999)).rejects.toMatchObject({ init: { status: 404 } });
@@ -86,9 +86,9 @@ describe("the assignee", () => {
   it("is set to a staff user and cleared, each change in the history", async () => {
     const { id } = await storeEstimate(database.db);
     const other = await addStaffUser(database.db, "staff");
-    expect(await post(id, { intent: "assignee", assigneeId: String(other.id) })).toMatchObject({ httpStatus: 200 });
-    expect((await detail(id)).submission).toMatchObject({ assigneeId: other.id, assigneeUsername: other.username });
-    expect(await post(id, { intent: "assignee", assigneeId: "" })).toMatchObject({
+    expect(await post(id, { intent: "triage", assigneeId: String(other.id) })).toMatchObject({ httpStatus: 200 });
+    expect((await detail(id)).submission).toMatchObject({ assigneeId: other.id, assigneeName: other.username });
+    expect(await post(id, { intent: "triage", assigneeId: "" })).toMatchObject({
       httpStatus: 200,
       message: "The assignee was cleared.",
     });
@@ -104,7 +104,7 @@ describe("the assignee", () => {
     const gone = await addStaffUser(database.db, "staff");
     await setStaffUserActive(database.db, gone.id, false);
     for (const assigneeId of ["987654", String(gone.id), "someone", "-1"]) {
-      const result = await post(id, { intent: "assignee", assigneeId });
+      const result = await post(id, { intent: "triage", assigneeId });
       expect(result.httpStatus, assigneeId).toBe(400);
       expect(result.message, assigneeId).toMatch(/staff user/);
     }
@@ -116,7 +116,7 @@ describe("notes", () => {
   it("are kept with their author and time, as typed, and noted in the history", async () => {
     const { id } = await storeEstimate(database.db);
     const body = "Called back <b>twice</b>;\nno answer.";
-    expect(await post(id, { intent: "note", body })).toMatchObject({ httpStatus: 200, message: "Note added." });
+    expect(await post(id, { intent: "triage", note: body })).toMatchObject({ httpStatus: 200, message: "Note added." });
     const page = await detail(id);
     expect(page.notes).toEqual([expect.objectContaining({ body, author: staff.username })]);
     expect(page.notes[0]?.written).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
@@ -125,12 +125,91 @@ describe("notes", () => {
 
   it("refuse an empty note and one over the maximum length with a 400", async () => {
     const { id } = await storeEstimate(database.db);
-    expect(await post(id, { intent: "note", body: "   " })).toMatchObject({ httpStatus: 400 });
-    expect(await post(id, { intent: "note", body: "x".repeat(NOTE_MAX_LENGTH + 1) })).toMatchObject({
+    expect(await post(id, { intent: "triage", note: "   " })).toMatchObject({
+      httpStatus: 400,
+      message: "Nothing to save: choose another status or assignee, or write a note.",
+    });
+    expect(await post(id, { intent: "triage", note: "x".repeat(NOTE_MAX_LENGTH + 1) })).toMatchObject({
       httpStatus: 400,
       message: "A note has at most 5,000 characters.",
     });
     expect((await detail(id)).notes).toEqual([]);
+  });
+});
+
+describe("the triage form", () => {
+  it("saves status, assignee and a note in one press, naming people by their display names", async () => {
+    const { id } = await storeEstimate(database.db);
+    const other = await addStaffUser(database.db, "staff");
+    await setStaffDisplayName(database.db, other.id, "Dana Reyes");
+    await setStaffDisplayName(database.db, staff.id, "Sam Carter");
+    const form = { intent: "triage", status: "Contacted", assigneeId: String(other.id), note: "Site visit Tuesday." };
+    expect(await post(id, form)).toMatchObject({
+      httpStatus: 200,
+      message: "Status set to Contacted. Assigned to Dana Reyes. Note added.",
+    });
+    const page = await detail(id);
+    expect(page.submission).toMatchObject({ status: "Contacted", assigneeName: "Dana Reyes" });
+    expect(page.notes).toEqual([expect.objectContaining({ body: "Site visit Tuesday.", author: "Sam Carter" })]);
+    expect(page.events.map(({ actor, says }) => `${actor} ${says}`)).toEqual([
+      "Sam Carter changed the status from New to Contacted",
+      "Sam Carter changed the assignee from no one to Dana Reyes",
+      "Sam Carter added a note",
+    ]);
+    expect(page.assignableStaff).toContainEqual({ id: other.id, name: "Dana Reyes" });
+    // The same choices again with no note: nothing to save, and nothing recorded.
+    expect(await post(id, { ...form, note: "" })).toMatchObject({ httpStatus: 400 });
+    expect(await eventsOf(id)).toHaveLength(3);
+    await setStaffDisplayName(database.db, staff.id, staff.username);
+  });
+
+  it("changes nothing at all when one part is refused", async () => {
+    const { id } = await storeEstimate(database.db);
+    const other = await addStaffUser(database.db, "staff");
+    const result = await post(id, { intent: "triage", status: "Hired", assigneeId: String(other.id), note: "x" });
+    expect(result.httpStatus).toBe(400);
+    const page = await detail(id);
+    expect(page.submission).toMatchObject({ status: "New", assigneeId: null });
+    expect(page.notes).toEqual([]);
+    expect(await eventsOf(id)).toEqual([]);
+  });
+});
+
+describe("Back to the inbox", () => {
+  it("returns to the inbox's search, filters and page, and nowhere else", async () => {
+    const { id } = await storeEstimate(database.db);
+    const backTo = async (query: string) => (await detail(id, `/admin/inbox/${id}${query}`)).backTo;
+    expect(await backTo("?q=Reyes&type=estimate&page=2")).toBe("/admin/inbox?type=estimate&q=Reyes&page=2#results");
+    expect(await backTo("")).toBe("/admin/inbox");
+    expect(await backTo("?page=0")).toBe("/admin/inbox");
+    expect(await backTo("?redirectTo=https://evil.example/&q=//evil.example")).toBe(
+      "/admin/inbox?q=%2F%2Fevil.example#results",
+    );
+  });
+});
+
+describe("the deliveries", () => {
+  it("read in plain words for staff, with the setting, id and attempts for admins only", async () => {
+    const admin = await addStaffUser(database.db, "admin");
+    const { id } = await insertInboxSubmission(database.db, { deliveryStatuses: ["failed"] });
+    const forStaff = await detail(id);
+    expect(forStaff.deliveries).toEqual([
+      expect.objectContaining({
+        inWords: "Failed: it was not sent to the target 0 webhook, and will not be tried again by itself.",
+        details: null,
+      }),
+    ]);
+    expect(JSON.stringify(forStaff)).not.toMatch(/WEBHOOK_|webhookId|attemptCount/);
+    const request = await signedInRequest(context, admin.id, `/admin/inbox/${id}`);
+    const forAdmin = await loadSubmissionPage(request, context, String(id));
+    expect(forAdmin.deliveries[0]?.details).toMatchObject({ target: "WEBHOOK_TARGET_0" });
+  });
+
+  it("say which webhook is not set up when nothing was sent", async () => {
+    const { id } = await storeEstimate(database.db, { deliveries: [] });
+    expect((await detail(id)).notSentTo).toContain(
+      "Not sent: the estimate webhook is not set up. An admin can set it up.",
+    );
   });
 });
 

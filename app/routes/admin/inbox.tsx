@@ -21,7 +21,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const values = loaderData.status === "valid" ? filterValues(loaderData.filters) : loaderData.values;
   const formKey = new URLSearchParams(values).toString();
   return (
-    <StaffPage title="Inbox" intro="Everything the forms sent in, newest first." width="max-w-6xl">
+    <StaffPage
+      title="Inbox"
+      intro="Everything the forms sent in, newest first. Tap a lead to open it."
+      width="max-w-6xl"
+    >
       <NewSubmissionCounts counts={loaderData.newCounts} />
       <InboxFilterForm key={formKey} values={values} types={loaderData.types} />
       {loaderData.status === "invalid" ? (
@@ -35,6 +39,18 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : (
         <>
+          <InboxList
+            rows={loaderData.rows}
+            types={loaderData.types}
+            matchesInWords={loaderData.matchesInWords}
+            inboxQueryString={inboxQuery(loaderData.filters)}
+          />
+          <InboxPager
+            page={loaderData.filters.page}
+            hasNextPage={loaderData.hasNextPage}
+            pageInWords={loaderData.pageInWords}
+            pageLink={(page) => `/admin/inbox${inboxQuery({ ...loaderData.filters, page })}#results`}
+          />
           <p className="mt-6">
             <a
               href={`/admin/inbox/export.csv${inboxQuery({ ...loaderData.filters, page: 1 })}`}
@@ -48,12 +64,6 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               </span>
             )}
           </p>
-          <InboxList rows={loaderData.rows} types={loaderData.types} />
-          <InboxPager
-            page={loaderData.filters.page}
-            hasNextPage={loaderData.hasNextPage}
-            pageLink={(page) => `/admin/inbox${inboxQuery({ ...loaderData.filters, page })}`}
-          />
         </>
       )}
     </StaffPage>
