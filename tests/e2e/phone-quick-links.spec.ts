@@ -54,7 +54,9 @@ test("Quick Links opens on the Inbox and the leads waiting on a staff member; op
   expect((await leadLink.boundingBox())?.height).toBeGreaterThanOrEqual(44);
   await leadLink.click();
   await expect(page).toHaveURL(new RegExp(`/admin/inbox/${lead.id}$`));
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(lead.reference);
+  // The lead's page is headed by the customer, with the reference under the name.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Dana ${lastName}`);
+  await expect(page.getByText(lead.reference)).toBeVisible();
 
   // An admin gets the notices, compact, under the tools.
   await signInAsStaff("admin", "quicklinks");
