@@ -149,9 +149,6 @@ test.describe("with email, texts and webhooks set up", () => {
       timeout: 20_000,
     });
     const received = await automation.waitForRequests(2, 20_000);
-    expect(received.map((request) => request.path).sort()).toEqual([
-      "/checklist",
-      "/team-message",
-    ]);
+    expect(received.map((request) => request.path).sort()).toEqual(["/checklist", "/team-message"]);
   });
 });
