@@ -1,8 +1,9 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { expect, test } from "./fixtures";
+import { holdScripts } from "./held-scripts";
 
 /*
  * Outcomes that are true (DESIGN.md): Team Communication and the estimate checklist say "sent" only when what they
@@ -151,4 +152,48 @@ test.describe("with email, texts and webhooks set up", () => {
     const received = await automation.waitForRequests(2, 20_000);
     expect(received.map((request) => request.path).sort()).toEqual(["/checklist", "/team-message"]);
   });
+});
+
+test("Add pressed before the page's scripts ran, and again once they have, adds the person once and says so", async ({
+  page,
+  signInAsStaff,
+}, info) => {
+  await signInAsStaff("admin", "directory-early-add");
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
+  // The browser's own send (a new page) reaches the server at once; its answer is slow, as on a weak signal.
+  let answerHeld: (() => Promise<void>) | undefined;
+  await page.route(/\/admin\/staff-directory$/, async (route: Route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const response = await route.fetch();
+    answerHeld = () => route.fulfill({ response });
+  });
+  const releaseScripts = await holdScripts(page);
+  await page.goto("/admin/staff-directory", { waitUntil: "commit" });
+  const addForm = page.getByRole("region", { name: "Add a person" });
+  const name = unique(`Early ${info.project.name}`);
+  await addForm.getByLabel("Name").fill(name);
+  await addForm.getByLabel("Email").fill(`${name.replace(/\W+/g, ".")}@example.com`);
+  const add = addForm.getByRole("button", { name: "Add" });
+  const addBox = await add.boundingBox();
+  await add.click({ noWaitAfter: true });
+  await expect.poll(() => answerHeld !== undefined).toBe(true);
+
+  // Nothing seems to happen, the scripts arrive, and the person taps Add again (a tap: a click would wait for the
+  // page the first send is bringing).
+  // The staff app asks for its service worker's helper once React has the page (the page cannot be asked itself
+  // while the first send's page is on its way).
+  const hydrated = page.waitForRequest(/workbox-window/);
+  releaseScripts();
+  await hydrated;
+  const sentAgain = page.waitForRequest(/staff-directory\.data/, { timeout: 3_000 }).catch(() => undefined);
+  await page.touchscreen.tap((addBox?.x ?? 0) + 10, (addBox?.y ?? 0) + 10);
+  // Before the fix this second press went as data, and answered 400 "Please correct the fields below.": the
+  // first had added the person.
+  expect(await sentAgain).toBeUndefined();
+  await answerHeld?.();
+  await expect(addForm.getByRole("status")).toHaveText(`${name} was added.`);
+  expect(posts).toEqual(["/admin/staff-directory"]);
 });
