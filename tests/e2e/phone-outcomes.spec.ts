@@ -158,6 +158,7 @@ test("Add pressed before the page's scripts ran, and again once they have, adds 
   page,
   signInAsStaff,
 }, info) => {
+  test.setTimeout(60_000);
   await signInAsStaff("admin", "directory-early-add");
   const posts: string[] = [];
   page.on("request", (request) => {
@@ -183,9 +184,9 @@ test("Add pressed before the page's scripts ran, and again once they have, adds 
 
   // Nothing seems to happen, the scripts arrive, and the person taps Add again (a tap: a click would wait for the
   // page the first send is bringing).
-  // The staff app asks for its service worker's helper once React has the page (the page cannot be asked itself
-  // while the first send's page is on its way).
-  const hydrated = page.waitForRequest(/workbox-window/);
+  // Once React has the page, the staff app asks for its service worker's helper: the sign it is React's now (the
+  // page itself cannot be asked while the first send's page is on its way).
+  const hydrated = page.waitForRequest(/workbox-window/, { timeout: 30_000 });
   releaseScripts();
   await hydrated;
   const sentAgain = page.waitForRequest(/staff-directory\.data/, { timeout: 3_000 }).catch(() => undefined);
