@@ -26,6 +26,10 @@ export type FormActionResult<Success extends object = { result: FormReply }> =
   | ({
       status: "success";
       reference: string;
+      /** What happened, in words: the form's own where true, else what did (FormDefinition's `outcome`). */
+      message: string;
+      /** False when stored but not sent where the form's own words would say (a service not set up). */
+      sent: boolean;
       /** Files stored without: a photo that could not be cleaned, with why (the person is told which). */
       leftOut?: LeftOutFile[];
     } & Success);

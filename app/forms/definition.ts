@@ -1,4 +1,5 @@
 import type * as z from "zod/mini";
+import type { OutgoingDelivery } from "~/outbox/submission-store.server";
 import type { Config, PhoneSetting, WebhookSetting } from "~/server/config.server";
 import type { StaffRole } from "~/server/db/schema.server";
 import type { FileType, FileTypeName } from "./file-types";
@@ -197,6 +198,16 @@ export type SettingText<Payload> = {
   text: (payload: Payload, stored: StoredSubmissionFacts) => string;
 };
 
+/** A delivery a stored submission has: where it goes, by which channel, under which setting or name. */
+export type StoredDelivery = Pick<OutgoingDelivery, "channel" | "target" | "destination">;
+
+/**
+ * What a stored submission's answer says happened to it: the form's own words (`messages.success`) where what
+ * they say happened, otherwise what did happen. `sent` is false when the words tell of something not sent
+ * (a service or webhook not set up); either way the submission is stored and its answer gives the reference.
+ */
+export type SentOutcome = { sent: boolean; message: string };
+
 export type DeliveryDefinition<Payload> =
   | WebhookDelivery<Payload>
   | EmailNotification<Payload>
@@ -225,6 +236,12 @@ export type FormDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Payload
   maxBodyBytes: number;
   messages: FormMessages;
   deliveries: readonly DeliveryDefinition<Payload>[];
+  /**
+   * The answer's words from the submission's stored deliveries, for a form whose words say where it was sent
+   * ("PDF generated and sent to webhook successfully!"): the spec's words only when that is what happened.
+   * Without it the form's `messages.success`, which says no more than that the submission was stored.
+   */
+  outcome?: (sent: { payload: Payload; deliveries: readonly StoredDelivery[] }) => SentOutcome;
   /**
    * The appointment a submission sets, if its form sets one: the invite its `sendsInvite` emails carry and the
    * event in the calendar feed of every staff user who may read it (app/features/calendar-feed).

@@ -4,6 +4,7 @@ import {
   acceptSubmission,
   type StoredSubmission,
   type SubmittedFile,
+  storedDeliveries,
   storedUnderKey,
 } from "~/outbox/submission-store.server";
 import { type SignedInStaff, signedInStaff } from "~/server/auth/require-staff.server";
@@ -68,7 +69,8 @@ type PostedForm = Pick<FormDefinition, "type" | "audience" | "schema" | "files" 
  * Every form's action, in one order of named steps: read the post (its sender, its body within the form's caps),
  * check the answers with the form's schema, work out the payload, read the files, then answer a resend from what
  * was stored, or prepare the files (photos cleaned, the document made) and store the submission with its files and
- * deliveries in one transaction; and answer with one typed result. Whatever a step throws is answered from the
+ * deliveries in one transaction; and answer with one typed result, in words true to the deliveries it stored (the
+ * form's `outcome`). Whatever a step throws is answered from the
  * table in form-failures.server.ts. A submission that is acknowledged is committed with its deliveries.
  */
 export async function submitForm<Schema extends z.ZodMiniType, Payload, Success extends object = { result: FormReply }>(
@@ -102,9 +104,16 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     const success = steps.success
       ? steps.success({ payload, stored, staff, reply: (options) => submission.reply(options) })
       : ({ result: submission.reply({ resetForm: true }) } as unknown as Success);
+    const deliveries = await storedDeliveries(context.db, stored.id);
+    const { message, sent } = definition.outcome?.({ payload, deliveries }) ?? {
+      sent: true,
+      message: definition.messages.success,
+    };
     const answer: FormActionResult<Success> = {
       status: "success",
       reference: stored.reference,
+      message,
+      sent,
       ...(leftOut.length > 0 ? { leftOut } : {}),
       ...success,
     };

@@ -436,6 +436,14 @@ export async function storedUnderKey(
   return { ...existing, duplicate: true, files: existingFiles };
 }
 
+/** Where a stored submission's deliveries go: what its answer tells the sender was sent. */
+export function storedDeliveries(executor: Executor, submissionId: number) {
+  return executor
+    .select({ channel: deliveries.channel, target: deliveries.target, destination: deliveries.destination })
+    .from(deliveries)
+    .where(eq(deliveries.submissionId, submissionId));
+}
+
 /**
  * What every form's action does with a valid submission: stores it with its deliveries, wakes the delivery
  * worker when it is new (a resend was stored and woken the first time), and logs its reference.

@@ -12,7 +12,8 @@ const SUBMIT_URL = `**${PAGE}/submit`;
 const OFFLINE_MESSAGE =
   "Error: the server could not be reached, so nothing was sent. Your answers and photos are kept on this device: submit again when you have a signal.";
 const KEPT_MESSAGE = "kept on this device and will be sent by itself when the signal returns";
-const SUCCESS_MESSAGE = "PDF generated and sent to webhook successfully!";
+/** The shared app has no checklist webhook: the outcome says the PDF was saved, not sent. */
+const SUCCESS_MESSAGE = "PDF generated and saved. Not sent: the checklist webhook is not set up on this server.";
 
 async function photo(name: string, background: string) {
   const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background } })

@@ -160,7 +160,8 @@ const FORMS: FormUnderTest[] = [
       await expect(page.getByLabel("Body")).toHaveValue("Meet at the yard at 6 pm.");
     },
     send: (page) => page.getByRole("button", { name: "Send Message" }),
-    success: (page) => page.getByRole("status").filter({ hasText: "Message sent successfully!" }),
+    // The shared app has no email, texts or webhooks set up: the outcome says so (DESIGN.md).
+    success: (page) => page.getByRole("status").filter({ hasText: "Saved, but not sent:" }),
   },
   {
     name: "the peer review",
@@ -187,7 +188,7 @@ const FORMS: FormUnderTest[] = [
     fill: (page, contact) => fillLabels(page, checklistAnswers(contact)),
     expectKept: (page, contact) => expectLabels(page, checklistAnswers(contact)),
     send: (page) => page.getByRole("button", { name: "Submit Checklist" }),
-    success: (page) => page.getByRole("status").filter({ hasText: "PDF generated and sent to webhook successfully!" }),
+    success: (page) => page.getByRole("status").filter({ hasText: "PDF generated and saved. Not sent:" }),
   },
 ];
 

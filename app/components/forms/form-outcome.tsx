@@ -57,6 +57,11 @@ export function FormOutcome<Answer extends AnsweredForm>({
   );
 }
 
+/** A stored form's answer in words: what happened to it, the form's own words where true, and its reference. */
+export function storedOutcome(answer: { message: string; reference: string }): string {
+  return `${answer.message} Reference ${answer.reference}.`;
+}
+
 /** The files a stored form went without, each by name with why: the person can send them again another way. */
 function LeftOut({ files }: { files: LeftOutFile[] | undefined }) {
   if (!files?.length) return null;

@@ -86,7 +86,8 @@ export function useOfflineDocumentLinks() {
   }, []);
 }
 
-type Sent = { submissionKey: string; label: string; reference: string; documentUrl?: string };
+/** A form sent from the queue; `notSent` is what its server did not send on, in words (its answer's message). */
+type Sent = { submissionKey: string; label: string; reference: string; documentUrl?: string; notSent?: string };
 
 /** A round is one try of every form that waits; each reason to try starts the next. */
 const nextRound = (round: number) => round + 1;
@@ -148,10 +149,16 @@ export function WaitingForms({ userId }: { userId: number }) {
                 key={form.submissionKey}
                 form={form}
                 round={round}
-                onSent={(reference, documentUrl) =>
+                onSent={(answer) =>
                   setSent((list) => [
                     ...list,
-                    { submissionKey: form.submissionKey, label: form.label, reference, documentUrl },
+                    {
+                      submissionKey: form.submissionKey,
+                      label: form.label,
+                      reference: answer.reference,
+                      documentUrl: answer.pdfUrl,
+                      notSent: answer.sent === false ? answer.message : undefined,
+                    },
                   ])
                 }
               />
@@ -167,7 +174,7 @@ export function WaitingForms({ userId }: { userId: number }) {
         <Alert tone="success" className="mt-2">
           {sent.map((form) => (
             <p key={form.submissionKey}>
-              Sent: {form.label}, reference {form.reference}.
+              Sent: {form.label}, reference {form.reference}.{form.notSent ? ` ${form.notSent}` : null}
               {form.documentUrl ? (
                 <>
                   {" "}
@@ -185,7 +192,7 @@ export function WaitingForms({ userId }: { userId: number }) {
   );
 }
 
-type SendAnswer = { status: string; reference?: string; pdfUrl?: string };
+type SendAnswer = { status: string; reference?: string; pdfUrl?: string; message?: string; sent?: boolean };
 
 /** A route form's fetcher answers in a later render: how long to wait for it once the fetcher is done. */
 const FETCHER_ANSWER_MS = 5_000;
@@ -201,7 +208,7 @@ function WaitingFormItem({
 }: {
   form: WaitingForm;
   round: number;
-  onSent: (reference: string, documentUrl: string | undefined) => void;
+  onSent: (answer: SendAnswer & { reference: string }) => void;
 }) {
   const fetcher = useFetcher<SendAnswer>({ key: `waiting-${form.submissionKey}` });
   const { pathname } = useLocation();
@@ -255,7 +262,7 @@ function WaitingFormItem({
         const answer = await send(held);
         if (answer?.status === "success" && answer.reference) {
           await forgetForm(held.submissionKey);
-          onSent(answer.reference, answer.pdfUrl);
+          onSent({ ...answer, reference: answer.reference });
         } else if (isSignedOutAnswer(answer) && held.state === "waiting") {
           await writeForm(waitsForSignIn(held));
         }

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { company } from "~/content/company";
 import { registerBackgroundSync } from "~/forms/background-sync";
 import { CompanyMarkIcon } from "../company-mark";
+import { useNonce } from "../nonce";
+import { NATIVE_SEND_GUARD_SCRIPT } from "./native-send-guard";
 import { LOGOUT_PATH, logOutOrKeep, SEND_PENDING_LOGOUT } from "./pending-logout";
 import { leaveDevice } from "./staff-app";
 import { type StaffNavEntry, StaffNavigation } from "./staff-navigation";
@@ -35,8 +37,11 @@ const logOut = (userId: number) => (event: React.FormEvent<HTMLFormElement>) => 
  * the staff navigation, and who is signed in with the way out. One bar high on a phone too.
  */
 export function StaffFrame({ user, navigation = [], children }: StaffFrameProps) {
+  const nonce = useNonce();
   return (
     <>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, a constant */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: NATIVE_SEND_GUARD_SCRIPT }} />
       <header className="staff-header sticky top-0 z-40 border-b border-slate-200 bg-white">
         {/* One bar on a phone; from 1280 px the navigation's row wraps onto a line of its own below. */}
         <div className="mx-auto flex min-h-14 max-w-7xl items-center gap-x-3 xl:flex-wrap px-4 sm:px-6">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { labellingOf } from "~/components/forms/defined-field";
+import { storedOutcome } from "~/components/forms/form-outcome";
 import { FormSection, revealControl } from "~/components/forms/form-section";
 import { StaffForm } from "~/components/forms/staff-form";
 import { TextAreaField } from "~/components/forms/text-area-field";
@@ -215,7 +216,7 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
       form={staffForm}
       answer={answer}
       missing={missing.length > 0 ? messages.missing : undefined}
-      success={() => messages.success}
+      success={storedOutcome}
       submitLabel="Submit Checklist"
       busyLabel="Processing..."
       sendsItself={{ onSubmit: submit, busy }}

@@ -24,6 +24,9 @@ export const CHECKLIST_MAX_BODY_BYTES = 80 * 1024 * 1024;
 export const UNTITLED_PROJECT = "Untitled Project";
 
 /** The estimate checklist at /admin/quick-links/estimate-checklist. */
+const SENT = "PDF generated and sent to webhook successfully!";
+const WEBHOOK_NOT_SET_UP = "the checklist webhook is not set up on this server. An admin can set it up.";
+
 const NOT_REACHED =
   "Error: the server could not be reached, so nothing was sent. Your answers and photos are kept on this device: submit again when you have a signal.";
 
@@ -40,7 +43,7 @@ export const checklistForm = defineForm({
   // The spec's words (§8); the others start with "Error" so the banner shows them as errors.
   messages: formMessages({
     missing: "Please fill in your name and email.",
-    success: "PDF generated and sent to webhook successfully!",
+    success: SENT,
     failed: "Error generating PDF or sending to webhook. Please try again.",
     unreachable: NOT_REACHED,
     offline: NOT_REACHED,
@@ -51,6 +54,18 @@ export const checklistForm = defineForm({
     unreadable: "Error: the checklist could not be read. Please submit it again.",
     tooLarge: "Error: the photos add up to more than 80 MB. Please remove some and submit again.",
   }),
+  // The spec's words once the webhook has it (queued in the outbox); without the webhook, what did happen.
+  outcome: ({ deliveries }) => {
+    if (deliveries.some((delivery) => delivery.target === "WEBHOOK_CHECKLIST_URL"))
+      return { sent: true, message: SENT };
+    const emailed = deliveries.some((delivery) => delivery.target === "STAFF_NOTIFY_EMAIL");
+    return {
+      sent: false,
+      message: emailed
+        ? `PDF generated, saved and emailed to the office. Not sent to the webhook: ${WEBHOOK_NOT_SET_UP}`
+        : `PDF generated and saved. Not sent: ${WEBHOOK_NOT_SET_UP}`,
+    };
+  },
   deliveries: [
     {
       channel: "webhook",

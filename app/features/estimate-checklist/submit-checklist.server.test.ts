@@ -134,7 +134,11 @@ describe("a checklist with ten photos", () => {
     );
     expect(statusOf(response)).toBe(200);
     const result = resultOf(response);
-    expect(result.status).toBe("success");
+    expect(result).toMatchObject({
+      status: "success",
+      message: "PDF generated and sent to webhook successfully!",
+      sent: true,
+    });
     reference = result.reference ?? "";
     stored = await storedByReference(database.db, reference);
     const pdfFile = stored.files.find((file) => file.fieldName === CHECKLIST_PDF_FIELD);
@@ -314,6 +318,26 @@ describe("the checklist's caps", () => {
     content.set([0xff, 0xd8, 0xff, 0xe0]);
     return content;
   };
+
+  it("says the PDF was saved, not sent, and gives the reference, where no webhook is set up", async () => {
+    const post = () => checklistPost({ ...checklistAnswers, submissionKey: crypto.randomUUID() }, []);
+    const withoutWebhook = (env: Record<string, string>) =>
+      loadContextFor(database.db, { WEBHOOK_CHECKLIST_URL: "", ...env });
+    const nothingSetUp = resultOf(await submit(post(), withoutWebhook({})));
+    expect(nothingSetUp).toMatchObject({
+      status: "success",
+      reference: expect.stringMatching(/^CHK-/),
+      sent: false,
+      message:
+        "PDF generated and saved. Not sent: the checklist webhook is not set up on this server. An admin can set it up.",
+    });
+    const emailOnly = withoutWebhook({ SMTP_URL: smtp.smtpUrl, STAFF_NOTIFY_EMAIL: "office@example.com" });
+    expect(resultOf(await submit(post(), emailOnly))).toMatchObject({
+      sent: false,
+      message:
+        "PDF generated, saved and emailed to the office. Not sent to the webhook: the checklist webhook is not set up on this server. An admin can set it up.",
+    });
+  });
 
   it("asks for the name and email when either is blank after trimming", async () => {
     const response = await submit(checklistPost({ fillerName: "  ", fillerEmail: "pat@example.com" }, []), context);

@@ -1,5 +1,6 @@
 import { defineForm, type PersonalMessage } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
+import { MESSAGE_SENT, teamMessageOutcome } from "./message-outcome";
 import { MESSAGE_BODY_MAX_LENGTH, teamMessageFields, teamMessageSchema } from "./schema";
 import type { TeamMessage } from "./team-message";
 
@@ -65,7 +66,8 @@ export const teamMessageForm = defineForm({
     phone: "",
   }),
   maxBodyBytes: 64 * 1024,
-  messages: formMessages({ success: "Message sent successfully!", failed: FAILED, unreachable: FAILED }),
+  messages: formMessages({ success: MESSAGE_SENT, failed: FAILED, unreachable: FAILED }),
+  outcome: teamMessageOutcome,
   deliveries: [
     { channel: "personal", messages: personalMessages },
     {

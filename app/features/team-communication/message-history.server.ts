@@ -21,11 +21,17 @@ export type DeliveryState = {
   lastError: string | null;
 };
 
+/**
+ * Why a recipient's email or text was never made: the person has no address for it, or the server had the
+ * service not set up when the message was stored (it makes one for every address only then).
+ */
+export type NotMade = "no-address" | "not-set-up";
+
 export type RecipientStates = {
   id: number;
   name: string;
-  email: DeliveryState | "none";
-  text: DeliveryState | "none";
+  email: DeliveryState | NotMade;
+  text: DeliveryState | NotMade;
 };
 
 export type MessageHistoryEntry = {
@@ -51,8 +57,18 @@ function newestSends(rows: readonly DeliveryRow[]): DeliveryRow[] {
   return [...newest.values()];
 }
 
-const stateOf = (row: DeliveryRow | undefined): DeliveryState | "none" =>
-  row ? { deliveryId: row.id, status: row.status, attemptCount: row.attemptCount, lastError: row.lastError } : "none";
+const stateOf = (row: DeliveryRow): DeliveryState => ({
+  deliveryId: row.id,
+  status: row.status,
+  attemptCount: row.attemptCount,
+  lastError: row.lastError,
+});
+
+/** A recipient's email or text: its newest send, or why none was made. */
+const recipientStateOf = (row: DeliveryRow | undefined, address: string | null): DeliveryState | NotMade => {
+  if (row) return stateOf(row);
+  return address === null ? "no-address" : "not-set-up";
+};
 
 /**
  * The latest team messages, newest first: when, by whom, what, and for each recipient and channel where its
@@ -93,6 +109,7 @@ export async function loadMessageHistory(db: Database): Promise<MessageHistoryEn
       );
       return toAddress.find((row) => row.target === name) ?? toAddress[0];
     };
+    const webhookSend = sends.find((row) => row.channel === "webhook");
     return {
       submissionId: message.id,
       reference: message.reference,
@@ -102,10 +119,10 @@ export async function loadMessageHistory(db: Database): Promise<MessageHistoryEn
       recipients: payload.recipients.map((recipient) => ({
         id: recipient.id,
         name: recipient.name,
-        email: stateOf(find("email", recipient.name, recipient.email)),
-        text: stateOf(find("sms", recipient.name, recipient.phoneNumber)),
+        email: recipientStateOf(find("email", recipient.name, recipient.email), recipient.email),
+        text: recipientStateOf(find("sms", recipient.name, recipient.phoneNumber), recipient.phoneNumber),
       })),
-      webhook: stateOf(sends.find((row) => row.channel === "webhook")),
+      webhook: webhookSend ? stateOf(webhookSend) : "none",
     };
   });
 }

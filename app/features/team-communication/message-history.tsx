@@ -1,10 +1,10 @@
 import { Link, useFetcher } from "react-router";
 import { StaffTable, type StaffTableColumn } from "~/components/staff/staff-table";
-import type { DeliveryState, MessageHistoryEntry } from "./message-history.server";
+import type { DeliveryState, MessageHistoryEntry, NotMade } from "./message-history.server";
 
-/** A delivery's state as staff read it: queued, sent, or failed with the reason. */
-function stateText(state: DeliveryState | "none", none: string): string {
-  if (state === "none") return none;
+/** A delivery's state as staff read it: queued, sent, failed with the reason, or why it was never made. */
+function stateText<Why extends string>(state: DeliveryState | Why, unmade: Record<Why, string>): string {
+  if (typeof state === "string") return unmade[state];
   switch (state.status) {
     case "pending":
       return state.attemptCount === 0 ? "Queued" : `Retrying (${state.lastError ?? "failed before"})`;
@@ -39,18 +39,19 @@ function RetryButton({ submissionId, state, label }: { submissionId: number; sta
   );
 }
 
-const failed = (state: DeliveryState | "none"): state is DeliveryState => state !== "none" && state.status === "failed";
+const failed = (state: DeliveryState | string): state is DeliveryState =>
+  typeof state !== "string" && state.status === "failed";
 
 /** Where a delivery is, with Retry when it failed. */
-function DeliveryStatus(props: {
-  state: DeliveryState | "none";
-  none: string;
+function DeliveryStatus<Why extends string>(props: {
+  state: DeliveryState | Why;
+  unmade: Record<Why, string>;
   submissionId: number;
   retryLabel: string;
 }) {
   return (
     <>
-      {stateText(props.state, props.none)}
+      {stateText(props.state, props.unmade)}
       {failed(props.state) ? (
         <RetryButton submissionId={props.submissionId} state={props.state} label={props.retryLabel} />
       ) : null}
@@ -61,7 +62,7 @@ function DeliveryStatus(props: {
 /** A recipient's email or text, in red when it failed. */
 function channelColumn(
   channel: "email" | "text",
-  none: string,
+  unmade: Record<NotMade, string>,
   submissionId: number,
 ): StaffTableColumn<MessageHistoryEntry["recipients"][number]> {
   return {
@@ -70,13 +71,24 @@ function channelColumn(
     cell: (recipient) => (
       <DeliveryStatus
         state={recipient[channel]}
-        none={none}
+        unmade={unmade}
         submissionId={submissionId}
         retryLabel={`Retry the ${channel} to ${recipient.name}`}
       />
     ),
   };
 }
+
+// The person's record is blamed only where it lacks the address; a service not set up is the server's.
+const EMAIL_NOT_MADE: Record<NotMade, string> = {
+  "no-address": "No email address",
+  "not-set-up": "Not sent: email was not set up on this server",
+};
+const TEXT_NOT_MADE: Record<NotMade, string> = {
+  "no-address": "No mobile number we can text",
+  "not-set-up": "Not sent: texts were not set up on this server",
+};
+const WEBHOOK_NOT_MADE = { none: "not set up on this server" };
 
 /** Every recent message with, per recipient and channel, where its email and text are. */
 export function MessageHistory({ messages }: { messages: readonly MessageHistoryEntry[] }) {
@@ -101,15 +113,15 @@ export function MessageHistory({ messages }: { messages: readonly MessageHistory
               rowKey={(recipient) => recipient.id}
               columns={[
                 { header: "Recipient", namesRow: true, className: "font-medium", cell: (recipient) => recipient.name },
-                channelColumn("email", "No email address", message.submissionId),
-                channelColumn("text", "No mobile number we can text", message.submissionId),
+                channelColumn("email", EMAIL_NOT_MADE, message.submissionId),
+                channelColumn("text", TEXT_NOT_MADE, message.submissionId),
               ]}
             />
             <div className="mt-2 text-sm text-slate-700">
               Automation webhook:{" "}
               <DeliveryStatus
                 state={message.webhook}
-                none="not configured"
+                unmade={WEBHOOK_NOT_MADE}
                 submissionId={message.submissionId}
                 retryLabel="Retry the webhook"
               />

@@ -152,7 +152,12 @@ describe("sending a team message", () => {
       ["body", "Meet at the yard at 6 pm.\nBring the generator."],
     ]);
     expect(response.init?.status ?? 200).toBe(200);
-    expect(response.data).toMatchObject({ status: "success", reference: expect.stringMatching(/^MSG-/) });
+    expect(response.data).toMatchObject({
+      status: "success",
+      reference: expect.stringMatching(/^MSG-/),
+      message: "Message sent successfully!",
+      sent: true,
+    });
     const { submission, deliveries: stored } = await storedByReference(
       database.db,
       (response.data as { reference: string }).reference,
@@ -276,6 +281,53 @@ describe("sending a team message", () => {
       (response.data as { reference: string }).reference,
     );
     expect(stored.map((delivery) => delivery.channel)).toEqual(["email", "webhook"]);
+  });
+
+  it("says what went and what did not, and blames no record for a service the server has not set up", async () => {
+    const chosen: Array<[string, string]> = [
+      ["recipients", String(people.emailOnly)],
+      ["recipients", String(people.mobileOnly)],
+      ["recipients", String(people.both)],
+      ["subject", "Yard closed"],
+      ["body", "The yard is closed on Friday."],
+    ];
+    const noTexts = await send(chosen, {
+      cookie,
+      env: { TWILIO_ACCOUNT_SID: "", TWILIO_AUTH_TOKEN: "", TWILIO_FROM: "" },
+    });
+    expect(noTexts.data).toMatchObject({
+      status: "success",
+      sent: false,
+      message:
+        "Sent to 2 people by email. Passed to the message automation too. Not sent by text: texts are not set up on this server. An admin can set them up. Mo Mobile has no email address.",
+    });
+    const nothing = await send(chosen, {
+      cookie,
+      env: {
+        SMTP_URL: "",
+        TWILIO_ACCOUNT_SID: "",
+        TWILIO_AUTH_TOKEN: "",
+        TWILIO_FROM: "",
+        WEBHOOK_TEAM_MESSAGE_URL: "",
+      },
+    });
+    expect(nothing.init?.status ?? 200).toBe(200);
+    expect(nothing.data).toMatchObject({
+      status: "success",
+      sent: false,
+      message: "Saved, but not sent: email and texts are not set up on this server. An admin can set them up.",
+      reference: expect.stringMatching(/^MSG-/),
+    });
+
+    const history = await loadMessageHistory(database.db);
+    const row = history.find((entry) => entry.reference === (nothing.data as { reference: string }).reference);
+    // Bo Both has an address and a mobile: the server's set-up, not his record, is why nothing went.
+    expect(row?.recipients.map(({ name, email, text }) => [name, email, text])).toEqual([
+      ["Emma Email", "not-set-up", "no-address"],
+      ["Mo Mobile", "no-address", "not-set-up"],
+      ["Bo Both", "not-set-up", "not-set-up"],
+    ]);
+    expect(row?.webhook).toBe("none");
   });
 
   it("shows an invalid number as failed in words and does not retry it; a 503 is retried and then delivered", async () => {

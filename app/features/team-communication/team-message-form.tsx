@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useActionData } from "react-router";
 import { FieldError } from "~/components/forms/field-error";
+import { storedOutcome } from "~/components/forms/form-outcome";
 import { StaffForm } from "~/components/forms/staff-form";
 import { TextAreaField } from "~/components/forms/text-area-field";
 import { TextField } from "~/components/forms/text-field";
@@ -51,7 +52,8 @@ export function TeamMessageForm({
 
   useEffect(() => {
     setShownResult(result);
-    if (result?.status !== "success") return;
+    // Only the spec's words go (§9): what was not sent stays in view until the next message.
+    if (result?.status !== "success" || !result.sent) return;
     const timer = setTimeout(() => setShownResult(undefined), SUCCESS_BANNER_MS);
     return () => clearTimeout(timer);
   }, [result]);
@@ -63,7 +65,7 @@ export function TeamMessageForm({
     <StaffForm
       form={staffForm}
       answer={shownResult}
-      success={() => teamMessageForm.messages.success}
+      success={storedOutcome}
       submitLabel="Send Message"
       busyLabel="Sending..."
       besideSubmit={<FieldError id="team-message-send-problem" message={problems[SEND_PROBLEM]} />}
