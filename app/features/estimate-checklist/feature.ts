@@ -8,7 +8,7 @@ export const feature = defineFeature({
       category: "Project Management",
       position: 3,
       title: "Estimate Checklist",
-      description: "The site survey for an estimate, with photos, filled in on a phone; the office gets its PDF.",
+      description: "The site survey for an estimate, with photos, filled in on a phone; its PDF is filed in the inbox.",
       path: "/admin/quick-links/estimate-checklist",
     },
   ],

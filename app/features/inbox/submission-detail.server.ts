@@ -2,6 +2,7 @@ import { type AnyColumn, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { describeSubmissionType, submissionTypes } from "~/features/submission-types.server";
+import type { StoredDelivery } from "~/forms/definition";
 import { answerRows } from "~/forms/print-answer";
 import type { WebhookUrls } from "~/outbox/targets.server";
 import { listStaffUsers } from "~/server/auth/staff-users.server";
@@ -56,6 +57,26 @@ function unsetWebhookTargets(type: string, urls: WebhookUrls, sentTo: readonly s
       ? [delivery.target]
       : [],
   );
+}
+
+/**
+ * What did not go, in words: the form's own account of its deliveries where it has one and it tells of something
+ * not sent (a team message whose email and texts are not set up), else each webhook of its form that is not set.
+ */
+function notSentInWords(
+  type: string,
+  payload: Record<string, unknown>,
+  stored: readonly StoredDelivery[],
+  urls: WebhookUrls,
+): string[] {
+  const definition = submissionTypes.find((candidate) => candidate.type === type);
+  const outcome = definition?.outcome?.({ payload, deliveries: stored });
+  if (outcome && !outcome.sent) return [outcome.message];
+  return unsetWebhookTargets(
+    type,
+    urls,
+    stored.map((delivery) => delivery.target),
+  ).map(unsetTargetInWords);
 }
 
 /** A positive whole number from a route parameter, or a 404: `/admin/inbox/abc` names no submission. */
@@ -211,11 +232,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
         details: details as typeof details | null,
       };
     }),
-    notSentTo: unsetWebhookTargets(
-      submission.type,
-      urls,
-      deliveryRows.map((delivery) => delivery.target),
-    ).map(unsetTargetInWords),
+    notSentTo: notSentInWords(submission.type, submission.payload, deliveryRows, urls),
     notes: notes.map(({ createdAt, ...note }) => ({ ...note, written: formatStaffTime(createdAt) })),
     events: events.map(({ createdAt, actor, id, kind, ...event }) => ({
       id,

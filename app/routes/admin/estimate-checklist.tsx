@@ -25,7 +25,7 @@ export default function EstimateChecklist({ loaderData, actionData }: Route.Comp
   return (
     <StaffPage
       title="Estimate Checklist"
-      intro="Walk the site, answer what you can and add photos. It is saved on this device as you go; Submit Checklist makes the PDF and sends it to the office."
+      intro="Walk the site, answer what you can and add photos. It is saved on this device as you go; Submit Checklist makes the PDF and files it in the inbox for the office."
     >
       <ChecklistForm
         defaults={loaderData.defaults}
