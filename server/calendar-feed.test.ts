@@ -2,6 +2,7 @@ import nodeIcal from "node-ical";
 import { describe, expect, it } from "vitest";
 import { signedInAppForFile } from "#tests/signed-in-app";
 import { validEstimateRequest } from "#tests/staff-request-fixture";
+import { SOFT_CHECKS_SEEN_FIELD } from "~/forms/soft-checks";
 
 const world = signedInAppForFile();
 
@@ -31,6 +32,8 @@ describe("the calendar address, through the running app", () => {
       ...validEstimateRequest,
       appointment: "2026-11-01",
       appointmentTime: "09:00",
+      // A past date, kept on purpose: its warning was seen (app/forms/soft-checks.ts).
+      [SOFT_CHECKS_SEEN_FIELD]: "appointment",
     });
     expect(stored.status).toBeLessThan(400);
 

@@ -30,7 +30,7 @@ describe("the detail page", () => {
       method: "POST",
       redirect: "manual",
       headers: { cookie: world.cookie, origin: world.app.url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "note", body: SCRIPT }),
+      body: new URLSearchParams({ intent: "triage", note: SCRIPT }),
     });
     expect(note.status).toBe(200);
 

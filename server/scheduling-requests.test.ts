@@ -24,6 +24,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-recei
 import { loadInbox } from "~/features/inbox/load-inbox.server";
 import { describeSubmissionType } from "~/features/submission-types.server";
 import type { FormActionResult } from "~/forms/action-result";
+import { PAST_DATE_WARNING, SOFT_CHECKS_SEEN_FIELD } from "~/forms/soft-checks";
 import { createEmailSender } from "~/outbox/email-sender.server";
 import { createDeliveryWorker } from "~/outbox/worker.server";
 import { action as estimateRequestAction } from "~/routes/admin/estimate-request";
@@ -189,7 +190,7 @@ describe("the internal estimate request", () => {
     expect(result).toMatchObject({ status: "invalid", message: "Please fill in all required fields." });
   });
 
-  it("refuses an impossible date and a time that is not one, beside their fields, and takes a past date", async () => {
+  it("refuses an impossible date and a time that is not one, beside their fields, and takes a past date once its warning was seen", async () => {
     const { result } = await submit("estimate", {
       ...validEstimateRequest,
       appointment: "2030-02-30",
@@ -200,7 +201,13 @@ describe("the internal estimate request", () => {
       appointmentTime: "Appointment Time must be a time, like 2:30 PM",
     });
     const past = await submit("estimate", { ...validEstimateRequest, appointment: "2020-01-06" });
-    expect(past.result.status).toBe("success");
+    expect(past.result.status === "invalid" && past.result.warnings).toEqual({ appointment: PAST_DATE_WARNING });
+    const seen = await submit("estimate", {
+      ...validEstimateRequest,
+      appointment: "2020-01-06",
+      [SOFT_CHECKS_SEEN_FIELD]: "appointment",
+    });
+    expect(seen.result.status).toBe("success");
   });
 });
 

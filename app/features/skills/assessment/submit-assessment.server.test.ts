@@ -32,6 +32,8 @@ describe("the assessment action", () => {
       reference: expect.stringMatching(/^ASM-[0-9A-Z]{6}$/),
       score: { correct: 12, total: 15, percentage: 80 },
       feedback: "Excellent performance!",
+      message: expect.any(String),
+      sent: true,
     });
 
     const { submission, deliveries } = await storedByReference(database.db, referenceOf(response));
