@@ -28,38 +28,31 @@ type Contact = { name: string; phone: string; email: string };
 export function ContactActions({ contact, size = "compact" }: { contact: Contact; size?: "compact" | "large" }) {
   const number = dialableNumber(contact.phone);
   const email = contact.email.trim();
-  if (!number && !email) return null;
-  const who = contact.name.trim() || (number ? contact.phone : email);
+  const who = contact.name.trim() || contact.phone || email;
+  const actions = [
+    ...(number
+      ? [
+          { label: "Call", href: `tel:${number}`, icon: ICON_PATHS.phone, at: contact.phone },
+          { label: "Text", href: `sms:${number}`, icon: ICON_PATHS.message, at: contact.phone },
+        ]
+      : []),
+    ...(email ? [{ label: "Email", href: `mailto:${email}`, icon: ICON_PATHS.mail, at: email }] : []),
+  ];
+  if (actions.length === 0) return null;
   const look =
     size === "large"
       ? "button-secondary min-w-0 flex-1 gap-2 px-3"
       : "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border-2 border-brand-700 bg-white px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-700";
   return (
     <ul aria-label={`Contact ${who}`} className={`flex gap-2 ${size === "large" ? "mt-4" : ""}`}>
-      {number && (
-        <li className={size === "large" ? "flex flex-1" : ""}>
-          <a href={`tel:${number}`} className={look} aria-label={`Call ${who} at ${contact.phone}`}>
-            <LineIcon size={18} path={ICON_PATHS.phone} />
-            Call
+      {actions.map((action) => (
+        <li key={action.label} className={size === "large" ? "flex flex-1" : ""}>
+          <a href={action.href} className={look} aria-label={`${action.label} ${who} at ${action.at}`}>
+            <LineIcon size={18} path={action.icon} />
+            {action.label}
           </a>
         </li>
-      )}
-      {number && (
-        <li className={size === "large" ? "flex flex-1" : ""}>
-          <a href={`sms:${number}`} className={look} aria-label={`Text ${who} at ${contact.phone}`}>
-            <LineIcon size={18} path={ICON_PATHS.message} />
-            Text
-          </a>
-        </li>
-      )}
-      {email && (
-        <li className={size === "large" ? "flex flex-1" : ""}>
-          <a href={`mailto:${email}`} className={look} aria-label={`Email ${who} at ${email}`}>
-            <LineIcon size={18} path={ICON_PATHS.mail} />
-            Email
-          </a>
-        </li>
-      )}
+      ))}
     </ul>
   );
 }
