@@ -234,12 +234,16 @@ describe("a new form's optional photo", () => {
       const page = await context.newPage();
       await page.goto(`${app.url}/admin/quick-links/warranty-claim`);
       const customer = page.getByLabel("Customer Name");
-      // Typed until the draft holds it: then the page's scripts keep what is done on it.
+      // Typed until the draft holds it: then the page's scripts keep what is done on it. Up to 30 s: beside the
+      // other test files on two cores, this page's scripts once took over 15 s to run (CI).
       await expect
-        .poll(async () => {
-          await customer.fill("Kept Photo Claim");
-          return (await savedDraft(page)).answers?.customerName;
-        })
+        .poll(
+          async () => {
+            await customer.fill("Kept Photo Claim");
+            return (await savedDraft(page)).answers?.customerName;
+          },
+          { timeout: 30_000 },
+        )
         .toBe("Kept Photo Claim");
       await page.getByLabel("Photo of the problem").setInputFiles({
         name: "breaker.jpg",
