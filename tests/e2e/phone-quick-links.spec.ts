@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { withAppDatabase } from "../support/app-database";
 import { estimatePayload, insertInboxSubmission } from "../support/inbox-fixture";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
@@ -49,6 +50,10 @@ test("Quick Links opens on the Inbox and the leads waiting on a staff member; op
   }
   await expect(page.getByRole("button", { name: "Acknowledge" })).toHaveCount(0);
   await expectNoAxeViolations(page, "Quick Links as a staff member");
+  // A screen reader's list of headings goes down one level at a time (Lighthouse's heading-order): the Inbox card's
+  // heading is under the Leads heading, unseen, as the tools' cards are under theirs.
+  const headingOrder = await new AxeBuilder({ page }).withRules(["heading-order"]).analyze();
+  expect(headingOrder.violations.map((violation) => violation.id)).toEqual([]);
 
   const leadLink = waiting.getByRole("link", { name: `Dana ${lastName}`, exact: true });
   expect((await leadLink.boundingBox())?.height).toBeGreaterThanOrEqual(44);

@@ -109,14 +109,20 @@ export default function QuickLinks({ loaderData }: Route.ComponentProps) {
   const newLeads = waiting?.newLeads ? plural(waiting.newLeads, "new lead", "new leads") : undefined;
   return (
     <StaffPage title="Quick Links" width="max-w-7xl">
-      {/* The leads first, with no heading over one card: the Inbox, and in it the leads this person should call next. */}
-      <ul aria-label="Leads" className="mt-4">
-        {cardsOf("Leads").map((link) => (
-          <QuickLinkCard key={link.path} link={link} count={newLeads}>
-            {waiting ? <LeadsWaitingOnYouList waiting={waiting} /> : null}
-          </QuickLinkCard>
-        ))}
-      </ul>
+      {/* The leads first, with no visible heading over one card: the Inbox, and in it the leads this person should
+          call next. The heading is there for screen readers, so the cards' headings follow one of the level above. */}
+      <section aria-labelledby={headingId("Leads")}>
+        <h2 id={headingId("Leads")} className="sr-only">
+          Leads
+        </h2>
+        <ul className="mt-4">
+          {cardsOf("Leads").map((link) => (
+            <QuickLinkCard key={link.path} link={link} count={newLeads}>
+              {waiting ? <LeadsWaitingOnYouList waiting={waiting} /> : null}
+            </QuickLinkCard>
+          ))}
+        </ul>
+      </section>
       {/* The categories side by side on wide screens; within one, as many cards to a row as fit, none left narrow. */}
       <div className="mt-8 grid gap-x-8 gap-y-10 lg:grid-cols-2">
         {toolGroups.map(({ category, links }) => (
