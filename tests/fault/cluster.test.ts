@@ -174,6 +174,16 @@ describe("two instances behind nginx (npm run cluster -- 2)", () => {
     const { ready } = cluster;
     const [first, second] = ready.instances;
     if (!first || !second) throw new Error("two instances expected");
+    // The first is the one the test before killed: the cluster starts it again, which takes a moment (its
+    // connection was refused once in CI when this test came sooner).
+    for (const instance of [first, second]) {
+      await waitFor(`instance ${instance.index} to answer again`, () =>
+        fetch(`${instance.url}/readyz`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      );
+    }
     const cookie = await signedInCookie(ready.databaseUrl, dataDir);
     const photo = await grainyJpegWithGps();
     const tus = { cookie, "tus-resumable": "1.0.0" };
