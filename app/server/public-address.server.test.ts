@@ -1,5 +1,13 @@
+import type { LookupAddress } from "node:dns";
 import { describe, expect, it } from "vitest";
-import { isPublicAddress, reachesPublicAddressesOnly } from "./public-address.server";
+import { isPublicAddress, publicAddressLookup, reachesPublicAddressesOnly } from "./public-address.server";
+
+/** What the lookup hands a socket, asked as Node's net asks it (one address, or all for Happy Eyeballs). */
+function lookedUp(hostname: string, all: boolean) {
+  return new Promise<{ error: Error | null; answer: string | LookupAddress[]; family?: number }>((resolve) =>
+    publicAddressLookup(hostname, { all }, (error, answer, family) => resolve({ error, answer, family })),
+  );
+}
 
 describe("public addresses", () => {
   it("takes addresses of the public internet, IPv4 and IPv6, mapped and NAT64 ones to a public IPv4 too", () => {
@@ -66,5 +74,12 @@ describe("public addresses", () => {
     await expect(reachesPublicAddressesOnly("127.0.0.1")).resolves.toBe(false);
     await expect(reachesPublicAddressesOnly("8.8.8.8")).resolves.toBe(true);
     await expect(reachesPublicAddressesOnly("no-such-host.invalid")).rejects.toThrow();
+  });
+
+  it("hands a socket the addresses it resolved when all are public, one or all as asked, and an error otherwise", async () => {
+    expect(await lookedUp("8.8.8.8", false)).toEqual({ error: null, answer: "8.8.8.8", family: 4 });
+    expect(await lookedUp("8.8.8.8", true)).toMatchObject({ error: null, answer: [{ address: "8.8.8.8", family: 4 }] });
+    const refused = await lookedUp("localhost", true);
+    expect(refused.error).toMatchObject({ code: "ENOTPUBLIC" });
   });
 });
