@@ -109,6 +109,7 @@ export async function benchPush(): Promise<PushBenchResult> {
       DATABASE_URL: postgres.url,
       WEBHOOK_ESTIMATE_URL: `${receiver.url}estimate`,
       PUBLIC_FORM_RATE_LIMIT: "1000000",
+      PUSH_SERVICE_ALLOWED_HOSTS: pushService.host,
       LOG_LEVEL: "info",
     },
   });

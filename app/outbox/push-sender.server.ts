@@ -1,7 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import webPush from "web-push";
 import { deliveryFailureAcknowledgements, pushSubscriptions } from "~/server/db/schema.server";
+import { NotPublicAddressError } from "~/server/public-address.server";
 import type { ChannelContext, Delivery, DeliveryChannelSender } from "./channels.server";
+import {
+  type PushAddressProblem,
+  type PushAddressSettings,
+  pushAddressProblem,
+  pushAgentFor,
+} from "./push-address.server";
 import { describeSendError, postBytes, type SendOutcome, WEBHOOK_TIMEOUT_MS } from "./webhook-sender.server";
 
 /** What a push notification of a new submission says: stored on each device's delivery. */
@@ -47,18 +54,31 @@ function vapidAuthorization(audience: string, vapid: { subject: string; publicKe
 }
 
 /**
+ * Why nothing was sent to a device's push address, refused before any connection was made. Such a device is
+ * removed as one that is gone: it could never be sent to, and each lead would otherwise be one more alert.
+ */
+const NOT_A_PUSH_SERVICE: Record<PushAddressProblem, string> = {
+  "not https": "The device's push address is not https; its subscription was removed",
+  "not public": "The device's push address is not a push service on the internet; its subscription was removed",
+};
+
+/**
  * Sends one encrypted push (RFC 8291, aes128gcm) signed with our VAPID key (RFC 8292). web-push builds the
- * request (the encryption and the signed JWT); it is sent over the kept-alive connections the webhooks use,
- * since web-push's own send speaks https only and opens a connection each time. The push service answers 201;
- * 404 or 410 means the device's subscription is gone for good.
+ * request (the encryption and the signed JWT); it is sent over kept-alive connections of the push's own, since
+ * web-push's own send speaks https only and opens a connection each time. The address must be a push service on
+ * the internet (push-address.server.ts), checked as the connection is made. The push service answers 201; 404 or
+ * 410 means the device's subscription is gone for good.
  */
 export async function sendPush(
   subscription: PushSubscriptionKeys,
   message: PushMessage,
-  vapid: VapidSettings,
+  settings: VapidSettings & PushAddressSettings,
 ): Promise<SendOutcome & { gone?: boolean }> {
-  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = vapid;
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = settings;
   if (!publicKey || !privateKey || !subject) return { ok: false, error: "the VAPID keys are not resolved" };
+  const endpoint = new URL(subscription.endpoint);
+  const problem = pushAddressProblem(endpoint, settings);
+  if (problem) return { ok: false, permanent: true, gone: true, error: NOT_A_PUSH_SERVICE[problem] };
   const request = webPush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(message),
@@ -73,12 +93,15 @@ export async function sendPush(
   let httpStatus: number;
   try {
     httpStatus = await postBytes(
-      new URL(request.endpoint),
+      endpoint,
       headers,
       request.body ?? new Uint8Array(0),
       WEBHOOK_TIMEOUT_MS,
+      pushAgentFor(endpoint, settings),
     );
   } catch (error) {
+    if (error instanceof NotPublicAddressError)
+      return { ok: false, permanent: true, gone: true, error: NOT_A_PUSH_SERVICE["not public"] };
     return { ok: false, error: describeSendError(error) };
   }
   if (httpStatus >= 200 && httpStatus < 300) return { ok: true, httpStatus };
@@ -107,7 +130,8 @@ export function pushMessageOf(delivery: Pick<Delivery, "submissionId" | "referen
 }
 
 /**
- * A device that turned notifications off, or that its push service says is gone, is no failure anyone must act on:
+ * A device that turned notifications off, that its push service says is gone, or whose push address is refused, is
+ * no failure anyone must act on:
  * its delivery stays failed with why in the history, already acknowledged, so it raises no dashboard alert and no
  * alert text.
  */
@@ -124,7 +148,8 @@ const subscriptionKeys = sql`(SELECT json_build_object('endpoint', s.endpoint, '
 
 /**
  * A push to one staff device (its subscription's endpoint is the destination). A device that unsubscribed since
- * the submission was stored gets nothing; one the push service says is gone is removed.
+ * the submission was stored gets nothing; one the push service says is gone, or whose address is refused, is
+ * removed.
  */
 export const pushChannel: DeliveryChannelSender = {
   perTargetLimit: 20,

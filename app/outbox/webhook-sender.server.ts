@@ -84,13 +84,15 @@ class SendTimeout extends Error {
 /**
  * POSTs `body` and resolves with the answer's status once its body is read (up to DRAINED_BYTES, which hands the
  * connection back for the next send). The whole exchange has `timeoutMs`. A connection the receiver closed
- * while it sat idle is found only when a send goes out on it: that send is made once more on a new one.
+ * while it sat idle is found only when a send goes out on it: that send is made once more on a new one. `agent`
+ * is the shared kept-alive one of the URL's scheme unless one is given (a push's checks its addresses).
  */
 export function postBytes(
   url: URL,
   headers: Record<string, string>,
   body: Uint8Array,
   timeoutMs: number,
+  agent?: HttpAgent,
 ): Promise<number> {
   const protocol = url.protocol;
   if (protocol !== "http:" && protocol !== "https:")
@@ -102,7 +104,7 @@ export function postBytes(
       const request = send(url, {
         method: "POST",
         headers: { ...headers, "content-length": String(body.byteLength) },
-        agent: AGENTS[protocol],
+        agent: agent ?? AGENTS[protocol],
       });
       const timer = setTimeout(() => request.destroy(new SendTimeout()), Math.max(0, deadline - Date.now()));
       let settled = false;

@@ -129,6 +129,24 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads PUSH_SERVICE_ALLOWED_HOSTS as hosts with an optional port and refuses anything else", () => {
+    expect(loadConfig({}).PUSH_SERVICE_ALLOWED_HOSTS).toEqual([]);
+    expect(loadConfig({ PUSH_SERVICE_ALLOWED_HOSTS: "Push.Example.lan, 127.0.0.1:8080,[fd00::1]:8443" })).toMatchObject(
+      {
+        PUSH_SERVICE_ALLOWED_HOSTS: [
+          { hostname: "push.example.lan" },
+          { hostname: "127.0.0.1", port: 8080 },
+          { hostname: "[fd00::1]", port: 8443 },
+        ],
+      },
+    );
+    for (const value of ["https://push.example.lan", "push.example.lan/send", "push.lan:99999", "fd00::1"]) {
+      expect(() => loadConfig({ PUSH_SERVICE_ALLOWED_HOSTS: value })).toThrow(
+        `PUSH_SERVICE_ALLOWED_HOSTS must be a comma-separated list of host or host:port, such as push.example.lan:8443 (got "${value}")`,
+      );
+    }
+  });
+
   it("wants the ServiceTitan and Twilio settings as whole sets, naming what is missing", () => {
     expect(() => loadConfig({ SERVICETITAN_CLIENT_ID: "cid", SERVICETITAN_APP_KEY: "ak" })).toThrow(
       /SERVICETITAN_CLIENT_SECRET is required with SERVICETITAN_CLIENT_ID, SERVICETITAN_APP_KEY.*SERVICETITAN_TENANT_ID is required/,

@@ -77,6 +77,28 @@ const SERVICETITAN_SETTINGS = [
 const TWILIO_SETTINGS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
 const VAPID_KEYS = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"] as const;
 
+/** A host a setting lets the server reach: a name or an IP address (IPv6 in brackets), and a port if one is given. */
+export type HostAndPort = { hostname: string; port?: number };
+
+/** `host` or `host:port`, named as a URL's host is (lowercase, an IP address written canonically). */
+function parseHostAndPort(entry: string): HostAndPort | undefined {
+  const match = /^([^:/?#@\s[\]]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i.exec(entry);
+  if (!match?.[1] || !URL.canParse(`http://${match[1]}`)) return undefined;
+  const port = match[2] === undefined ? undefined : Number(match[2]);
+  if (port !== undefined && (port < 1 || port > 65_535)) return undefined;
+  return { hostname: new URL(`http://${match[1]}`).hostname, port };
+}
+
+const hostList = z.string().transform((value, ctx): HostAndPort[] => {
+  const entries = value.split(",").map((entry) => parseHostAndPort(entry.trim()));
+  if (entries.every((entry) => entry !== undefined)) return entries;
+  ctx.addIssue({
+    code: "custom",
+    message: "must be a comma-separated list of host or host:port, such as push.example.lan:8443",
+  });
+  return z.NEVER;
+});
+
 /** A phone number as typed (US by default), kept in E.164 for texting. */
 const phoneNumber = z.string().transform((value, ctx) => {
   const phone = parsePhoneNumberFromString(value, "US");
@@ -261,6 +283,11 @@ export const configSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (npx web-push generate-vapid-keys)")
       .optional(),
+    /**
+     * Push services reached at a private address or over plain http, as host or host:port (a self-hosted push
+     * service): a push address anywhere else must be https to a public address.
+     */
+    PUSH_SERVICE_ALLOWED_HOSTS: hostList.default([]),
     /** Who the push services may contact about our sends: a mailto: address or an https: URL. */
     VAPID_SUBJECT: z
       .string()

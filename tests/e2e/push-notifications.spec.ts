@@ -43,7 +43,8 @@ let pushService: PushService;
 
 test.beforeAll(async () => {
   pushService = await startPushService();
-  app = await startAppServer();
+  // The loopback push service is the self-hosted kind an admin names: anything else on loopback is refused.
+  app = await startAppServer({ env: { PUSH_SERVICE_ALLOWED_HOSTS: pushService.host } });
 });
 test.afterAll(async () => {
   await app?.stop();

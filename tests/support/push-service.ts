@@ -17,6 +17,8 @@ export type ReceivedPush = { endpoint: string; message: Record<string, unknown>;
 
 export type PushService = {
   origin: string;
+  /** Its host and port, as PUSH_SERVICE_ALLOWED_HOSTS names it for the app to push to it on loopback. */
+  host: string;
   /** A new device: its key pair and auth secret made here, its address on this service. */
   newSubscription(): Promise<TestSubscription>;
   /** From now on, pushes to this address are answered 410 Gone (the person turned notifications off). */
@@ -209,6 +211,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
 
   return {
     origin,
+    host: new URL(origin).host,
     received,
     refused,
     accepted: () => accepted,

@@ -1,12 +1,13 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { submissionTypes } from "~/features/submission-types.server";
 import { mayRead } from "~/forms/definition";
 import type { StaffFormResult } from "~/forms/staff-form-result";
+import { type PushAddressSettings, pushAddressProblemNow } from "~/outbox/push-address.server";
 import { sendPush } from "~/outbox/push-sender.server";
 import type { SignedInStaff } from "~/server/auth/require-staff.server";
 import type { Database } from "~/server/db/database.server";
-import { pushSubscriptions, type StaffRole } from "~/server/db/schema.server";
+import { pushSubscriptions, type StaffRole, staffUsers } from "~/server/db/schema.server";
 import { deviceName } from "./device-name.server";
 import { FORM_TYPE_FIELD, PUSH_INTENTS, pushChoicesSchema, pushSubscriptionSchema } from "./push-schema";
 
@@ -58,32 +59,74 @@ function chosenFormTypes(formData: FormData, role: StaffRole): string[] {
 }
 
 /**
- * Turns notifications on for a device, or changes its forms. A push address already known (the device signed in
- * as someone else before) becomes this person's, so a phone never tells one person of another's forms.
+ * The most devices one person may have notifications on: a phone, a tablet, a laptop and an office computer or
+ * two. Each new lead is one push per device, so without a cap one account could make every lead a flood.
+ */
+export const MOST_DEVICES_PER_PERSON = 5;
+
+/** Why a push address given by the browser is refused, for the person turning notifications on. */
+const PUSH_ADDRESS_REFUSALS = {
+  "not https": "The browser gave a push address that is not https.",
+  "not public":
+    "The browser gave a push address that is not a browser push service on the internet, so notifications were not turned on. Try Chrome, Edge, Firefox or Safari on this device.",
+  "not found": "The browser's push service could not be found. Check that this device is online, then try again.",
+} as const;
+
+const TOO_MANY_DEVICES = `You have notifications on ${MOST_DEVICES_PER_PERSON} devices, the most one person may have. Remove one under Your devices below, then turn notifications on here again.`;
+
+const ANOTHER_PERSONS_DEVICE =
+  "Another person's device gets notifications at this push address, so nothing was changed. To move that device to you, turn notifications on from the device itself.";
+
+/**
+ * Turns notifications on for a device, or changes its forms. The push address must be a browser push service on
+ * the internet (push-address.server.ts). A push address already known (the device signed in as someone else
+ * before) becomes this person's only when the same keys come with it: the device itself proves it is asking, so
+ * whoever learns another's push address cannot take its notifications, and a phone never tells one person of
+ * another's forms.
  */
 export async function subscribeDevice(
   db: Database,
   staff: Pick<SignedInStaff, "id" | "role" | "displayName">,
   formData: FormData,
   userAgent: string | null,
-  siteUrl: string,
+  settings: PushAddressSettings,
 ): Promise<PushActionResult> {
   const intent = PUSH_INTENTS.subscribe;
   const parsed = pushSubscriptionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     return { intent, status: "error", message: parsed.error.issues[0]?.message ?? "The subscription is not valid." };
   }
-  // Browsers' push services are https. A plain http address is taken only where the site itself is plain http
-  // (this machine, the tests' push service), so a signed-in person cannot make the server post inside its network.
-  if (new URL(parsed.data.endpoint).protocol === "http:" && new URL(siteUrl).protocol !== "http:") {
-    return { intent, status: "error", message: "The browser gave a push address that is not https." };
-  }
+  const problem = await pushAddressProblemNow(new URL(parsed.data.endpoint), settings);
+  if (problem) return { intent, status: "error", message: PUSH_ADDRESS_REFUSALS[problem] };
   const formTypes = chosenFormTypes(formData, staff.role);
   const values = { ...parsed.data, userId: staff.id, deviceName: deviceName(staff.displayName, userAgent), formTypes };
-  await db
-    .insert(pushSubscriptions)
-    .values(values)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  const refusal = await db.transaction(async (tx) => {
+    // One subscribe of a person at a time, so that two at once cannot both pass the count.
+    await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.id, staff.id)).for("update");
+    const [known] = await tx
+      .select({ userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, values.endpoint));
+    if (known?.userId !== staff.id) {
+      const devices = await tx.$count(pushSubscriptions, eq(pushSubscriptions.userId, staff.id));
+      if (devices >= MOST_DEVICES_PER_PERSON) return TOO_MANY_DEVICES;
+    }
+    const stored = await tx
+      .insert(pushSubscriptions)
+      .values(values)
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: values,
+        // Decided in the statement that writes, so a subscribe at the same moment cannot slip past it.
+        setWhere: or(
+          eq(pushSubscriptions.userId, staff.id),
+          and(eq(pushSubscriptions.p256dh, values.p256dh), eq(pushSubscriptions.auth, values.auth)),
+        ),
+      })
+      .returning({ id: pushSubscriptions.id });
+    return stored.length === 0 ? ANOTHER_PERSONS_DEVICE : undefined;
+  });
+  if (refusal) return { intent, status: "error", message: refusal };
   return {
     intent,
     status: "success",
@@ -107,13 +150,12 @@ const UNKNOWN_DEVICE = "That device does not take notifications for you any more
 /** What the push section's forms post, by intent; the settings page's action hands these over. */
 export async function pushSettingsAction(
   context: AppLoadContext,
-  staff: SignedInStaff,
+  staff: Pick<SignedInStaff, "id" | "role" | "displayName">,
   intent: string,
   formData: FormData,
   userAgent: string | null,
 ): Promise<PushActionResult> {
-  if (intent === PUSH_INTENTS.subscribe)
-    return subscribeDevice(context.db, staff, formData, userAgent, context.config.SITE_URL);
+  if (intent === PUSH_INTENTS.subscribe) return subscribeDevice(context.db, staff, formData, userAgent, context.config);
   const parsed = pushChoicesSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return { intent, status: "error", message: parsed.error.issues[0]?.message ?? UNKNOWN_DEVICE };
   const device = await ownDevice(context.db, staff, parsed.data.endpoint);
@@ -137,6 +179,17 @@ export async function pushSettingsAction(
     context.config,
   );
   if (outcome.ok) return { intent, status: "success", message: `A test notification went to ${device.deviceName}.` };
-  if (outcome.gone) await context.db.delete(pushSubscriptions).where(mine);
-  return { intent, status: "error", message: `The test notification did not go out: ${outcome.error}.` };
+  if (outcome.gone) {
+    await context.db.delete(pushSubscriptions).where(mine);
+    return { intent, status: "error", message: `The test notification did not go out: ${outcome.error}.` };
+  }
+  // What the connection met stays in the log: an answer that told one refused connection from another would
+  // tell a signed-in person what listens where.
+  context.logger.warn({ deviceId: device.id, error: outcome.error }, "test notification not sent");
+  return {
+    intent,
+    status: "error",
+    message:
+      "The push service did not take the test notification. Check that the device is online, then try again in a few minutes.",
+  };
 }
