@@ -1,4 +1,9 @@
+import { and, eq, gt, ne, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { plural } from "~/content/plural";
+import { DEFAULT_TEXTS_PER_NUMBER_PER_DAY } from "~/server/config.server";
+import type { Database } from "~/server/db/database.server";
+import { deliveries } from "~/server/db/schema.server";
 import type { DeliveryChannelSender } from "./channels.server";
 import { type SendOutcome, WEBHOOK_TIMEOUT_MS } from "./webhook-sender.server";
 
@@ -6,10 +11,42 @@ export type SmsBody = { text: string };
 
 export type SmsSender = { send: (to: string, body: SmsBody) => Promise<SendOutcome> };
 
+/** Why a text was not sent, in the words staff read: its number had its day's texts (TEXTS_PER_NUMBER_PER_DAY). */
+export const numberHadItsTexts = (limit: number) =>
+  `This number has had ${plural(limit, "text", "texts")} in the last 24 hours, the most one number gets`;
+
+/** Whether a delivery's error is numberHadItsTexts': a reason staff may read as it is. */
+export const isNumberDayLimit = (error: string | null) =>
+  error !== null && /^This number has had \d+ texts? in the last 24 hours, the most one number gets$/.test(error);
+
+/**
+ * The texts a number has had in the last 24 hours, whatever sent them, besides `deliveryId`: those delivered, and
+ * those being sent now. A text is claimed (`sending`, committed) before it counts, so of two sent at once the one
+ * counting second sees the first: at the limit both may be refused, never both sent.
+ */
+async function textsToNumberToday(db: Database, number: string, deliveryId: number): Promise<number> {
+  const [counted] = await db
+    .select({ texts: sql<number>`count(*)::int` })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.channel, "sms"),
+        eq(deliveries.destination, number),
+        ne(deliveries.id, deliveryId),
+        or(gt(deliveries.deliveredAt, sql`now() - interval '1 day'`), eq(deliveries.status, "sending")),
+      ),
+    );
+  return counted?.texts ?? 0;
+}
+
 export const smsChannel: DeliveryChannelSender = {
   perTargetLimit: 20,
-  async send(delivery, { smsSender }) {
+  async send(delivery, { smsSender, db, config }) {
     if (!smsSender) return { ok: false, error: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set" };
+    const limit = config.TEXTS_PER_NUMBER_PER_DAY ?? DEFAULT_TEXTS_PER_NUMBER_PER_DAY;
+    if ((await textsToNumberToday(db, delivery.destination, delivery.id)) >= limit) {
+      return { ok: false, permanent: true, error: numberHadItsTexts(limit) };
+    }
     return smsSender.send(delivery.destination, delivery.body as SmsBody);
   },
 };

@@ -1,0 +1,4 @@
+ALTER TABLE "deliveries" ADD COLUMN "replayed_by_id" bigint;--> statement-breakpoint
+ALTER TABLE "deliveries" ADD CONSTRAINT "deliveries_replayed_by_id_staff_users_id_fk" FOREIGN KEY ("replayed_by_id") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "deliveries_text_number_idx" ON "deliveries" USING btree ("destination","delivered_at") WHERE "deliveries"."channel" = 'sms';--> statement-breakpoint
+CREATE INDEX "deliveries_replayed_by_idx" ON "deliveries" USING btree ("replayed_by_id","created_at") WHERE "deliveries"."replayed_by_id" IS NOT NULL;
