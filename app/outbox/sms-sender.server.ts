@@ -1,8 +1,8 @@
-import { and, eq, gt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { plural } from "~/content/plural";
 import { DEFAULT_TEXTS_PER_NUMBER_PER_DAY } from "~/server/config.server";
-import type { Database } from "~/server/db/database.server";
+import { type Database, inTransaction } from "~/server/db/database.server";
 import { deliveries } from "~/server/db/schema.server";
 import type { DeliveryChannelSender } from "./channels.server";
 import { type SendOutcome, WEBHOOK_TIMEOUT_MS } from "./webhook-sender.server";
@@ -20,23 +20,28 @@ export const isNumberDayLimit = (error: string | null) =>
   error !== null && /^This number has had \d+ texts? in the last 24 hours, the most one number gets$/.test(error);
 
 /**
- * The texts a number has had in the last 24 hours, whatever sent them, besides `deliveryId`: those delivered, and
- * those being sent now. A text is claimed (`sending`, committed) before it counts, so of two sent at once the one
- * counting second sees the first: at the limit both may be refused, never both sent.
+ * Counts a text in its number's day, unless the number already had `limit` texts in the last 24 hours, whatever
+ * sent them (new leads, alerts, team messages, replays): whether it may go. Under an advisory lock per number, so
+ * that texts sent to one number at once are counted one after the other.
  */
-async function textsToNumberToday(db: Database, number: string, deliveryId: number): Promise<number> {
-  const [counted] = await db
-    .select({ texts: sql<number>`count(*)::int` })
-    .from(deliveries)
-    .where(
-      and(
-        eq(deliveries.channel, "sms"),
-        eq(deliveries.destination, number),
-        ne(deliveries.id, deliveryId),
-        or(gt(deliveries.deliveredAt, sql`now() - interval '1 day'`), eq(deliveries.status, "sending")),
-      ),
-    );
-  return counted?.texts ?? 0;
+async function countInNumbersDay(db: Database, delivery: { id: number; destination: string }, limit: number) {
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`texts to ${delivery.destination}`}))`);
+    const [counted] = await tx
+      .select({ texts: sql<number>`count(*)::int` })
+      .from(deliveries)
+      .where(
+        and(
+          eq(deliveries.channel, "sms"),
+          eq(deliveries.destination, delivery.destination),
+          ne(deliveries.id, delivery.id),
+          gt(deliveries.textCountedAt, sql`now() - interval '1 day'`),
+        ),
+      );
+    if ((counted?.texts ?? 0) >= limit) return false;
+    await tx.update(deliveries).set({ textCountedAt: sql`now()` }).where(eq(deliveries.id, delivery.id));
+    return true;
+  });
 }
 
 export const smsChannel: DeliveryChannelSender = {
@@ -44,10 +49,15 @@ export const smsChannel: DeliveryChannelSender = {
   async send(delivery, { smsSender, db, config }) {
     if (!smsSender) return { ok: false, error: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set" };
     const limit = config.TEXTS_PER_NUMBER_PER_DAY ?? DEFAULT_TEXTS_PER_NUMBER_PER_DAY;
-    if ((await textsToNumberToday(db, delivery.destination, delivery.id)) >= limit) {
+    if (!(await countInNumbersDay(db, delivery, limit))) {
       return { ok: false, permanent: true, error: numberHadItsTexts(limit) };
     }
-    return smsSender.send(delivery.destination, delivery.body as SmsBody);
+    const outcome = await smsSender.send(delivery.destination, delivery.body as SmsBody);
+    // Twilio answered that it did not take it: no text went. Without an answer (a time-out) one may have.
+    if (!outcome.ok && outcome.httpStatus !== undefined) {
+      await db.update(deliveries).set({ textCountedAt: null }).where(eq(deliveries.id, delivery.id));
+    }
+    return outcome;
   },
 };
 
