@@ -109,7 +109,7 @@ export function DeliveryHistory({
               ) : null}
               {delivery.replay === "confirm" ? <SendAgainConfirmation deliveryId={delivery.id} /> : null}
               {delivery.replayAgainAfter ? (
-                <p className="mt-1 text-slate-700">It can be sent again after {delivery.replayAgainAfter}.</p>
+                <p className="mt-1 text-slate-700">{`It can be sent again after ${delivery.replayAgainAfter}.`}</p>
               ) : null}
               {delivery.details ? <AdminDeliveryDetails details={delivery.details} /> : null}
             </li>
