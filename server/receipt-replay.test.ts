@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { validApplication } from "#tests/application-fixture";
 import { formActionHarness } from "#tests/form-action";
+import { SENDING_LIMITS } from "#tests/inbox-fixture";
 import { staffTestDatabaseForFile } from "#tests/staff-test-database";
 import { submitApplication } from "~/features/careers/submit-application.server";
 import { replayDelivery } from "~/features/inbox/replay-delivery.server";
@@ -24,7 +25,7 @@ describe("replaying a receipt", () => {
     env: { SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: "Website <website@example.com>" },
   });
 
-  /** An application from `email`, whose receipt is delivered; resolves with the submission and its receipt. */
+  /** An application from `email`, whose receipt failed; resolves with the submission and its receipt. */
   async function applicationWithReceipt(email: string, clientIp: string) {
     const response = await submitApplication(
       harness.post(
@@ -40,7 +41,7 @@ describe("replaying a receipt", () => {
     if (!stored) throw new Error(`no submission ${reference}`);
     const receipt = (await deliveriesOf(stored.id)).find((delivery) => delivery.target === "APPLICANT_RECEIPT");
     if (!receipt) throw new Error(`no receipt for ${reference}`);
-    await setup.database.db.update(deliveries).set({ status: "delivered" }).where(eq(deliveries.id, receipt.id));
+    await setup.database.db.update(deliveries).set({ status: "failed" }).where(eq(deliveries.id, receipt.id));
     return { submissionId: stored.id, receipt };
   }
 
@@ -49,14 +50,15 @@ describe("replaying a receipt", () => {
     const replayFirst = () =>
       replayDelivery(
         setup.database.db,
-        { submissionId: first.submissionId, deliveryId: first.receipt.id, actorId: setup.actorId },
-        {},
+        {
+          submissionId: first.submissionId,
+          deliveryId: first.receipt.id,
+          replayer: { id: setup.actorId, role: "staff" },
+        },
+        SENDING_LIMITS,
       );
     const replayed = await replayFirst();
-    await setup.database.db
-      .update(deliveries)
-      .set({ status: "delivered" })
-      .where(eq(deliveries.id, replayed.deliveryId));
+    await setup.database.db.update(deliveries).set({ status: "failed" }).where(eq(deliveries.id, replayed.deliveryId));
     await applicationWithReceipt("replayed@example.com", "192.0.2.72");
     await expect(replayFirst()).rejects.toThrow(
       new WorkflowInputError(

@@ -27,7 +27,16 @@ export type ChannelContext = {
   db: Database;
   /** The webhook URLs are read from here at each attempt; a target left unset holds its deliveries. */
   config: Pick<Config, "DELIVERY_RETRY_SCHEDULE" | "WEBHOOK_SECRET"> &
-    Partial<Pick<Config, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "PUSH_SERVICE_ALLOWED_HOSTS">> &
+    Partial<
+      Pick<
+        Config,
+        | "VAPID_PUBLIC_KEY"
+        | "VAPID_PRIVATE_KEY"
+        | "VAPID_SUBJECT"
+        | "PUSH_SERVICE_ALLOWED_HOSTS"
+        | "TEXTS_PER_NUMBER_PER_DAY"
+      >
+    > &
     WebhookUrls;
   emailSender?: EmailSender;
   smsSender?: SmsSender;

@@ -1,4 +1,9 @@
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { plural } from "~/content/plural";
+import { DEFAULT_TEXTS_PER_NUMBER_PER_DAY } from "~/server/config.server";
+import { type Database, inTransaction } from "~/server/db/database.server";
+import { deliveries } from "~/server/db/schema.server";
 import type { DeliveryChannelSender } from "./channels.server";
 import { type SendOutcome, WEBHOOK_TIMEOUT_MS } from "./webhook-sender.server";
 
@@ -6,11 +11,53 @@ export type SmsBody = { text: string };
 
 export type SmsSender = { send: (to: string, body: SmsBody) => Promise<SendOutcome> };
 
+/** Why a text was not sent, in the words staff read: its number had its day's texts (TEXTS_PER_NUMBER_PER_DAY). */
+export const numberHadItsTexts = (limit: number) =>
+  `This number has had ${plural(limit, "text", "texts")} in the last 24 hours, the most one number gets`;
+
+/** Whether a delivery's error is numberHadItsTexts': a reason staff may read as it is. */
+export const isNumberDayLimit = (error: string | null) =>
+  error !== null && /^This number has had \d+ texts? in the last 24 hours, the most one number gets$/.test(error);
+
+/**
+ * Counts a text in its number's day, unless the number already had `limit` texts in the last 24 hours, whatever
+ * sent them (new leads, alerts, team messages, replays): whether it may go. Under an advisory lock per number, so
+ * that texts sent to one number at once are counted one after the other.
+ */
+async function countInNumbersDay(db: Database, delivery: { id: number; destination: string }, limit: number) {
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`texts to ${delivery.destination}`}))`);
+    const [counted] = await tx
+      .select({ texts: sql<number>`count(*)::int` })
+      .from(deliveries)
+      .where(
+        and(
+          eq(deliveries.channel, "sms"),
+          eq(deliveries.destination, delivery.destination),
+          ne(deliveries.id, delivery.id),
+          gt(deliveries.textCountedAt, sql`now() - interval '1 day'`),
+        ),
+      );
+    if ((counted?.texts ?? 0) >= limit) return false;
+    await tx.update(deliveries).set({ textCountedAt: sql`now()` }).where(eq(deliveries.id, delivery.id));
+    return true;
+  });
+}
+
 export const smsChannel: DeliveryChannelSender = {
   perTargetLimit: 20,
-  async send(delivery, { smsSender }) {
+  async send(delivery, { smsSender, db, config }) {
     if (!smsSender) return { ok: false, error: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set" };
-    return smsSender.send(delivery.destination, delivery.body as SmsBody);
+    const limit = config.TEXTS_PER_NUMBER_PER_DAY ?? DEFAULT_TEXTS_PER_NUMBER_PER_DAY;
+    if (!(await countInNumbersDay(db, delivery, limit))) {
+      return { ok: false, permanent: true, error: numberHadItsTexts(limit) };
+    }
+    const outcome = await smsSender.send(delivery.destination, delivery.body as SmsBody);
+    // Twilio answered that it did not take it: no text went. Without an answer (a time-out) one may have.
+    if (!outcome.ok && outcome.httpStatus !== undefined) {
+      await db.update(deliveries).set({ textCountedAt: null }).where(eq(deliveries.id, delivery.id));
+    }
+    return outcome;
   },
 };
 

@@ -76,6 +76,8 @@ const SERVICETITAN_SETTINGS = [
 ] as const;
 const TWILIO_SETTINGS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
 const VAPID_KEYS = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"] as const;
+/** TEXTS_PER_NUMBER_PER_DAY unless set: a delivery worker given no configuration of it holds to this too. */
+export const DEFAULT_TEXTS_PER_NUMBER_PER_DAY = 50;
 
 /** A host a setting lets the server reach: a name or an IP address (IPv6 in brackets), and a port if one is given. */
 export type HostAndPort = { hostname: string; port?: number };
@@ -201,6 +203,15 @@ export const configSchema = z
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(200),
+    /**
+     * Texts one phone number may get in 24 hours, from everything that texts (new leads, alerts, team messages,
+     * replays): past it a text is not sent, and says why. Room for a busy day of leads and their alerts.
+     */
+    TEXTS_PER_NUMBER_PER_DAY: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(DEFAULT_TEXTS_PER_NUMBER_PER_DAY),
     /** Worker threads for photo and PDF work: one photo or PDF at a time each. Unset: one per core. */
     PHOTO_WORKERS: z.coerce
       .number({ error: "must be a number" })

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
+import { isNotNull, sql } from "drizzle-orm";
+import { deliveries as deliveryTable } from "../../app/server/db/schema.server";
+import { withAppDatabase } from "../support/app-database";
 import { startAppServer } from "../support/app-server";
 import { smallPdf } from "../support/application-fixture";
 import { submissionIdOf } from "../support/submission-lookup";
@@ -82,10 +85,26 @@ test("a lead whose delivery failed is replayed once the receiver is up, and hand
     await expect(deliveries).toHaveCount(2);
     await reloadUntil(page, deliveries.nth(1), "Sent to the estimate webhook");
     await expect(deliveries.nth(0)).toContainText("Failed");
+    // Delivered now: sent again only by an admin, once a day, from its newest send, after a second press.
+    await expect(deliveries.getByRole("button", { name: "Replay" })).toHaveCount(0);
+    await expect(deliveries.nth(1)).toContainText("It can be sent again after");
+    await withAppDatabase(app.dataDir, (db) =>
+      db
+        .update(deliveryTable)
+        .set({ createdAt: sql`now() - interval '25 hours'` })
+        .where(isNotNull(deliveryTable.replayedById)),
+    );
+    await page.reload();
+    await deliveries.nth(1).getByText("Send again...").click();
+    await deliveries.nth(1).getByRole("button", { name: "Yes, send it again" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: `will be sent again now, to ${receiver.url}` }),
+    ).toBeVisible();
+    await expect(deliveries).toHaveCount(3);
 
-    const received = await receiver.waitForRequests(4);
+    const received = await receiver.waitForRequests(5);
     expect(received.map((request) => request.headers["webhook-id"])).toEqual(
-      Array(4).fill(received[0]?.headers["webhook-id"]),
+      Array(5).fill(received[0]?.headers["webhook-id"]),
     );
     expect(received[0]?.headers["webhook-id"]).toMatch(/^msg_/);
     await expect(deliveries.nth(1)).toContainText(`webhook-id ${received[0]?.headers["webhook-id"]}`);
@@ -107,6 +126,7 @@ test("a lead whose delivery failed is replayed once the receiver is up, and hand
     ]);
     const history = page.getByRole("region", { name: "Change history" }).getByRole("listitem");
     await expect(history).toHaveText([
+      new RegExp(`${account.username} replayed the delivery to the estimate webhook$`),
       new RegExp(`${account.username} replayed the delivery to the estimate webhook$`),
       new RegExp(`${account.username} changed the status from New to Contacted$`),
       new RegExp(`${account.username} changed the assignee from no one to ${account.username}$`),

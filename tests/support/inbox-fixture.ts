@@ -19,6 +19,9 @@ import { smallPdf, validApplication } from "./application-fixture";
 import { validEstimate } from "./estimate-fixture";
 import { staffRequest } from "./staff-request";
 
+/** The sending limits a replay counts in, at their defaults (TEAM_MESSAGES_PER_MINUTE, TEAM_TEXTS_PER_HOUR). */
+export const SENDING_LIMITS = { TEAM_MESSAGES_PER_MINUTE: 10, TEAM_TEXTS_PER_HOUR: 200 };
+
 export const ESTIMATE_WEBHOOK: OutgoingDelivery = {
   channel: "webhook",
   target: "WEBHOOK_ESTIMATE_URL",

@@ -11,7 +11,7 @@ export async function addStaffUser(db: Database, role: StaffRole = "staff", pass
   counter += 1;
   const username = `${role}-${process.pid}-${counter}`;
   const user = await createStaffUser(db, { username, password, role });
-  return { ...user, password };
+  return { ...user, role, password };
 }
 
 /** The code an authenticator app would show now for the secret. */

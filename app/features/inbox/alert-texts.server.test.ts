@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertInboxSubmission, setDeliveryStatus, storeEstimate } from "#tests/inbox-fixture";
+import { insertInboxSubmission, SENDING_LIMITS, setDeliveryStatus, storeEstimate } from "#tests/inbox-fixture";
 import { addStaffUser } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { newWebhookId } from "~/outbox/submission-store.server";
@@ -24,7 +24,7 @@ const config = loadConfig({
   INBOX_ALERT_AFTER: "2h",
   SITE_URL: "https://office.example.com",
 });
-const ESTIMATE_URLS = { WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/estimate" };
+const ESTIMATE_URLS = { WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/estimate", ...SENDING_LIMITS };
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 const alertTextDeliveries = () =>
@@ -98,14 +98,14 @@ describe("alert texts to ALERT_SMS_TO", () => {
     if (!first || !resentFailure) throw new Error("no delivery stored");
     await replayDelivery(
       database.db,
-      { submissionId: resent.id, deliveryId: resentFailure.id, actorId: actor.id },
+      { submissionId: resent.id, deliveryId: resentFailure.id, replayer: actor },
       ESTIMATE_URLS,
     );
     expect(await queueAlertTexts(database.db, config)).toEqual([`failed-delivery:${first.webhookId}`]);
 
     const replay = await replayDelivery(
       database.db,
-      { submissionId: replayed.id, deliveryId: first.id, actorId: actor.id },
+      { submissionId: replayed.id, deliveryId: first.id, replayer: actor },
       ESTIMATE_URLS,
     );
     await database.db.update(deliveries).set({ status: "failed" }).where(eq(deliveries.id, replay.deliveryId));

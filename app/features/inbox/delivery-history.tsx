@@ -46,6 +46,25 @@ function AdminDeliveryDetails({ details }: { details: AdminDetails }) {
 }
 
 /**
+ * Sending a delivered message again (admins, once a day): the first press opens the question, the second sends,
+ * with or without JavaScript; the server refuses a post without the confirmation.
+ */
+function SendAgainConfirmation({ deliveryId }: { deliveryId: number }) {
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer py-2.5 font-medium text-brand-900">Send again...</summary>
+      <div className="mt-2 space-y-2">
+        <p>It was delivered. Send it again? A delivered message can be sent again once a day.</p>
+        <IntentForm intent="replay" label="Yes, send it again" busyLabel="Sending again..." showOutcome={false}>
+          <input type="hidden" name="deliveryId" value={deliveryId} />
+          <input type="hidden" name="confirmed" value="yes" />
+        </IntentForm>
+      </div>
+    </details>
+  );
+}
+
+/**
  * What became of each delivery, in words staff read at a glance, with Replay where it applies; an admin can
  * open the setting, address, id and attempts of each.
  */
@@ -87,6 +106,10 @@ export function DeliveryHistory({
                     <input type="hidden" name="deliveryId" value={delivery.id} />
                   </IntentForm>
                 </div>
+              ) : null}
+              {delivery.replay === "confirm" ? <SendAgainConfirmation deliveryId={delivery.id} /> : null}
+              {delivery.replayAgainAfter ? (
+                <p className="mt-1 text-slate-700">{`It can be sent again after ${delivery.replayAgainAfter}.`}</p>
               ) : null}
               {delivery.details ? <AdminDeliveryDetails details={delivery.details} /> : null}
             </li>

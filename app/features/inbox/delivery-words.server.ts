@@ -1,3 +1,4 @@
+import { isNumberDayLimit } from "~/outbox/sms-sender.server";
 import type { DeliveryChannel, DeliveryStatus } from "~/server/db/schema.server";
 
 /** Where a delivery goes, as staff say it: "the estimate webhook", "the office email", a person by text. */
@@ -45,6 +46,7 @@ export function deliveryInWords(delivery: DeliveryFacts): string {
     case "sending":
       return delivery.attemptCount > 1 ? `Sending to ${to} now, again after a failure.` : `Sending to ${to} now.`;
     case "failed":
+      if (isNumberDayLimit(delivery.lastError)) return `Not sent to ${to}: ${delivery.lastError?.toLowerCase()}.`;
       return `Failed: it was not sent to ${to}, and will not be tried again by itself.`;
     case "held":
       if (delivery.isSpam && !delivery.lastError) return `Not sent to ${to}: it is marked as spam.`;

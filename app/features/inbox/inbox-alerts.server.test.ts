@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { insertInboxSubmission, setDeliveryStatus, storeEstimate } from "#tests/inbox-fixture";
+import { insertInboxSubmission, SENDING_LIMITS, setDeliveryStatus, storeEstimate } from "#tests/inbox-fixture";
 import { addStaffUser } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { newWebhookId } from "~/outbox/submission-store.server";
@@ -10,7 +10,7 @@ import { acknowledgeFailedDeliveries, loadInboxAlerts } from "./inbox-alerts.ser
 import { replayDelivery } from "./replay-delivery.server";
 
 const config = { INBOX_ALERT_AFTER: 24 * 3_600_000 };
-const URLS = { WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/estimate" };
+const URLS = { WEBHOOK_ESTIMATE_URL: "http://127.0.0.1:9/estimate", ...SENDING_LIMITS };
 
 let database: TestDatabase;
 beforeEach(async () => {
@@ -45,7 +45,8 @@ async function teamMessageTo(
 
 describe("the dashboard's failed-delivery alert", () => {
   it("no longer counts a failure once a replay sends its message again, and counts the replay if it fails too", async () => {
-    const actor = await addStaffUser(database.db);
+    // An admin: the second replay sends again a message that was delivered.
+    const actor = await addStaffUser(database.db, "admin");
     const estimate = await storeEstimate(database.db);
     await setDeliveryStatus(database.db, estimate.id, "failed");
     const [failed] = await database.db.select().from(deliveries).where(eq(deliveries.submissionId, estimate.id));
@@ -54,17 +55,21 @@ describe("the dashboard's failed-delivery alert", () => {
 
     const replay = await replayDelivery(
       database.db,
-      { submissionId: estimate.id, deliveryId: failed.id, actorId: actor.id },
+      { submissionId: estimate.id, deliveryId: failed.id, replayer: actor },
       URLS,
     );
     expect(await loadInboxAlerts(database.db, config)).toEqual([]);
 
-    await database.db.update(deliveries).set({ status: "delivered" }).where(eq(deliveries.id, replay.deliveryId));
+    // Delivered by the replay, a day ago: an admin may send it again.
+    await database.db
+      .update(deliveries)
+      .set({ status: "delivered", createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(deliveries.id, replay.deliveryId));
     expect(await loadInboxAlerts(database.db, config)).toEqual([]);
 
     const again = await replayDelivery(
       database.db,
-      { submissionId: estimate.id, deliveryId: replay.deliveryId, actorId: actor.id },
+      { submissionId: estimate.id, deliveryId: replay.deliveryId, replayer: actor, confirmed: true },
       URLS,
     );
     await database.db.update(deliveries).set({ status: "failed" }).where(eq(deliveries.id, again.deliveryId));

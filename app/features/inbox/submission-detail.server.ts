@@ -10,6 +10,7 @@ import type { Database } from "~/server/db/database.server";
 import {
   deliveries,
   deliveryAttempts,
+  type StaffRole,
   type SubmissionEventKind,
   staffUsers,
   submissionEvents,
@@ -20,7 +21,7 @@ import {
 import { formatStaffTime } from "~/server/format-staff-time.server";
 import { deliveryInWords, recipientInWords, unsetTargetInWords } from "./delivery-words.server";
 import { leadGist } from "./lead-gist.server";
-import { REPLAYABLE_STATUSES, replayDestination } from "./replay-delivery.server";
+import { type ReplayRule, replayDestination, replayRule } from "./replay-delivery.server";
 
 /** A person as staff know them: their display name, or their username where they have none. */
 export const displayNameOf = (user: { displayName: string; username: string }) =>
@@ -79,6 +80,17 @@ function notSentInWords(
   ).map(unsetTargetInWords);
 }
 
+/**
+ * What a delivery's page offers to send it again: Replay (a failed message), Send again with a confirmation (a
+ * delivered one, to an admin), when it may be sent again, that its webhook must be set up first, or nothing.
+ */
+function replayControl(rule: ReplayRule, replayTo: string | null) {
+  if (rule.kind === "no" || rule.kind === "delivered-admins-only") return "no" as const;
+  if (replayTo === null) return "target-unset" as const;
+  if (rule.kind === "failed") return "possible" as const;
+  return rule.kind === "delivered-confirm" ? ("confirm" as const) : ("again-after" as const);
+}
+
 /** A positive whole number from a route parameter, or a 404: `/admin/inbox/abc` names no submission. */
 export function parseRecordId(value: string | undefined, what: string): number {
   const id = Number(value);
@@ -104,7 +116,7 @@ function labelledFields(type: string, payload: Record<string, unknown>) {
 }
 
 /** Everything the detail page shows of one submission, without file contents. A 404 for an unknown id. */
-export async function loadSubmissionDetail(db: Database, submissionId: number, urls: WebhookUrls) {
+export async function loadSubmissionDetail(db: Database, submissionId: number, urls: WebhookUrls, role: StaffRole) {
   const assignee = alias(staffUsers, "assignee");
   const [row] = await db
     .select({
@@ -142,6 +154,7 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
         nextAttemptAt: deliveries.nextAttemptAt,
         lastError: deliveries.lastError,
         deliveredAt: deliveries.deliveredAt,
+        createdAt: deliveries.createdAt,
       })
       .from(deliveries)
       .where(eq(deliveries.submissionId, submissionId))
@@ -209,12 +222,15 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
     statuses: [...description.statuses],
     fields: labelledFields(submission.type, submission.payload),
     files,
-    deliveries: deliveryRows.map(({ nextAttemptAt, deliveredAt, ...delivery }) => {
+    deliveries: deliveryRows.map(({ nextAttemptAt, deliveredAt, createdAt, ...delivery }) => {
       // Times as staff read them, formatted here (see formatStaffTime).
       const nextTry = formatStaffTime(nextAttemptAt);
       const delivered = deliveredAt && formatStaffTime(deliveredAt);
       const replayTo = replayDestination(delivery, urls) ?? null;
-      const canReplay = !submission.isSpam && REPLAYABLE_STATUSES.includes(delivery.status);
+      // A message is sent again from its newest send only, by the rule over all its sends.
+      const sends = deliveryRows.filter((row) => row.webhookId === delivery.webhookId);
+      const newest = sends.every((row) => row.id <= delivery.id);
+      const rule = submission.isSpam || !newest ? { kind: "no" as const } : replayRule(sends, role);
       const details = {
         ...delivery,
         replayTo,
@@ -227,7 +243,9 @@ export async function loadSubmissionDetail(db: Database, submissionId: number, u
         inWords: deliveryInWords({ ...delivery, nextTry, delivered, isSpam: submission.isSpam }),
         recipient: recipientInWords(delivery.channel, delivery.target),
         status: delivery.status,
-        replay: !canReplay ? ("no" as const) : replayTo === null ? ("target-unset" as const) : ("possible" as const),
+        replay: replayControl(rule, replayTo),
+        /** When a delivered message may be sent again, after a replay less than a day ago. */
+        replayAgainAfter: rule.kind === "delivered-again-after" ? formatStaffTime(rule.at) : null,
         /** The setting, address, id and every attempt: for admins only (the page's loader removes them for staff). */
         details: details as typeof details | null,
       };

@@ -31,7 +31,7 @@ describe("the file route", () => {
   it("serves a stored resume byte for byte as a PDF attachment under a generated name, never cached", async () => {
     const resume = smallPdf("Resume for the download test");
     const { id, reference } = await storeApplication(database.db, resume);
-    const [file] = (await loadSubmissionDetail(database.db, id, {})).files;
+    const [file] = (await loadSubmissionDetail(database.db, id, {}, "admin")).files;
     if (!file) throw new Error("no file listed");
     expect(file).toMatchObject({
       fileName: `${reference}-resume.pdf`,
@@ -60,7 +60,7 @@ describe("the file route", () => {
   it("gives a 404 for an unknown file, a file of another submission, and an id that is not a number", async () => {
     const first = await storeApplication(database.db);
     const second = await storeApplication(database.db);
-    const [fileOfFirst] = (await loadSubmissionDetail(database.db, first.id, {})).files;
+    const [fileOfFirst] = (await loadSubmissionDetail(database.db, first.id, {}, "admin")).files;
     if (!fileOfFirst) throw new Error("no file listed");
     for (const [submissionId, fileId] of [
       [first.id, 987_654],

@@ -33,7 +33,7 @@ export async function loadSubmissionPage(request: Request, context: AppLoadConte
   const staff = signedInStaff(context);
   const submissionId = parseRecordId(submissionIdParam, "submission");
   await requireReadableSubmission(context.db, staff, submissionId);
-  const detail = await loadSubmissionDetail(context.db, submissionId, context.config);
+  const detail = await loadSubmissionDetail(context.db, submissionId, context.config, staff.role);
   const backTo = inboxReturnLink(new URL(request.url).searchParams);
   return { ...(staff.role === "admin" ? detail : withoutAdminDetails(detail)), backTo };
 }
@@ -103,7 +103,11 @@ export async function submissionPageAction(request: Request, context: AppLoadCon
       case "replay": {
         const deliveryId = postedId(formData.get("deliveryId"), "delivery");
         if (deliveryId === null) throw new WorkflowInputError("Choose a delivery to replay.");
-        const replay = await replayDelivery(db, { ...change, deliveryId }, context.config);
+        const replay = await replayDelivery(
+          db,
+          { submissionId, deliveryId, replayer: staff, confirmed: formData.get("confirmed") === "yes" },
+          context.config,
+        );
         deliveryWorker.wake();
         logger.info({ submissionId, deliveryId, replayId: replay.deliveryId, by: staff.id }, "delivery replayed");
         return success(
@@ -129,6 +133,6 @@ export async function submissionPageAction(request: Request, context: AppLoadCon
     }
   } catch (error) {
     if (!(error instanceof WorkflowInputError)) throw error;
-    return reply(intent, 400, { status: "error", message: error.message });
+    return reply(intent, error.status, { status: "error", message: error.message });
   }
 }

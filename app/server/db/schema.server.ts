@@ -246,6 +246,13 @@ export const deliveries = pgTable(
     leaseExpiresAt: timestamp({ withTimezone: true }),
     lastError: text(),
     deliveredAt: timestamp({ withTimezone: true }),
+    /**
+     * A text: when it was counted in its number's day (TEXTS_PER_NUMBER_PER_DAY), as it went to Twilio; cleared
+     * when Twilio answered that it did not take it.
+     */
+    textCountedAt: timestamp({ withTimezone: true }),
+    /** On a replay, the staff user who made it (its createdAt says when): it counts in that person's limits. */
+    replayedById: bigint({ mode: "number" }).references(() => staffUsers.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -255,6 +262,12 @@ export const deliveries = pgTable(
     index("deliveries_failed_idx").on(table.submissionId).where(sql`${table.status} = 'failed'`),
     // Counts a day's receipts to one address (dailyLimitPerRecipient) without reading every delivery.
     index("deliveries_recipient_idx").on(table.target, sql`lower(${table.destination})`, table.createdAt),
+    // A number's texts of the last day, whatever sent them (TEXTS_PER_NUMBER_PER_DAY).
+    index("deliveries_text_number_idx").on(table.destination, table.textCountedAt).where(sql`${table.channel} = 'sms'`),
+    // A person's replays of the last hour, counted in their sending limits.
+    index("deliveries_replayed_by_idx")
+      .on(table.replayedById, table.createdAt)
+      .where(sql`${table.replayedById} IS NOT NULL`),
     check("deliveries_status_check", sql`${table.status} IN ('pending', 'sending', 'delivered', 'failed', 'held')`),
     check("deliveries_body_format_check", sql`${table.bodyFormat} IN ('json', 'multipart')`),
   ],
