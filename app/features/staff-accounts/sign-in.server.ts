@@ -9,9 +9,13 @@ import { deleteExpiredSessions, findSession, startSession } from "~/server/auth/
 import { findStaffUserByUsername, normaliseUsername, recordSignIn } from "~/server/auth/staff-users.server";
 import { INVALID_CREDENTIALS_MESSAGE, loginSchema, MISSING_CREDENTIALS_MESSAGE } from "./schemas";
 
+/** Whole minutes until a lock ends, at least one. */
+export const minutesUntil = (lockedUntil: Date) =>
+  Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000));
+
 /** The answer while sign-in is locked: how long for, and nothing about whether the answer was right. */
 export function lockedReply(lockedUntil: Date) {
-  const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000));
+  const minutes = minutesUntil(lockedUntil);
   const message = `Too many failed sign-in attempts. Sign-in is locked for ${minutes} minute${minutes === 1 ? "" : "s"}; please try again later.`;
   return staffFormError(message, 429);
 }
@@ -38,6 +42,7 @@ export async function signIn(request: Request, context: AppLoadContext) {
   let user: Awaited<ReturnType<typeof findStaffUserByUsername>>;
   const attempt = await throttledAttempt(
     db,
+    "password",
     { username: normaliseUsername(username), clientIp: context.clientIp },
     async () => {
       user = await findStaffUserByUsername(db, username);

@@ -56,7 +56,8 @@ function confirmIdentity(
   password: string,
   code: string | undefined,
 ): ReturnType<typeof throttledAttempt> {
-  return throttledAttempt(context.db, { username: user.username, clientIp: context.clientIp }, async () => {
+  const signInStep = code === undefined ? "password" : "authenticator-code";
+  return throttledAttempt(context.db, signInStep, { username: user.username, clientIp: context.clientIp }, async () => {
     const stored = await findStaffUserById(context.db, user.id);
     if (!(await verifyPassword(stored?.passwordHash, password))) return false;
     if (code === undefined) return true;
