@@ -21,9 +21,11 @@ export async function queueStaffNotices(db: Database, notices: readonly StaffNot
 /**
  * Sends the notices due, each claimed under a lease first (so two instances never send one at once, and one
  * that dies mid-send leaves it to the next run), and returns how many went. A notice a day old is no longer
- * news and is left unsent; a failed send is tried again after five minutes, eight times at most.
+ * news and is left unsent; a failed send is tried again after five minutes, eight times at most. Notices over
+ * 30 days old are deleted.
  */
 export async function sendDueStaffNotices(db: Database, emailSender: EmailSender): Promise<number> {
+  await db.delete(staffNotices).where(lt(staffNotices.createdAt, sql`now() - interval '30 days'`));
   const due = db
     .select({ id: staffNotices.id })
     .from(staffNotices)

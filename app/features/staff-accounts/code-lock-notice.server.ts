@@ -1,4 +1,5 @@
 import { and, eq, like, or } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
 import { queueStaffNotices } from "~/outbox/staff-notices.server";
 import { codeFailureAddressCount, LOGIN_THROTTLE } from "~/server/auth/login-throttle.server";
 import type { Config } from "~/server/config.server";
@@ -47,7 +48,7 @@ export function codeLockNoticeText(account: LockedAccount, addressCount: number,
 }
 
 /** Stores the notice of an account's codes locked, one email per recipient; returns how many were stored. */
-export async function queueCodeLockNotices(
+async function queueCodeLockNotices(
   db: Database,
   config: Pick<Config, "STAFF_NOTIFY_EMAIL">,
   account: LockedAccount,
@@ -60,4 +61,10 @@ export async function queueCodeLockNotices(
     recipients.map((recipient) => ({ recipient, ...words })),
   );
   return recipients.length;
+}
+
+/** Tells the person and the admins that the account's codes were just locked, and logs it (without any address). */
+export async function tellOfCodeLock(context: AppLoadContext, account: LockedAccount, lockedUntil: Date) {
+  const told = await queueCodeLockNotices(context.db, context.config, account, lockedUntil);
+  context.logger.warn({ userId: account.id, emailsQueued: told }, "two-step verification locked after wrong codes");
 }

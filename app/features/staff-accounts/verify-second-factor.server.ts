@@ -19,7 +19,7 @@ import {
   type StaffSession,
   uncountCodeAttempt,
 } from "~/server/auth/sessions.server";
-import { queueCodeLockNotices } from "./code-lock-notice.server";
+import { tellOfCodeLock } from "./code-lock-notice.server";
 import {
   CODES_USED_UP_MESSAGE,
   codesLockedMessage,
@@ -90,10 +90,4 @@ async function endPendingSession(request: Request, context: AppLoadContext) {
     status: 401,
     headers: { "Set-Cookie": cookie },
   });
-}
-
-/** Stores the emails that tell the person and the admins, and logs the lock (without any address). */
-async function tellOfCodeLock(context: AppLoadContext, user: PendingSession["user"], lockedUntil: Date) {
-  const told = await queueCodeLockNotices(context.db, context.config, user, lockedUntil);
-  context.logger.warn({ userId: user.id, emailsQueued: told }, "two-step verification locked after wrong codes");
 }
