@@ -5,7 +5,7 @@ export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
 export const MISSING_CREDENTIALS_MESSAGE = "Please enter your username and password";
 export const INVALID_CODE_MESSAGE = "That code is not valid. Enter the 6-digit code from your app, or a recovery code.";
 export const CODES_USED_UP_MESSAGE =
-  "That code is not valid either, and that was the third. For your safety, sign in with your password again.";
+  "Three wrong codes were entered, so that sign-in was ended. For your safety, enter your password again.";
 /** The code step locked for the account, whatever the address: how long, and the way in that still works. */
 export const codesLockedMessage = (minutes: number) =>
   `Too many wrong codes have been entered for this account. Codes from your app are not accepted for ${minutes} minute${minutes === 1 ? "" : "s"}: try again then, or enter one of your recovery codes.`;

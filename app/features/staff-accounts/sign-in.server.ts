@@ -7,7 +7,12 @@ import { verifyPassword } from "~/server/auth/password.server";
 import { safeRedirectTarget } from "~/server/auth/safe-redirect";
 import { deleteExpiredSessions, findSession, startSession } from "~/server/auth/sessions.server";
 import { findStaffUserByUsername, normaliseUsername, recordSignIn } from "~/server/auth/staff-users.server";
-import { INVALID_CREDENTIALS_MESSAGE, loginSchema, MISSING_CREDENTIALS_MESSAGE } from "./schemas";
+import {
+  CODES_USED_UP_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  loginSchema,
+  MISSING_CREDENTIALS_MESSAGE,
+} from "./schemas";
 
 /** Whole minutes until a lock ends, at least one. */
 export const minutesUntil = (lockedUntil: Date) =>
@@ -20,13 +25,17 @@ export function lockedReply(lockedUntil: Date) {
   return staffFormError(message, 429);
 }
 
-/** The sign-in page's loader: someone already signed in goes straight on. */
+/** Where the code step sends a half-way session it ended: back to the password, saying why. */
+const CODES_USED_UP_REASON = "wrong-codes";
+export const signInAgainAfterWrongCodes = (target: string) =>
+  `/admin?ended=${CODES_USED_UP_REASON}&redirectTo=${encodeURIComponent(target)}`;
+
+/** The sign-in page's loader: someone already signed in goes straight on; a sign-in just ended is told why. */
 export async function redirectIfSignedIn(request: Request, context: AppLoadContext) {
   const session = await findSession(context.db, context.config, request);
-  if (session && !session.secondFactorPending) {
-    throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
-  }
-  return null;
+  const searchParams = new URL(request.url).searchParams;
+  if (session && !session.secondFactorPending) throw redirect(safeRedirectTarget(searchParams.get("redirectTo")));
+  return { notice: searchParams.get("ended") === CODES_USED_UP_REASON ? CODES_USED_UP_MESSAGE : null };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { type AppLoadContext, redirect } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
-import { type StaffFormResult, staffFormError } from "~/forms/staff-form-result";
+import { staffFormError } from "~/forms/staff-form-result";
 import { throttledAttempt } from "~/server/auth/login-throttle.server";
 import { safeRedirectTarget } from "~/server/auth/safe-redirect";
 import {
@@ -21,13 +21,12 @@ import {
 } from "~/server/auth/sessions.server";
 import { tellOfCodeLock } from "./code-lock-notice.server";
 import {
-  CODES_USED_UP_MESSAGE,
   codesLockedMessage,
   INVALID_CODE_MESSAGE,
   SECOND_FACTOR_UNREADABLE_MESSAGE,
   secondFactorSchema,
 } from "./schemas";
-import { lockedReply, minutesUntil, redirectSignedIn } from "./sign-in.server";
+import { lockedReply, minutesUntil, redirectSignedIn, signInAgainAfterWrongCodes } from "./sign-in.server";
 
 type PendingSession = StaffSession & { user: { totpSecret: string } };
 
@@ -54,7 +53,8 @@ export async function verifySecondFactor(request: Request, context: AppLoadConte
   // A code from the app cannot be checked without the secret: that is no wrong answer, and is not counted as one.
   if (secret === undefined && isTotpCodeShaped(code)) return staffFormError(SECOND_FACTOR_UNREADABLE_MESSAGE, 409);
   const codeAttempt = await countCodeAttempt(db, pending.tokenHash);
-  if (codeAttempt === undefined || codeAttempt > CODES_PER_PENDING_SESSION) return endPendingSession(request, context);
+  if (codeAttempt === undefined || codeAttempt > CODES_PER_PENDING_SESSION)
+    return endPendingSession(request, context, redirectTo);
   const step = isTotpCodeShaped(code) ? "authenticator-code" : "recovery-code";
   const attempt = await throttledAttempt(
     db,
@@ -74,7 +74,7 @@ export async function verifySecondFactor(request: Request, context: AppLoadConte
     return staffFormError(codesLockedMessage(minutesUntil(attempt.lockedUntil)), 429);
   }
   if (attempt.outcome === "refused") {
-    if (codeAttempt >= CODES_PER_PENDING_SESSION) return endPendingSession(request, context);
+    if (codeAttempt >= CODES_PER_PENDING_SESSION) return endPendingSession(request, context, redirectTo);
     return secret === undefined
       ? staffFormError(SECOND_FACTOR_UNREADABLE_MESSAGE, 409)
       : staffFormError(INVALID_CODE_MESSAGE, 401);
@@ -84,10 +84,7 @@ export async function verifySecondFactor(request: Request, context: AppLoadConte
 }
 
 /** The half-way session's codes are used up: it ends, and the password must be entered again. */
-async function endPendingSession(request: Request, context: AppLoadContext) {
+async function endPendingSession(request: Request, context: AppLoadContext, redirectTo: string | undefined) {
   const cookie = await endSession(context.db, context.config, request);
-  return data({ status: "error", message: CODES_USED_UP_MESSAGE } satisfies StaffFormResult, {
-    status: 401,
-    headers: { "Set-Cookie": cookie },
-  });
+  return redirect(signInAgainAfterWrongCodes(safeRedirectTarget(redirectTo)), { headers: { "Set-Cookie": cookie } });
 }
