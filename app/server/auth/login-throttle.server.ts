@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, asc, eq, gt, inArray, like, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { clientAddressKey } from "../client-address.server";
 import type { Database } from "../db/database.server";
 import { loginThrottles } from "../db/schema.server";
@@ -131,7 +131,7 @@ export async function codeFailureAddressCount(db: Database, username: string): P
   const rows = await db
     .select({ key: loginThrottles.key })
     .from(loginThrottles)
-    .where(and(like(loginThrottles.key, `${codeSourcePrefix(username)}%`), sql`NOT ${windowOver}`));
+    .where(and(sql`starts_with(${loginThrottles.key}, ${codeSourcePrefix(username)})`, sql`NOT ${windowOver}`));
   return rows.length;
 }
 
