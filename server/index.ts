@@ -11,6 +11,7 @@ import { webhookTargets } from "../app/features/submission-types.server";
 import { deleteAbandonedUploads } from "../app/forms/resumable-uploads.server";
 import { createEmailSender } from "../app/outbox/email-sender.server";
 import { createSmsSender, type SmsSender } from "../app/outbox/sms-sender.server";
+import { sendDueStaffNotices } from "../app/outbox/staff-notices.server";
 import { deleteAbandonedStagedFiles } from "../app/outbox/staged-files.server";
 import { logUnsetTargets } from "../app/outbox/targets.server";
 import { createDeliveryWorker } from "../app/outbox/worker.server";
@@ -158,6 +159,9 @@ async function warnOfUnreadableSecondFactors(db: Database, key: string | undefin
   );
 }
 
+/** How often stored staff notices are looked for: a lock's notice arrives within this time. */
+const STAFF_NOTICE_EVERY_MS = 10_000;
+
 function startDeliveryWorker(db: Database, { config, logger, onStop }: Startup) {
   const emailSender = config.SMTP_URL
     ? createEmailSender(config.SMTP_URL, config.MAIL_FROM ?? `${company.name} <no-reply@localhost>`)
@@ -169,8 +173,20 @@ function startDeliveryWorker(db: Database, { config, logger, onStop }: Startup) 
       : undefined;
   const deliveryWorker = createDeliveryWorker({ db, config, logger, emailSender, smsSender });
   deliveryWorker.start();
+  // Emails to staff about their own accounts (a second factor locked), stored by the request that locked it.
+  const staffNoticeJob =
+    emailSender &&
+    periodicJob(
+      "staff notice",
+      STAFF_NOTICE_EVERY_MS,
+      async () => {
+        await sendDueStaffNotices(db, emailSender);
+      },
+      logger,
+    );
+  staffNoticeJob?.start();
   onStop("delivery worker", async () => {
-    await deliveryWorker.stop();
+    await Promise.all([deliveryWorker.stop(), staffNoticeJob?.stop()]);
     emailSender?.close();
   });
   return { deliveryWorker, smsSender };

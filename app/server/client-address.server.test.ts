@@ -15,6 +15,13 @@ describe("the address a limit counts against", () => {
     expect(clientAddressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
   });
 
+  it("is the /48 of an IPv6 address for the sign-in locks, so a routed /48 counts as one address", () => {
+    expect(clientAddressKey("2001:db8:1:2::1", 48)).toBe("2001:db8:1::/48");
+    expect(clientAddressKey("2001:db8:1:ffff:0:0:0:9", 48)).toBe("2001:db8:1::/48");
+    expect(clientAddressKey("2001:db8:2::1", 48)).toBe("2001:db8:2::/48");
+    expect(clientAddressKey("::ffff:203.0.113.9", 48)).toBe("203.0.113.9");
+  });
+
   it("keeps anything else as it is", () => {
     expect(clientAddressKey("unknown")).toBe("unknown");
   });

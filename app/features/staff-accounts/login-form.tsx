@@ -11,25 +11,29 @@ function SignInStepForm({
   children,
   buttonLabel,
   busyLabel,
+  notice,
 }: {
   children: React.ReactNode;
   buttonLabel: string;
   busyLabel: string;
+  /** Why the person is here again (their half-way sign-in was ended), until they answer. */
+  notice?: string | null;
 }) {
-  const result = useActionData<StaffFormResult>();
+  const answer = useActionData<StaffFormResult>();
+  const result = answer ?? (notice ? ({ status: "error", message: notice } satisfies StaffFormResult) : undefined);
   const busy = usePending();
   const [searchParams] = useSearchParams();
   const formRef = useRef<HTMLFormElement>(null);
   // A refused attempt empties the secret fields, so the next try starts from a blank password or code.
   useEffect(() => {
-    if (result?.status !== "error") return;
+    if (answer?.status !== "error") return;
     for (const secret of formRef.current?.querySelectorAll<HTMLInputElement>('input[type="password"]') ?? []) {
       secret.value = "";
     }
-  }, [result]);
+  }, [answer]);
   return (
     <Form method="post" className="mt-8 space-y-5" ref={formRef}>
-      <OutcomeAlert outcome={result} />
+      <OutcomeAlert outcome={result} revealOn={answer ?? notice ?? undefined} />
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       {children}
       <SubmitButton busy={busy} busyLabel={busyLabel}>
@@ -40,9 +44,9 @@ function SignInStepForm({
 }
 
 /** The staff sign-in form. It posts to the server, which alone decides; nothing about accounts is in the page. */
-export function LoginForm() {
+export function LoginForm({ notice }: { notice: string | null }) {
   return (
-    <SignInStepForm buttonLabel="Login" busyLabel="Logging in...">
+    <SignInStepForm buttonLabel="Login" busyLabel="Logging in..." notice={notice}>
       <TextField label="Username" name="username" autoComplete="username" required autoCapitalize="none" />
       <TextField label="Password" name="password" kind="password" autoComplete="current-password" required />
     </SignInStepForm>

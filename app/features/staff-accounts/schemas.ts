@@ -4,6 +4,11 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/server/auth/password
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
 export const MISSING_CREDENTIALS_MESSAGE = "Please enter your username and password";
 export const INVALID_CODE_MESSAGE = "That code is not valid. Enter the 6-digit code from your app, or a recovery code.";
+export const CODES_USED_UP_MESSAGE =
+  "Three wrong codes were entered, so that sign-in was ended. For your safety, enter your password again.";
+/** The code step locked for the account, whatever the address: how long, and the way in that still works. */
+export const codesLockedMessage = (minutes: number) =>
+  `Too many wrong codes have been entered for this account. Codes from your app are not accepted for ${minutes} minute${minutes === 1 ? "" : "s"}: try again then, or enter one of your recovery codes.`;
 export const SECOND_FACTOR_UNREADABLE_MESSAGE =
   "Your two-step verification cannot be checked on this server: an admin must reset it (Staff, your name, Remove two-step verification). Then sign in with your password and set it up again. A recovery code still signs you in.";
 export const SETUP_LINK_INVALID_MESSAGE =

@@ -7,22 +7,35 @@ import { verifyPassword } from "~/server/auth/password.server";
 import { safeRedirectTarget } from "~/server/auth/safe-redirect";
 import { deleteExpiredSessions, findSession, startSession } from "~/server/auth/sessions.server";
 import { findStaffUserByUsername, normaliseUsername, recordSignIn } from "~/server/auth/staff-users.server";
-import { INVALID_CREDENTIALS_MESSAGE, loginSchema, MISSING_CREDENTIALS_MESSAGE } from "./schemas";
+import {
+  CODES_USED_UP_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  loginSchema,
+  MISSING_CREDENTIALS_MESSAGE,
+} from "./schemas";
+
+/** Whole minutes until a lock ends, at least one. */
+export const minutesUntil = (lockedUntil: Date) =>
+  Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000));
 
 /** The answer while sign-in is locked: how long for, and nothing about whether the answer was right. */
 export function lockedReply(lockedUntil: Date) {
-  const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000));
+  const minutes = minutesUntil(lockedUntil);
   const message = `Too many failed sign-in attempts. Sign-in is locked for ${minutes} minute${minutes === 1 ? "" : "s"}; please try again later.`;
   return staffFormError(message, 429);
 }
 
-/** The sign-in page's loader: someone already signed in goes straight on. */
+/** Where the code step sends a half-way session it ended: back to the password, saying why. */
+const CODES_USED_UP_REASON = "wrong-codes";
+export const signInAgainAfterWrongCodes = (target: string) =>
+  `/admin?ended=${CODES_USED_UP_REASON}&redirectTo=${encodeURIComponent(target)}`;
+
+/** The sign-in page's loader: someone already signed in goes straight on; a sign-in just ended is told why. */
 export async function redirectIfSignedIn(request: Request, context: AppLoadContext) {
   const session = await findSession(context.db, context.config, request);
-  if (session && !session.secondFactorPending) {
-    throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
-  }
-  return null;
+  const searchParams = new URL(request.url).searchParams;
+  if (session && !session.secondFactorPending) throw redirect(safeRedirectTarget(searchParams.get("redirectTo")));
+  return { notice: searchParams.get("ended") === CODES_USED_UP_REASON ? CODES_USED_UP_MESSAGE : null };
 }
 
 /**
@@ -38,6 +51,7 @@ export async function signIn(request: Request, context: AppLoadContext) {
   let user: Awaited<ReturnType<typeof findStaffUserByUsername>>;
   const attempt = await throttledAttempt(
     db,
+    "password",
     { username: normaliseUsername(username), clientIp: context.clientIp },
     async () => {
       user = await findStaffUserByUsername(db, username);

@@ -74,8 +74,9 @@ export function StaffListScreen({ users, signInLocks, secondFactorRequired, curr
 
       <StaffSection headingId="locks-heading" title="Sign-in locks" className="mt-10">
         <p className="mt-1 text-slate-700">
-          Five wrong answers lock an account from the address they came from; thirty lock the address. Each lock ends by
-          itself after 15 minutes.
+          Five wrong answers lock an account from the address they came from; thirty lock the address; five wrong codes
+          from an authenticator app lock that account&apos;s codes from every address. Each lock ends by itself after 15
+          minutes.
         </p>
         <OutcomeAlert outcome={result?.intent === "unlock-sign-in" ? result : undefined} />
         {signInLocks.length === 0 ? (

@@ -19,6 +19,7 @@ import {
 } from "~/server/auth/second-factor.server";
 import { findStaffUserById } from "~/server/auth/staff-users.server";
 import { isSecondFactorRequired } from "~/server/settings.server";
+import { tellOfCodeLock } from "./code-lock-notice.server";
 import { SECOND_FACTOR_UNREADABLE_MESSAGE } from "./schemas";
 import { lockedReply } from "./sign-in.server";
 
@@ -56,7 +57,8 @@ function confirmIdentity(
   password: string,
   code: string | undefined,
 ): ReturnType<typeof throttledAttempt> {
-  return throttledAttempt(context.db, { username: user.username, clientIp: context.clientIp }, async () => {
+  const signInStep = code === undefined ? "password" : "authenticator-code";
+  return throttledAttempt(context.db, signInStep, { username: user.username, clientIp: context.clientIp }, async () => {
     const stored = await findStaffUserById(context.db, user.id);
     if (!(await verifyPassword(stored?.passwordHash, password))) return false;
     if (code === undefined) return true;
@@ -105,7 +107,10 @@ export async function twoFactorAction(request: Request, context: AppLoadContext)
       return answer(403, { status: "error", message: "An admin requires a second factor for everyone." });
     }
     const attempt = await confirmIdentity(context, user, password, code);
-    if (attempt.outcome === "locked") return lockedReply(attempt.lockedUntil);
+    if (attempt.outcome === "locked") {
+      if (attempt.accountCodes === "now") await tellOfCodeLock(context, user, attempt.lockedUntil);
+      return lockedReply(attempt.lockedUntil);
+    }
     if (attempt.outcome === "refused") return answer(400, { status: "error", message: PASSWORD_AND_CODE_REJECTED });
     await removeTotp(context.db, user.id);
     context.logger.info({ userId: user.id }, "second factor turned off");

@@ -10,14 +10,14 @@ export const loader = ({ request, context }: Route.LoaderArgs) => redirectIfSign
 
 export const action = ({ request, context }: Route.ActionArgs) => signIn(request, context);
 
-export default function AdminLogin() {
+export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   return (
     <StaffPage
       title="Admin Login"
       intro="Staff sign in here to reach the quick links and the internal forms."
       width="max-w-md"
     >
-      <LoginForm />
+      <LoginForm notice={loaderData.notice} />
     </StaffPage>
   );
 }

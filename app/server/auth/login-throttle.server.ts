@@ -6,37 +6,60 @@ import { loginThrottles } from "../db/schema.server";
 import { signInFailures, signInLocks } from "../metrics/metrics.server";
 
 /**
- * Failed sign-ins are counted in PostgreSQL, so every app instance sees the same counts, under three keys:
- * - the pair (account, address): five failures within 15 minutes lock that account from that address for 15
- *   minutes. A stranger guessing at a name locks only themselves out, never the office.
- * - the address: 30 failures lock it, which stops one machine from trying many accounts.
- * - the account: never locks, but each failure after the first holds every later wrong answer back longer,
- *   which slows guessing from many addresses.
+ * Failed sign-ins are counted in PostgreSQL, so every app instance sees the same counts, under these keys:
+ * - the pair (account, address): five wrong passwords within 15 minutes lock that account from that address for
+ *   15 minutes. A stranger guessing at a name locks only themselves out, never the office.
+ * - the address: 30 failures (passwords and codes) lock it, which stops one machine from trying many accounts.
+ * - the account's code step: five wrong authenticator codes within 15 minutes, from any addresses, lock it for
+ *   15 minutes. Whoever gets this far has the password, so a lock that others can set costs nothing the password
+ *   did not already give away; without it, six-digit codes fall to guesses spread over many addresses.
+ * - the account's password step: never locks, but each wrong password after the first holds every later wrong
+ *   answer back longer, which slows guessing from many addresses.
+ * An IPv6 address counts by its /48 (clientAddressKey).
  */
 export const LOGIN_THROTTLE = {
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
   maxPairFailures: 5,
   maxAddressFailures: 30,
+  maxAccountCodeFailures: 5,
+  ipv6PrefixLength: 48,
 } as const;
+
+/** Which answer is being checked: a password, a code from the authenticator app, or a recovery code. */
+export type SignInStep = "password" | "authenticator-code" | "recovery-code";
 
 /** A counter that locks: its key, who and where it is about (shown to admins), and its limit. */
 type LockingKey = { key: string; username: string | null; address: string | null; maxFailures: number };
 
-function lockingKeys(username: string, address: string) {
-  const pair: LockingKey = {
-    key: `pair:${username}|${address}`,
-    username,
-    address,
-    maxFailures: LOGIN_THROTTLE.maxPairFailures,
-  };
+const accountCodeKey = (username: string) => `code:${username}`;
+/** Where wrong codes came from: counted, never locking, so the lock's notice can say from how many addresses. */
+const codeSourcePrefix = (username: string) => `code-from:${username}|`;
+
+/** The step's own count (none for recovery codes) and the address's, shared by every step. */
+function lockingKeys(step: SignInStep, username: string, address: string) {
   const wholeAddress: LockingKey = {
     key: `address:${address}`,
     username: null,
     address,
     maxFailures: LOGIN_THROTTLE.maxAddressFailures,
   };
-  return { pair, wholeAddress, all: [pair, wholeAddress] };
+  const own: LockingKey | undefined =
+    step === "password"
+      ? { key: `pair:${username}|${address}`, username, address, maxFailures: LOGIN_THROTTLE.maxPairFailures }
+      : step === "authenticator-code"
+        ? { key: accountCodeKey(username), username, address: null, maxFailures: LOGIN_THROTTLE.maxAccountCodeFailures }
+        : // A recovery code is 80 random bits, out of reach of guessing: it still opens the account while its
+          // authenticator codes are locked, which is how the person gets in while someone else holds that lock.
+          undefined;
+  return { own, wholeAddress, all: own ? [own, wholeAddress] : [wholeAddress] };
+}
+
+/** Counts a wrong answer under the step's keys that never lock, and returns how long to hold the answer back. */
+async function countWrongAnswer(db: Database, step: SignInStep, username: string, address: string) {
+  if (step === "password") return failureDelayMs(await countFailure(db, `account:${username}`, username, null));
+  await countFailure(db, `${codeSourcePrefix(username)}${address}`, username, address);
+  return 0;
 }
 
 const windowSeconds = LOGIN_THROTTLE.windowMs / 1000;
@@ -87,11 +110,11 @@ async function lock(db: Database, key: LockingKey): Promise<Date> {
   return row?.lockedUntil ?? new Date(Date.now() + LOGIN_THROTTLE.lockMs);
 }
 
-/** Counts a failure against the account alone and returns its count, which sets the delay. */
-async function recordAccountFailure(db: Database, username: string): Promise<number> {
+/** Counts a failure under a key that never locks and returns its count in the window. */
+async function countFailure(db: Database, key: string, username: string, address: string | null): Promise<number> {
   const [row] = await db
     .insert(loginThrottles)
-    .values({ key: `account:${username}`, username, failures: 1 })
+    .values({ key, username, address, failures: 1 })
     .onConflictDoUpdate({
       target: loginThrottles.key,
       set: {
@@ -103,6 +126,15 @@ async function recordAccountFailure(db: Database, username: string): Promise<num
   return row?.failures ?? 1;
 }
 
+/** From how many addresses (IPv6 by /48) wrong codes for the account came within the window. */
+export async function codeFailureAddressCount(db: Database, username: string): Promise<number> {
+  const rows = await db
+    .select({ key: loginThrottles.key })
+    .from(loginThrottles)
+    .where(and(sql`starts_with(${loginThrottles.key}, ${codeSourcePrefix(username)})`, sql`NOT ${windowOver}`));
+  return rows.length;
+}
+
 /** How long a failed answer is held back: nothing for the first failure, then 0.25 s, 0.5 s, 1 s … up to 4 s. */
 export function failureDelayMs(accountFailures: number): number {
   return accountFailures < 2 ? 0 : Math.min(250 * 2 ** (accountFailures - 2), 4_000);
@@ -111,47 +143,63 @@ export function failureDelayMs(accountFailures: number): number {
 export type ThrottledOutcome =
   | { outcome: "accepted" }
   | { outcome: "refused" }
-  | { outcome: "locked"; lockedUntil: Date };
+  /**
+   * `accountCodes` when the account's authenticator codes are among what is locked: "now" when this answer
+   * locked them (the moment to tell the person and the admins), "already" when they were.
+   */
+  | { outcome: "locked"; lockedUntil: Date; accountCodes?: "now" | "already" };
 
 /**
- * One sign-in check (a password, a code) under the throttle. While the pair or the address is locked, or its
- * limit is taken up by attempts in flight, the check is not run at all, so a lock never tells whether the
- * answer was right. A failure is answered after the account's delay and may set a lock; a success gives the
- * attempt back and clears the account's delay.
+ * One sign-in check (a password, a code) under the throttle. While one of its keys is locked, or its limit is
+ * taken up by attempts in flight, the check is not run at all, so a lock never tells whether the answer was
+ * right. A failure may set a lock; a wrong password is answered after the account's delay. A success gives the
+ * attempt back and ends its own step's counts: a right password never clears the count of wrong codes.
  */
 export async function throttledAttempt(
   db: Database,
+  step: SignInStep,
   account: { username: string; clientIp: string },
   check: () => Promise<boolean>,
 ): Promise<ThrottledOutcome> {
-  const { pair, wholeAddress, all } = lockingKeys(account.username, clientAddressKey(account.clientIp));
+  const { username } = account;
+  const address = clientAddressKey(account.clientIp, LOGIN_THROTTLE.ipv6PrefixLength);
+  const { own, wholeAddress, all } = lockingKeys(step, username, address);
   const reserved = await Promise.all(all.map(async (key) => ({ key, ...(await reserveAttempt(db, key)) })));
-  const lockEnds = reserved.flatMap(({ lockedUntil }) =>
-    lockedUntil && lockedUntil.getTime() > Date.now() ? [lockedUntil.getTime()] : [],
-  );
-  const overLimit = reserved.some(({ key, failures }) => failures > key.maxFailures);
-  if (lockEnds.length > 0 || overLimit) {
+  const lockEndOf = ({ lockedUntil }: { lockedUntil: Date | null }) =>
+    lockedUntil && lockedUntil.getTime() > Date.now() ? lockedUntil.getTime() : undefined;
+  const holding = reserved.filter((entry) => lockEndOf(entry) !== undefined || entry.failures > entry.key.maxFailures);
+  const accountCodes = (locking: readonly { key: LockingKey }[]) =>
+    step === "authenticator-code" && locking.some(({ key }) => key === own);
+  if (holding.length > 0) {
     await Promise.all(all.map((key) => releaseAttempt(db, key)));
-    const lockedUntil = lockEnds.length > 0 ? Math.max(...lockEnds) : Date.now() + LOGIN_THROTTLE.lockMs;
-    return { outcome: "locked", lockedUntil: new Date(lockedUntil) };
+    const lockEnds = holding.map((entry) => lockEndOf(entry) ?? Date.now() + LOGIN_THROTTLE.lockMs);
+    const lockedUntil = new Date(Math.max(...lockEnds));
+    return accountCodes(holding)
+      ? { outcome: "locked", lockedUntil, accountCodes: "already" }
+      : { outcome: "locked", lockedUntil };
   }
 
   if (await check()) {
     await releaseAttempt(db, wholeAddress);
-    // A right answer ends the pair's count and the account's delay; the address keeps its other failures.
-    await db
-      .delete(loginThrottles)
-      .where(and(inArray(loginThrottles.key, [pair.key, `account:${account.username}`]), sql`NOT ${isLocked}`));
+    // A right answer ends its own step's count (a right password also the account's delay); the address keeps
+    // its other failures.
+    const ended = [...(own ? [own.key] : []), ...(step === "password" ? [`account:${username}`] : [])];
+    if (ended.length > 0) {
+      await db.delete(loginThrottles).where(and(inArray(loginThrottles.key, ended), sql`NOT ${isLocked}`));
+    }
     return { outcome: "accepted" };
   }
   signInFailures.inc();
-  const accountFailures = await recordAccountFailure(db, account.username);
+  const delay = await countWrongAnswer(db, step, username, address);
   const reachedLimit = reserved.filter(({ key, failures }) => failures >= key.maxFailures);
   const lockEndsNow = await Promise.all(reachedLimit.map(({ key }) => lock(db, key)));
   if (lockEndsNow.length > 0) signInLocks.inc(lockEndsNow.length);
-  await sleep(failureDelayMs(accountFailures));
+  await sleep(delay);
   if (lockEndsNow.length === 0) return { outcome: "refused" };
-  return { outcome: "locked", lockedUntil: new Date(Math.max(...lockEndsNow.map((end) => end.getTime()))) };
+  const lockedUntil = new Date(Math.max(...lockEndsNow.map((end) => end.getTime())));
+  return accountCodes(reachedLimit)
+    ? { outcome: "locked", lockedUntil, accountCodes: "now" }
+    : { outcome: "locked", lockedUntil };
 }
 
 export type SignInLock = { key: string; username: string | null; address: string | null; lockedUntil: Date };

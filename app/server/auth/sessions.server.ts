@@ -7,6 +7,8 @@ import { hashToken, newSecretToken } from "./secret-token.server";
 
 /** Between the password and the code: long enough to open the authenticator app, no longer. */
 const SECOND_FACTOR_WINDOW_MS = 10 * 60_000;
+/** Codes a half-way session may try: the third wrong one ends it, and the password must be entered again. */
+export const CODES_PER_PENDING_SESSION = 3;
 /** The last-seen time is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -112,6 +114,27 @@ export async function findSession(
   }
   const { lastSeenAt: _lastSeenAt, ...session } = row;
   return session;
+}
+
+/**
+ * Counts a code tried on a half-way session before it is checked, in one statement, so parallel tries each get
+ * their own number; the number this one is, or undefined when the session is gone.
+ */
+export async function countCodeAttempt(db: Database, tokenHash: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(staffSessions)
+    .set({ codeAttempts: sql`${staffSessions.codeAttempts} + 1` })
+    .where(and(eq(staffSessions.tokenHash, tokenHash), eq(staffSessions.secondFactorPending, true)))
+    .returning({ codeAttempts: staffSessions.codeAttempts });
+  return row?.codeAttempts;
+}
+
+/** Gives back a code attempt that was not checked (sign-in was locked). */
+export async function uncountCodeAttempt(db: Database, tokenHash: string): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ codeAttempts: sql`greatest(${staffSessions.codeAttempts} - 1, 0)` })
+    .where(eq(staffSessions.tokenHash, tokenHash));
 }
 
 /** Ends the request's session, if any, and returns the Set-Cookie header that clears the cookie. */

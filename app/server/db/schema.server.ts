@@ -362,6 +362,8 @@ export const staffSessions = pgTable(
     secondFactorPending: boolean().notNull().default(false),
     /** A TOTP secret being enrolled, kept here until the user confirms it with a code. */
     totpEnrolmentSecret: text(),
+    /** Codes tried on a half-way session, each counted before it is checked: the third wrong one ends it. */
+    codeAttempts: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -512,3 +514,25 @@ export const staffCalendarFeeds = pgTable("staff_calendar_feeds", {
   tokenHash: text().notNull().unique(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Emails to staff about their own accounts (a second factor locked after wrong codes), kept until sent: made in
+ * the request that has something to tell, sent by every instance's staff-notice job (outbox/staff-notices).
+ * Stored with SMTP_URL unset as well; one older than a day is no longer sent.
+ */
+export const staffNotices = pgTable(
+  "staff_notices",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    attemptCount: integer().notNull().default(0),
+    /** Claimed by an instance until then; after a failed send, the time of the next try. */
+    leaseExpiresAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("staff_notices_unsent_idx").on(table.createdAt).where(sql`${table.sentAt} IS NULL`)],
+);
