@@ -80,6 +80,8 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   steps: FormSteps<z.output<Schema>, Payload, Success> = {},
 ) {
   const post: FailedPost = { definition, context, reply: undefined, invalidMessage: steps.invalidMessage };
+  // Logged with its address, an anonymous form's post would name its sender through their sign-in's line.
+  if (definition.anonymous) context.keepClientOutOfLog();
   try {
     const { staff, formData } = await readPost(request, context, definition);
     const submission = checkAnswers(formData, definition, steps);
