@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "#tests/app-server";
 import { allRated, peerReviewFields } from "#tests/peer-review-fixture";
@@ -98,4 +100,21 @@ describe("the log and the record of what staff typed into a URL", () => {
       .filter((url) => url?.startsWith("/calendar/"));
     expect(calendarUrls.length).toBeGreaterThanOrEqual(paths.length);
   }, 60_000);
+
+  it("leaves the records of exports made before with their filters' names only", async () => {
+    const [earlier] = await database.db
+      .insert(inboxExports)
+      .values({ username: "earlier", query: "?q=Nguyen%20Smith&status=New&delivery", leftOutTypes: [] })
+      .returning();
+    const migration = await readFile(
+      new URL("../drizzle/0030_scrub_inbox_export_queries.sql", import.meta.url),
+      "utf8",
+    );
+    await database.db.execute(sql.raw(migration));
+    const [after] = await database.db
+      .select()
+      .from(inboxExports)
+      .where(eq(inboxExports.id, earlier?.id ?? 0));
+    expect(after?.query).toBe("?q&status&delivery");
+  });
 });
