@@ -35,6 +35,16 @@ describe("a delivery's failure as staff read it", () => {
       "The device no longer takes notifications; its subscription was removed",
       "the device no longer takes notifications",
     ],
+    [
+      "sms",
+      "This number has had 10 texts in the last 24 hours, the most one number gets",
+      "the number had its most texts for a day",
+    ],
+    [
+      "push",
+      "The device's push address is not https; its subscription was removed",
+      "the device's push address is not a push service",
+    ],
     ["push", "something no one foresaw, to tech@example.com", "it could not be sent"],
   ] as const)("%s: %s", (channel, error, words) => {
     expect(failureInWords(channel, error)).toBe(words);

@@ -25,6 +25,12 @@ const FAILURE_KINDS: readonly FailureKind[] = [
   },
   { channels: ["sms"], error: /opted out/, words: "the person turned texts from us off" },
   { channels: ["sms"], error: /credentials/, words: "the text service refused our account's settings" },
+  {
+    channels: ["sms"],
+    error: /has had \d+ texts? in the last 24 hours/,
+    words: "the number had its most texts for a day",
+  },
+  { channels: ["push"], error: /push address/, words: "the device's push address is not a push service" },
   { channels: ["sms"], error: /\(Twilio \d+\)$/, words: "the text service refused it" },
   { channels: ["push"], error: /no longer takes notifications/, words: "the device no longer takes notifications" },
   { channels: "any", error: /busy or unavailable|^HTTP (429|5\d\d)\b/, words: "the service was busy or unavailable" },
