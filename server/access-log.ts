@@ -1,5 +1,6 @@
 import type { Express as ExpressApp, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
+import { queryNamesOnly } from "../app/server/query-names.server";
 
 declare global {
   namespace Express {
@@ -10,23 +11,28 @@ declare global {
   }
 }
 
-/** A calendar address's token, its only credential (0706), in the path. */
-const CALENDAR_ADDRESS = /^\/calendar\/[^?]*/i;
-
 /**
- * The URL with its query's values and a calendar address's token left out (`/admin/inbox?q&status`): a search, a filter or a GET form's answers
- * are what people typed, and the log is not the place for them. The parameter names say what was asked.
+ * Whether a path reaches the calendar feed, whose token in the path is its only credential (0706): read as the
+ * app reads it on the way there, with percent-escapes decoded, repeated slashes collapsed (a redirect takes
+ * `//calendar/...` there), dot segments resolved and any case (routes match case-insensitively).
  */
+function reachesCalendarFeed(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A path that cannot be decoded is answered 400 and reaches nothing; its escapes are read as they are.
+  }
+  const collapsed = decoded.replace(/[/\\]+/g, "/");
+  return new URL(collapsed, "http://path.invalid").pathname.toLowerCase().startsWith("/calendar/");
+}
+
+/** The URL with its query's values and a calendar address's token left out (`/admin/inbox?q&status`). */
 function loggedUrl(requestedUrl: string): string {
-  const originalUrl = requestedUrl.replace(CALENDAR_ADDRESS, "/calendar/<address>");
-  const queryStart = originalUrl.indexOf("?");
-  if (queryStart === -1) return originalUrl;
-  const names = originalUrl
-    .slice(queryStart + 1)
-    .split("&")
-    .filter(Boolean)
-    .map((pair) => pair.split("=")[0]);
-  return `${originalUrl.slice(0, queryStart)}?${names.join("&")}`;
+  const queryStart = requestedUrl.indexOf("?");
+  const path = queryStart === -1 ? requestedUrl : requestedUrl.slice(0, queryStart);
+  const query = queryStart === -1 ? "" : queryNamesOnly(requestedUrl.slice(queryStart));
+  return `${reachesCalendarFeed(path) ? "/calendar/<address>" : path}${query}`;
 }
 
 /** What the log says of a request: its method, its URL without the query's values and the client's address. */
@@ -40,8 +46,22 @@ export function requestSummary(
   return { method, url: loggedUrl(originalUrl), remoteAddress };
 }
 
+/** Requests about an anonymous form: their lines say nothing of where they came from. */
+const clientKeptOut = new WeakSet<Request>();
+
 function summaryOf(req: Request): RequestSummary {
-  return requestSummary(req.method, req.originalUrl, req.ip);
+  return requestSummary(req.method, req.originalUrl, clientKeptOut.has(req) ? undefined : req.ip);
+}
+
+/**
+ * Keeps the client's address out of every line about this request from now on, its access-log line included:
+ * for an anonymous form, whose page and post would otherwise tie it to an address, and through the address to
+ * the person who signed in from there.
+ */
+export function keepClientOutOfLog(req: Request): void {
+  clientKeptOut.add(req);
+  // A logger made before carries the address: the next line gets one without it.
+  Reflect.deleteProperty(req, "log");
 }
 
 /**

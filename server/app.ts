@@ -13,7 +13,7 @@ import type { DeliveryWorker } from "../app/outbox/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
-import { accessLog, giveRequestsALogger } from "./access-log";
+import { accessLog, giveRequestsALogger, keepClientOutOfLog } from "./access-log";
 import { inlineStyleSourcesOf, nonceContentSecurityPolicy } from "./content-security-policy";
 import { metricsRoute } from "./metrics-route";
 import {
@@ -130,6 +130,7 @@ function loadContextMaker({ config, database, deliveryWorker }: AppDependencies)
     // A getter, since most requests never log and req.log makes its child logger when first asked for.
     Object.defineProperty(context, "logger", { get: () => req.log });
     return Object.assign(context, {
+      keepClientOutOfLog: () => keepClientOutOfLog(req),
       config,
       db: database.db,
       deliveryWorker,

@@ -16,6 +16,8 @@ declare module "react-router" {
     deliveryWorker: DeliveryWorker;
     /** The address the request came from, for rate limits and abuse handling. */
     clientIp: string;
+    /** From now on, no line logged about this request says where it came from (an anonymous form's). */
+    keepClientOutOfLog: () => void;
     /** The Content-Security-Policy nonce of this response, for the inline scripts React Router writes. */
     cspNonce: string;
     /** What middleware put in the context (the staff middleware: who is signed in). */

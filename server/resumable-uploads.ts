@@ -1,4 +1,3 @@
-import { statfs } from "node:fs/promises";
 import { Server, type Upload } from "@tus/server";
 import type { RequestHandler } from "express";
 import type { AnyFormDefinition } from "../app/forms/definition";
@@ -10,6 +9,7 @@ import { keepCleanedUpload, receivedBytes } from "../app/forms/resumable-uploads
 import { findSignedInStaff } from "../app/server/auth/require-staff.server";
 import type { Config } from "../app/server/config.server";
 import type { Database } from "../app/server/db/database.server";
+import { filesWouldCrossFloor } from "../app/server/free-space.server";
 import { WorkPoolFull } from "../app/server/work-pool/work-pool.server";
 import { PostgresUploadStore, UnfinishedUploadsOverCap } from "./postgres-upload-store";
 
@@ -100,7 +100,7 @@ function tusServer(
       if (!field) throw refusal(400, "The upload does not name a form's photo field.");
       if (upload.size === undefined) throw refusal(400, "The upload must give its length.");
       if (upload.size > field.rule.maxBytes) throw refusal(413, field.rule.messages.tooLarge);
-      if ((await freeBytes(config.DATA_DIR)) - upload.size < config.UPLOAD_FREE_SPACE_FLOOR) {
+      if (await filesWouldCrossFloor(config, upload.size)) {
         throw refusal(507, UPLOAD_REFUSALS.diskLow);
       }
       return { metadata: { ...upload.metadata, ownerId: String(ownerOf(request)) } };
@@ -111,16 +111,6 @@ function tusServer(
         ? refusal(413, UPLOAD_REFUSALS.overPersonCap(config.UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON))
         : undefined,
   });
-}
-
-/**
- * The space left to unprivileged writers on the disk of DATA_DIR, where the embedded database keeps its data
- * (DATA_DIR/postgres). With DATABASE_URL this is the database's disk only when its server writes to the same
- * file system as DATA_DIR.
- */
-async function freeBytes(directory: string): Promise<number> {
-  const { bavail, bsize } = await statfs(directory);
-  return bavail * bsize;
 }
 
 /** An upload of its field's type is cleaned; a post takes the cleaned copy, or why there is none. */

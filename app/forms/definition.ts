@@ -185,13 +185,17 @@ export type PushNotification<Payload> = {
   title: (payload: Payload) => string;
   /** A second line; empty by default. */
   body?: (payload: Payload) => string;
-  /** The number the notification's Call action dials. */
+  /** The number the notification's Call action dials, when it is a valid North American number. */
   call?: (payload: Payload) => string | undefined;
   /** Whose devices hear of it once they turn notifications on, until they choose otherwise (default: nobody's). */
   onByDefaultFor?: StaffRole;
 };
 
-/** A text for each new submission to the phone a setting names (NEW_LEAD_SMS_TO), quiet hours or not. */
+/**
+ * A text for each new submission to the phone a setting names (NEW_LEAD_SMS_TO), quiet hours or not. Like a
+ * push's title and body, its words are given the answers as plain capped lines (notification-text.ts), a phone
+ * answer as a number to call or empty.
+ */
 export type SettingText<Payload> = {
   channel: "sms";
   target: PhoneSetting;

@@ -5,6 +5,7 @@ import type { DevicePushes, OutgoingDelivery } from "~/outbox/submission-store.s
 import type { Config } from "~/server/config.server";
 import { appointmentInvite } from "./appointment-calendar.server";
 import { type AnyFormDefinition, rolesThatMayRead, type StoredSubmissionFacts } from "./definition";
+import { callableNumber, notificationAnswers } from "./notification-text";
 import { officeEmail } from "./office-email";
 import { answerRows } from "./print-answer";
 import { isQuietTime } from "./quiet-hours";
@@ -50,9 +51,8 @@ export function outgoingDeliveries(
     if (delivery.channel === "sms") {
       const to = config.TWILIO_ACCOUNT_SID ? config[delivery.target] : undefined;
       if (!to) return [];
-      return [
-        { channel: "sms", target: delivery.target, destination: to, body: { text: delivery.text(payload, stored) } },
-      ];
+      const text = delivery.text(notificationAnswers(definition.fields, payload), stored);
+      return [{ channel: "sms", target: delivery.target, destination: to, body: { text } }];
     }
     const to = config.SMTP_URL ? delivery.to(payload, config) : undefined;
     if (!to) return [];
@@ -90,7 +90,8 @@ export function outgoingDeliveries(
 
 /**
  * The push a new submission makes to the staff devices that chose its form and whose people may read it, or none:
- * its form declares none, or it is quiet hours (NEW_LEAD_QUIET_HOURS), when only the on-call text goes.
+ * its form declares none, or it is quiet hours (NEW_LEAD_QUIET_HOURS), when only the on-call text goes. Its
+ * words quote the answers as plain capped lines, and its Call action rings only a valid number.
  */
 export function devicePushes(
   definition: AnyFormDefinition,
@@ -100,7 +101,8 @@ export function devicePushes(
 ): DevicePushes | undefined {
   const push = definition.deliveries.find((delivery) => delivery.channel === "push");
   if (!push || isQuietTime(config.NEW_LEAD_QUIET_HOURS, now)) return undefined;
-  const call = push.call?.(payload);
-  const body: PushBody = { title: push.title(payload), body: push.body?.(payload) ?? "", ...(call ? { call } : {}) };
+  const answers = notificationAnswers(definition.fields, payload);
+  const call = callableNumber(push.call?.(payload));
+  const body: PushBody = { title: push.title(answers), body: push.body?.(answers) ?? "", ...(call ? { call } : {}) };
   return { formType: definition.type, roles: rolesThatMayRead(definition), body };
 }

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { OverSubmissionLimit } from "~/outbox/submission-store.server";
+import { OverSubmissionLimit, type SubmittedFile } from "~/outbox/submission-store.server";
+import { filesWouldCrossFloor } from "~/server/free-space.server";
 import { WorkPoolFull } from "~/server/work-pool/work-pool.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
@@ -24,6 +25,20 @@ export class MissingUploads extends Error {
   constructor(readonly ids: string[]) {
     super("uploads not found");
   }
+}
+
+/** Storing the post's files would leave the database's disk under its free-space floor (free-space.server.ts). */
+export class NoRoomForFiles extends Error {
+  override name = "NoRoomForFiles";
+  constructor() {
+    super("files refused: the disk is at its free-space floor");
+  }
+}
+
+/** Refuses a post's files when storing them would leave the disk under its floor: answers without files still store. */
+export async function ensureRoomForFiles(context: AppLoadContext, files: readonly SubmittedFile[]): Promise<void> {
+  const bytes = files.reduce((sum, file) => sum + file.content.byteLength, 0);
+  if (await filesWouldCrossFloor(context.config, bytes)) throw new NoRoomForFiles();
 }
 
 /** What the table's answers may read: the form, its checked answers (once parsed), and the form's own wording. */
@@ -67,6 +82,13 @@ const FAILURES: readonly FailureRow<Error>[] = [
     const { tooLarge } = definition.messages;
     const problems = Object.fromEntries(definition.files.map((rule) => [rule.field, tooLarge]));
     return { result: { status: "error", message: tooLarge, retry: false, problems, result: reply?.() }, status: 413 };
+  }),
+  row(NoRoomForFiles, (error, { definition, context, reply }) => {
+    context.logger.warn({ type: definition.type }, error.message);
+    return {
+      result: { status: "error", message: definition.messages.noRoomForFiles, retry: true, result: reply?.() },
+      status: 507,
+    };
   }),
   row(OverSubmissionLimit, (_error, { definition, reply }) => ({
     result: { status: "error", message: definition.messages.rateLimited, retry: true, result: reply?.() },

@@ -26,6 +26,8 @@ export type FormMessages = {
   unreadable: string;
   /** The whole post is over the form's cap (a file over its own is its field's message: FileMessages). */
   tooLarge: string;
+  /** The server's disk is too full to take the post's files (answers without files still store). */
+  noRoomForFiles: string;
 };
 
 export const DEFAULT_FORM_MESSAGES: FormMessages = {
@@ -42,6 +44,7 @@ export const DEFAULT_FORM_MESSAGES: FormMessages = {
   rateLimited: `Too many requests from your connection. Please wait a few minutes and try again, or call us at ${company.phone.display}.`,
   unreadable: "We could not read what was sent. Please fill in the form and send it again.",
   tooLarge: "The form is too large to send. Please shorten your answers or choose smaller files.",
+  noRoomForFiles: `Our server is short of space for files just now, so nothing was sent. Your answers are still here: please try again later, or call us at ${company.phone.display}.`,
 };
 
 export function formMessages(overrides: Partial<FormMessages>): FormMessages {

@@ -6,7 +6,7 @@ import type { SignedInStaff } from "~/server/auth/require-staff.server";
 import type { Database } from "~/server/db/database.server";
 import type { FileRule, FormDefinition } from "./definition";
 import { displayFileName } from "./file-names";
-import { MissingUploads } from "./form-failures.server";
+import { ensureRoomForFiles, MissingUploads } from "./form-failures.server";
 import { cleanPostedPhotos, isPhotoRule, type PreparedUploads, withinSubmissionPixels } from "./photos.server";
 import { takeFileBytes } from "./read-form-body.server";
 import { uploadIdsFieldOf } from "./resumable-uploads";
@@ -75,6 +75,7 @@ export async function withPreparedFiles<Stored>(
   files: PostedFiles,
   store: (prepared: PreparedUploads, staging: FileStaging) => Promise<Stored>,
 ): Promise<Stored> {
+  await ensureRoomForFiles(context, files.carried);
   const staging = new FileStaging(context.db);
   try {
     const takenUp = await takeUploadsUp(context.db, definition, staff, files);

@@ -14,5 +14,5 @@ export const UPLOAD_REFUSALS = {
   overPersonCap: (capBytes: number) =>
     `Your photos going up ahead of the form already take the ${megabytes(capBytes)} one person may hold there. This photo stays in the form and is sent with it when you submit.`,
   diskLow:
-    "The server is short of disk space, so this photo cannot go up ahead of the form. It stays in the form and is sent with it when you submit.",
+    "The server is short of disk space, so this photo cannot go up ahead of the form. It stays in the form and goes with it when you submit; if the server is still short of space then, the form says so and keeps your answers.",
 };

@@ -14,7 +14,7 @@ import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
 import { devicePushes, outgoingDeliveries } from "./deliveries.server";
 import { storedFileNames } from "./file-names";
-import { type FailedPost, FormRefusal, failureAnswer, fieldErrorsOf } from "./form-failures.server";
+import { ensureRoomForFiles, type FailedPost, FormRefusal, failureAnswer, fieldErrorsOf } from "./form-failures.server";
 import { parseForm } from "./parse-form";
 import type { PreparedUploads } from "./photos.server";
 import {
@@ -80,6 +80,8 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   steps: FormSteps<z.output<Schema>, Payload, Success> = {},
 ) {
   const post: FailedPost = { definition, context, reply: undefined, invalidMessage: steps.invalidMessage };
+  // Logged with its address, an anonymous form's post would name its sender through their sign-in's line.
+  if (definition.anonymous) context.keepClientOutOfLog();
   try {
     const { staff, formData } = await readPost(request, context, definition);
     const submission = checkAnswers(formData, definition, steps);
@@ -239,6 +241,7 @@ async function prepareAndStore<Schema extends z.ZodMiniType, Payload, Success ex
   const { request, context, definition, steps, staff, payload } = post;
   return withPreparedFiles(context, definition, staff, post.files, async (prepared, staging) => {
     const documents = steps.document ? await steps.document(payload, context, prepared) : [];
+    await ensureRoomForFiles(context, documents);
     // Counted so that a resend can be seen not to build the document again.
     if (steps.document) documentsBuilt.inc({ type: definition.type });
     const files = await staging.staged([...prepared.files, ...documents]);

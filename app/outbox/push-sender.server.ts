@@ -124,9 +124,15 @@ export async function sendPush(
   };
 }
 
-/** The message a delivery's device receives: its stored text, and the submission it opens. */
+/**
+ * The message a delivery's device receives: its stored text with the submission's reference after it, in our
+ * own words (a visitor's answers in it are plain capped lines: app/forms/notification-text.ts), and the
+ * submission it opens.
+ */
 export function pushMessageOf(delivery: Pick<Delivery, "submissionId" | "reference" | "body">): PushMessage {
-  return { ...(delivery.body as PushBody), url: `/admin/inbox/${delivery.submissionId}`, tag: delivery.reference };
+  const stored = delivery.body as PushBody;
+  const body = [stored.body, `Reference ${delivery.reference}.`].filter(Boolean).join(". ");
+  return { ...stored, body, url: `/admin/inbox/${delivery.submissionId}`, tag: delivery.reference };
 }
 
 /**

@@ -244,7 +244,8 @@ export const configSchema = z
     UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON: byteSize.default("160MB").transform(parseByteSize),
     /**
      * The free space DATA_DIR's disk keeps for the database's own writes: a new upload that would leave less is
-     * refused (507) and its photo goes with the form instead.
+     * refused (507) and its photo goes with the form instead, and a form whose files would is refused (507) with
+     * its answers kept. A form without files is never refused by it.
      */
     UPLOAD_FREE_SPACE_FLOOR: byteSize.default("1GB").transform(parseByteSize),
     WEBHOOK_SECRET: z

@@ -114,7 +114,7 @@ test("a new estimate request is pushed to the device, shown with a call action, 
     .toEqual([
       {
         title: "New estimate request: Avery Placeholder, Sumter, commercial",
-        body: "Prefers Phone call, Morning",
+        body: `Prefers Phone call, Morning. Reference ${posted.reference}.`,
         actions: [{ action: "call", title: "Call (803) 555-0199" }],
         data: { url: submissionUrl, call: "(803) 555-0199" },
       },

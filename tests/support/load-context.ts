@@ -30,6 +30,7 @@ export function loadContextFor(
     db,
     deliveryWorker,
     clientIp,
+    keepClientOutOfLog: () => undefined,
     cspNonce: "test-nonce",
   });
 }

@@ -65,7 +65,7 @@ export const estimateForm = defineForm({
       channel: "sms",
       target: "NEW_LEAD_SMS_TO",
       text: (request, stored) =>
-        `New estimate request ${stored.reference}: ${request.firstName} ${request.lastName}, ${request.city}, ${request.projectType}. Call ${request.phone}.`,
+        `New estimate request ${stored.reference}: ${request.firstName} ${request.lastName}, ${request.city}, ${request.projectType}. ${request.phone ? `Call ${request.phone}.` : "No number to call: see the inbox."}`,
     },
   ],
 });

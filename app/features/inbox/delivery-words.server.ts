@@ -1,3 +1,4 @@
+import { failureInWords } from "~/outbox/failure-words.server";
 import { isNumberDayLimit } from "~/outbox/sms-sender.server";
 import type { DeliveryChannel, DeliveryStatus } from "~/server/db/schema.server";
 
@@ -31,23 +32,26 @@ type DeliveryFacts = {
 };
 
 /**
- * What happened to a delivery, in one plain sentence that never contradicts its state: no setting names, ids
- * or attempt counts (those are in the admin's details).
+ * What happened to a delivery, in one plain sentence that never contradicts its state: why it failed as a kind
+ * of failure, and no setting names, ids, attempt counts or the service's own error (those are in the admin's
+ * details: an error quotes addresses and numbers).
  */
 export function deliveryInWords(delivery: DeliveryFacts): string {
   const to = recipientInWords(delivery.channel, delivery.target);
+  const failure = failureInWords(delivery.channel, delivery.lastError);
+  const why = failure ? ` (${failure})` : "";
   switch (delivery.status) {
     case "delivered":
       return `Sent to ${to}, ${delivery.delivered ?? "time not recorded"}.`;
     case "pending":
       return delivery.attemptCount === 0
         ? `Waiting to be sent to ${to}.`
-        : `Not sent to ${to} yet: trying again ${delivery.nextTry} after a failure.`;
+        : `Not sent to ${to} yet: trying again ${delivery.nextTry} after a failure${why}.`;
     case "sending":
       return delivery.attemptCount > 1 ? `Sending to ${to} now, again after a failure.` : `Sending to ${to} now.`;
     case "failed":
       if (isNumberDayLimit(delivery.lastError)) return `Not sent to ${to}: ${delivery.lastError?.toLowerCase()}.`;
-      return `Failed: it was not sent to ${to}, and will not be tried again by itself.`;
+      return `Failed: it was not sent to ${to}${why}, and will not be tried again by itself.`;
     case "held":
       if (delivery.isSpam && !delivery.lastError) return `Not sent to ${to}: it is marked as spam.`;
       return `Not sent: ${to} is not set up. An admin can set it up.`;

@@ -12,6 +12,7 @@ import { answerOf, printAnswer } from "~/forms/print-answer";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import type { Database } from "~/server/db/database.server";
 import { inboxExports, type StaffRole, staffUsers, submissions } from "~/server/db/schema.server";
+import { queryNamesOnly } from "~/server/query-names.server";
 import { CSV_BYTE_ORDER_MARK, csvRow } from "./csv";
 import { DELIVERY_STATE_LABELS } from "./delivery-state";
 import type { InboxFilters } from "./inbox-filters.server";
@@ -175,12 +176,14 @@ export async function downloadInboxCsv(request: Request, context: AppLoadContext
   }
   const { page: _page, ...filters } = parsed.filters;
   const leftOutTypes = typesLeftOutOfExport(staff.role);
+  // The filters' names only: a search is what someone typed (a customer's name), kept out of the record and the log.
+  const query = queryNamesOnly(url.search);
   const [record] = await context.db
     .insert(inboxExports)
-    .values({ staffUserId: staff.id, username: staff.username, query: url.search, leftOutTypes })
+    .values({ staffUserId: staff.id, username: staff.username, query, leftOutTypes })
     .returning({ id: inboxExports.id });
   context.logger.info(
-    { exportId: record?.id, staffUserId: staff.id, username: staff.username, query: url.search, leftOutTypes },
+    { exportId: record?.id, staffUserId: staff.id, username: staff.username, query, leftOutTypes },
     "inbox exported as CSV",
   );
   const recordRowCount = async (rowCount: number) => {

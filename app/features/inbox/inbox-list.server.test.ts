@@ -387,7 +387,7 @@ describe("the CSV export", () => {
       expect.objectContaining({
         staffUserId: admin.id,
         username: admin.username,
-        query: "?delivery=none",
+        query: "?delivery",
         leftOutTypes: [],
         rowCount: 3,
       }),

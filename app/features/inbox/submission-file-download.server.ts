@@ -33,8 +33,8 @@ export function downloadHeaders(file: { fileName: string; contentType: string; s
 /**
  * A file of a submission (a resume, a peer review's PDF), to signed-in staff who may read the submission, or
  * who hold the grant its form gave them in the link (the sender of an anonymous form, for the document it
- * made); a 404 when the pair of ids matches none. A download by grant is logged without who made it: it would
- * name the sender.
+ * made); a 404 when the pair of ids matches none. A download by grant is logged without who made it, nor from
+ * where: either would name the sender.
  */
 export async function serveSubmissionFile(
   request: Request,
@@ -54,6 +54,7 @@ export async function serveSubmissionFile(
     .from(submissionFiles)
     .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submissionId, submissionId)));
   if (!file) throw data({ message: "No such file." }, { status: 404 });
+  if (granted) context.keepClientOutOfLog();
   context.logger.info({ submissionId, fileId, ...(granted ? {} : { by: staff.id }) }, "submission file downloaded");
   return new Response(new Uint8Array(file.content), { headers: downloadHeaders(file) });
 }

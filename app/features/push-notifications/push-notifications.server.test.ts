@@ -119,7 +119,7 @@ describe("push notifications of new leads", () => {
       expect(received.receivedAt - submittedAt).toBeLessThan(10_000);
       expect(received.message).toEqual({
         title: "New estimate request: Dana Reyes, Sumter, commercial",
-        body: "Prefers Phone call, Morning",
+        body: `Prefers Phone call, Morning. Reference ${submission.reference}.`,
         call: "(803) 555-0142",
         url: `/admin/inbox/${submission.id}`,
         tag: submission.reference,

@@ -1,9 +1,11 @@
 import { desc, eq, inArray } from "drizzle-orm";
+import { failureInWords } from "~/outbox/failure-words.server";
 import type { Database } from "~/server/db/database.server";
 import {
   type DeliveryChannel,
   type DeliveryStatus,
   deliveries,
+  type StaffRole,
   staffUsers,
   submissions,
 } from "~/server/db/schema.server";
@@ -18,7 +20,11 @@ export type DeliveryState = {
   deliveryId: number;
   status: DeliveryStatus;
   attemptCount: number;
-  lastError: string | null;
+  /**
+   * Why its last try failed: the sender's own error for an admin, a kind of failure for anyone else (an error
+   * quotes the technician's address or number, which staff do not see elsewhere). Null when none failed.
+   */
+  failure: string | null;
 };
 
 /**
@@ -57,24 +63,26 @@ function newestSends(rows: readonly DeliveryRow[]): DeliveryRow[] {
   return [...newest.values()];
 }
 
-const stateOf = (row: DeliveryRow): DeliveryState => ({
-  deliveryId: row.id,
-  status: row.status,
-  attemptCount: row.attemptCount,
-  lastError: row.lastError,
-});
-
-/** A recipient's email or text: its newest send, or why none was made. */
-const recipientStateOf = (row: DeliveryRow | undefined, address: string | null): DeliveryState | NotMade => {
-  if (row) return stateOf(row);
-  return address === null ? "no-address" : "not-set-up";
-};
+const stateFor =
+  (role: StaffRole) =>
+  (row: DeliveryRow): DeliveryState => ({
+    deliveryId: row.id,
+    status: row.status,
+    attemptCount: row.attemptCount,
+    failure: role === "admin" ? row.lastError : failureInWords(row.channel, row.lastError),
+  });
 
 /**
  * The latest team messages, newest first: when, by whom, what, and for each recipient and channel where its
  * delivery is. A recipient's email and text are found by channel and address, and by name where several were made.
  */
-export async function loadMessageHistory(db: Database): Promise<MessageHistoryEntry[]> {
+export async function loadMessageHistory(db: Database, role: StaffRole): Promise<MessageHistoryEntry[]> {
+  const stateOf = stateFor(role);
+  // A recipient's email or text: its newest send, or why none was made.
+  const recipientStateOf = (row: DeliveryRow | undefined, address: string | null): DeliveryState | NotMade => {
+    if (row) return stateOf(row);
+    return address === null ? "no-address" : "not-set-up";
+  };
   const messages = await db
     .select({
       id: submissions.id,

@@ -7,13 +7,13 @@ function stateText<Why extends string>(state: DeliveryState | Why, unmade: Recor
   if (typeof state === "string") return unmade[state];
   switch (state.status) {
     case "pending":
-      return state.attemptCount === 0 ? "Queued" : `Retrying (${state.lastError ?? "failed before"})`;
+      return state.attemptCount === 0 ? "Queued" : `Retrying (${state.failure ?? "failed before"})`;
     case "sending":
       return "Sending";
     case "delivered":
       return "Sent";
     case "failed":
-      return `Failed: ${state.lastError ?? "no reason recorded"}`;
+      return `Failed: ${state.failure ?? "no reason recorded"}`;
     case "held":
       return "Held";
   }

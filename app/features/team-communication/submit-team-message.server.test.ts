@@ -254,7 +254,9 @@ describe("sending a team message", () => {
     expect(emails.map((email) => email.envelope.rcptTo.map((to) => to.toLowerCase()))).toEqual([["crew@example.com"]]);
     expect(twilio.requests.filter((request) => request.path === TWILIO_PATH)).toHaveLength(1);
 
-    const [entry] = (await loadMessageHistory(database.db)).filter((row) => row.submissionId === submission.id);
+    const [entry] = (await loadMessageHistory(database.db, "admin")).filter(
+      (row) => row.submissionId === submission.id,
+    );
     expect(entry?.recipients.map(({ name, email, text }) => [name, email, text])).toEqual([
       [
         "Ann Shared",
@@ -319,7 +321,7 @@ describe("sending a team message", () => {
       reference: expect.stringMatching(/^MSG-/),
     });
 
-    const history = await loadMessageHistory(database.db);
+    const history = await loadMessageHistory(database.db, "admin");
     const row = history.find((entry) => entry.reference === (nothing.data as { reference: string }).reference);
     // Bo Both has an address and a mobile: the server's set-up, not his record, is why nothing went.
     expect(row?.recipients.map(({ name, email, text }) => [name, email, text])).toEqual([

@@ -14,6 +14,8 @@ export const meta: Route.MetaFunction = () => staffPageMeta("Peer Review Questio
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = signedInStaff(context);
+  // Who opened the anonymous form is as telling as who sent it.
+  context.keepClientOutOfLog();
   return {
     isAdmin: staff.role === "admin",
     names: await reviewNameSuggestions(context.db),

@@ -417,7 +417,7 @@ export const inboxExports = pgTable("inbox_exports", {
   staffUserId: bigint({ mode: "number" }).references(() => staffUsers.id, { onDelete: "set null" }),
   /** Kept as it was, so the record still names someone whose account was removed. */
   username: text().notNull(),
-  /** The filter as a query string (`?type=estimate&status=New`), empty for everything. */
+  /** The filters' names as a query string without values (`?type&status&q`), empty for everything. */
   query: text().notNull(),
   /** The types the CSV left out because this user may not read or export them. */
   leftOutTypes: text().array().notNull(),
