@@ -255,7 +255,8 @@ export async function openBackup<T>(
 ): Promise<T> {
   const start = await readStart(file);
   if (!isSealedStart(start)) {
-    if (start.toString("latin1") !== MAGIC) throw new BackupFileError(`${file} is not a backup of this app`);
+    if (start.subarray(0, MAGIC.length).toString("latin1") !== MAGIC)
+      throw new BackupFileError(`${file} is not a backup of this app`);
     if (!opening.allowPlain) {
       throw new BackupFileError(
         `${file} is not sealed: it was written before backups were encrypted, or by someone without BACKUP_ENCRYPTION_KEY; if it is one of yours, add --plain to take it`,
