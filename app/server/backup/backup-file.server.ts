@@ -282,8 +282,8 @@ export async function openBackup<T>(
 }
 
 /** Checks a backup file end to end without touching any database (openBackup); resolves with its manifest. */
-export function verifyBackup(file: string, opening: BackupOpening): Promise<OpenedBackup> {
-  return openBackup(file, opening, async (opened) => opened);
+export function verifyBackup(file: string, opening: BackupOpening): Promise<Omit<OpenedBackup, "plainFile">> {
+  return openBackup(file, opening, async ({ manifest, sealed }) => ({ manifest, sealed }));
 }
 
 async function readStart(file: string): Promise<Buffer> {
