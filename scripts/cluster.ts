@@ -55,6 +55,9 @@ async function main() {
     SESSION_SECRET: process.env.SESSION_SECRET ?? (await sharedSecret(path.join(baseDir, "session-secret"))),
     DATA_ENCRYPTION_KEY:
       process.env.DATA_ENCRYPTION_KEY ?? (await sharedSecret(path.join(baseDir, "data-encryption-key"))),
+    // One key for every instance: a backup taken by any of them opens with it.
+    BACKUP_ENCRYPTION_KEY:
+      process.env.BACKUP_ENCRYPTION_KEY ?? (await sharedSecret(path.join(baseDir, "backup-encryption-key"))),
     // One key pair for every instance: a device subscribed through one is pushed to by all.
     ...(await sharedVapidKeys(baseDir)),
   };

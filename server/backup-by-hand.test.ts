@@ -41,7 +41,10 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-const backUpByHand = () => runNpm("backup", [], { DATABASE_URL: database.url, BACKUP_DIR: backupDir, ...offsite.env });
+/** As an operator's .env gives it: DATA_DIR is not this test's, so no key is made there. */
+const BACKUP_ENCRYPTION_KEY = randomBytes(32).toString("base64");
+const backUpByHand = () =>
+  runNpm("backup", [], { DATABASE_URL: database.url, BACKUP_DIR: backupDir, BACKUP_ENCRYPTION_KEY, ...offsite.env });
 
 async function backupSeries() {
   const response = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -76,7 +79,13 @@ describe("npm run backup", () => {
       cwd: projectRoot,
       // Its own process group: npm, tsx and node are killed together, as a power cut or the OOM killer would.
       detached: true,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: database.url, BACKUP_DIR: backupDir },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: database.url,
+        BACKUP_DIR: backupDir,
+        BACKUP_ENCRYPTION_KEY,
+      },
       stdio: "ignore",
     });
     const exited = new Promise((resolve) => backup.once("exit", resolve));

@@ -7,15 +7,19 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { checkCopyDestination, describeDestination } from "../app/server/backup/backup-copy.server";
+import { readBackupKey, resolveBackupEncryptionKey } from "../app/server/backup/backup-encryption.server";
 import {
   BackupFileError,
   type BackupManifest,
+  type BackupOpening,
+  type OpenedBackup,
+  openBackup,
   RestoreRefusal,
   restoreBackup,
   verifyBackup,
 } from "../app/server/backup/backup-file.server";
 import { takeBackupByHand } from "../app/server/backup/backup-schedule.server";
-import { ConfigError, loadConfig } from "../app/server/config.server";
+import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
 import { connectDatabase } from "../app/server/db/database.server";
 import { openEmbeddedPostgres, startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
 import { createLogger } from "../app/server/logger.server";
@@ -24,14 +28,16 @@ import { StartRefusal } from "../app/server/start-refusal.server";
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const USAGE = `Usage: npm run backup
-       npm run backup -- --check <file>
-       npm run restore -- <file> [--force]
+       npm run backup -- --check <file> [--plain]
+       npm run restore -- <file> [--force] [--plain]
 
 backup   writes a consistent backup of the whole database (files included) into BACKUP_DIR (backups beside
-         DATA_DIR), then copies the backups not copied yet to BACKUP_COPY_TO, if set
---check  only checks <file> (format, checksum, every table readable): prints OK, or what is wrong and exits 1
-restore  checks <file>, then restores it into the database of DATA_DIR (or DATABASE_URL); --force replaces a
-         database that holds data. It refuses while an app runs on that database.`;
+         DATA_DIR), sealed with BACKUP_ENCRYPTION_KEY, then copies the backups not copied yet to BACKUP_COPY_TO
+--check  only checks <file> (its seal, format, checksum, every table readable): prints OK, or what is wrong and
+         exits 1
+restore  checks <file> whole, then restores it into the database of DATA_DIR (or DATABASE_URL); --force replaces a
+         database that holds data. It refuses while an app runs on that database.
+--plain  also takes a backup that is not sealed: one written before backups were encrypted.`;
 
 class UsageError extends Error {}
 
@@ -55,6 +61,9 @@ function summaryOf(manifest: BackupManifest): string {
 async function backup(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL);
+  const key = await resolveBackupEncryptionKey(config);
+  if (key.madeIn)
+    console.error(`Made a new BACKUP_ENCRYPTION_KEY in ${key.madeIn}: keep a copy apart from the backups`);
   const embedded = config.DATABASE_URL ? undefined : await openEmbeddedPostgres({ dataDir: config.DATA_DIR, logger });
   const database = connectDatabase(config.DATABASE_URL ?? embedded?.url ?? "", logger);
   try {
@@ -63,6 +72,7 @@ async function backup(): Promise<void> {
     const { written, sweptPartials, copy } = await takeBackupByHand(database.db, {
       ...config,
       BACKUP_DIR: path.resolve(config.BACKUP_DIR),
+      BACKUP_ENCRYPTION_KEY: key.key,
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`${written.file} (${formatBytes(written.bytes)}, ${summaryOf(written.manifest)}, ${seconds} s)`);
@@ -80,10 +90,20 @@ async function backup(): Promise<void> {
   }
 }
 
+/** The key a check or a restore opens a backup with: BACKUP_ENCRYPTION_KEY, else DATA_DIR's; never a new one. */
+async function openingOf(allowPlain: boolean): Promise<BackupOpening> {
+  return { key: await readBackupKey(loadConfig(process.env)), allowPlain };
+}
+
+const plainWarning = (file: string) =>
+  `Warning: ${file} is not sealed (a backup from before backups were encrypted): nothing proves who wrote it`;
+
 /** `--check`: the file alone, without any database. Resolves with the exit status. */
-async function check(file: string): Promise<number> {
+async function check(file: string, allowPlain: boolean): Promise<number> {
   try {
-    console.log(`OK: ${file} (${summaryOf(await verifyBackup(file))})`);
+    const opened = await verifyBackup(file, await openingOf(allowPlain));
+    if (!opened.sealed) console.error(plainWarning(file));
+    console.log(`OK: ${file} (${summaryOf(opened.manifest)})`);
     return 0;
   } catch (error) {
     if (!(error instanceof BackupFileError)) throw error;
@@ -92,11 +112,17 @@ async function check(file: string): Promise<number> {
   }
 }
 
-async function restore(file: string, force: boolean): Promise<void> {
+async function restore(file: string, force: boolean, allowPlain: boolean): Promise<void> {
   const config = loadConfig(process.env);
+  // The file is opened and checked whole before any database is touched: a bad one leaves the target as it was.
+  await openBackup(file, await openingOf(allowPlain), async (opened) => {
+    if (!opened.sealed) console.error(plainWarning(file));
+    await restoreOpened(config, file, opened, force);
+  });
+}
+
+async function restoreOpened(config: Config, file: string, opened: OpenedBackup, force: boolean): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL);
-  // The file is checked before any database is touched: a bad one leaves the target as it was.
-  await verifyBackup(file);
   // With the embedded server, holding DATA_DIR's lock is what says no app runs on it.
   const embedded = config.DATABASE_URL
     ? undefined
@@ -110,7 +136,10 @@ async function restore(file: string, force: boolean): Promise<void> {
   try {
     await client.connect();
     const started = Date.now();
-    const manifest = await restoreBackup(client, file, { force, migrationsFolder: path.join(rootDir, "drizzle") });
+    const manifest = await restoreBackup(client, file, opened, {
+      force,
+      migrationsFolder: path.join(rootDir, "drizzle"),
+    });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`Restored ${file} (${summaryOf(manifest)}) in ${seconds} s`);
   } finally {
@@ -122,7 +151,12 @@ async function restore(file: string, force: boolean): Promise<void> {
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { force: { type: "boolean", default: false }, check: { type: "string" }, help: { type: "boolean" } },
+    options: {
+      force: { type: "boolean", default: false },
+      plain: { type: "boolean", default: false },
+      check: { type: "string" },
+      help: { type: "boolean" },
+    },
   });
   const [command, file, ...extra] = positionals;
   if (values.help) {
@@ -132,14 +166,14 @@ async function main(): Promise<number> {
   const envFile = path.join(rootDir, ".env");
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   if (command === "backup" && values.check !== undefined && !file) {
-    return check(path.resolve(values.check));
+    return check(path.resolve(values.check), values.plain);
   }
   if (command === "backup" && !file) {
     await backup();
     return 0;
   }
   if (command === "restore" && file && extra.length === 0) {
-    await restore(path.resolve(file), values.force);
+    await restore(path.resolve(file), values.force, values.plain);
     return 0;
   }
   throw new UsageError(USAGE);

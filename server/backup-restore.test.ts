@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { chmod, mkdtemp, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot, startAppServer } from "#tests/app-server";
 import { smallPdf, validApplication } from "#tests/application-fixture";
 import { formActionHarness } from "#tests/form-action";
-import { runNpm } from "#tests/npm-run";
+import { runNpm as runNpmScript } from "#tests/npm-run";
 import { startOffMachinePlace } from "#tests/rclone-webdav";
 import { addStaffUser, signInOverHttp } from "#tests/staff";
 import { storedByReference } from "#tests/stored-submission";
@@ -20,12 +20,19 @@ import { startWebhookReceiver } from "#tests/webhook-receiver";
 import { submitApplication } from "~/features/careers/submit-application.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { findStaffUserByUsername } from "~/server/auth/staff-users.server";
+import { CHUNK_BYTES, decodeBackupKey, openSealedFile } from "~/server/backup/backup-encryption.server";
+import { verifyBackup } from "~/server/backup/backup-file.server";
 import { connectDatabase, type Database } from "~/server/db/database.server";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres.server";
 import { applyMigrations } from "~/server/db/migrations.server";
 import { submissions } from "~/server/db/schema.server";
 
 const logger = pino({ level: "silent" });
+/** The key every command here runs with, as an operator's .env would give it. */
+const BACKUP_ENCRYPTION_KEY = randomBytes(32).toString("base64");
+const backupKey = decodeBackupKey(BACKUP_ENCRYPTION_KEY);
+const runNpm = (script: string, args: string[], env: Record<string, string>) =>
+  runNpmScript(script, args, { BACKUP_ENCRYPTION_KEY, ...env });
 let source: TestDatabase;
 let workDir: string;
 
@@ -232,7 +239,9 @@ describe("npm run restore refuses, leaving the target as it was", () => {
     const truncated = path.join(workDir, "truncated.backup");
     await writeFile(truncated, await readFile(goodBackup));
     await truncate(truncated, Math.floor((await stat(goodBackup)).size / 2));
-    await expectRefused(truncated, /^Refused: \S+truncated\.backup is truncated/, ["--force"]);
+    await expectRefused(truncated, /^Refused: \S+truncated\.backup fails its check at part \d+: it was changed/, [
+      "--force",
+    ]);
   });
 
   it("a damaged backup", async () => {
@@ -241,7 +250,79 @@ describe("npm run restore refuses, leaving the target as it was", () => {
     const middle = Math.floor(bytes.length / 2);
     bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
     await writeFile(damaged, bytes);
-    await expectRefused(damaged, /^Refused: \S+damaged\.backup is damaged: its checksum does not match/, ["--force"]);
+    await expectRefused(damaged, /^Refused: \S+damaged\.backup fails its check at part \d+/, ["--force"]);
+  });
+
+  it("a backup whose parts were swapped, or cut at a part's end", async () => {
+    const bytes = await readFile(goodBackup);
+    const firstPart = bytes.indexOf(0x0a, bytes.indexOf(0x0a) + 1) + 1;
+    const part = (index: number) => firstPart + index * (CHUNK_BYTES + 16);
+    expect(bytes.length).toBeGreaterThan(part(2));
+    const swapped = path.join(workDir, "swapped.backup");
+    await writeFile(
+      swapped,
+      Buffer.concat([
+        bytes.subarray(0, part(0)),
+        bytes.subarray(part(1), part(2)),
+        bytes.subarray(part(0), part(1)),
+        bytes.subarray(part(2)),
+      ]),
+    );
+    await expectRefused(swapped, /^Refused: \S+swapped\.backup fails its check at part 1/, ["--force"]);
+    const cut = path.join(workDir, "cut.backup");
+    await writeFile(cut, bytes.subarray(0, part(2)));
+    await expectRefused(cut, /^Refused: \S+cut\.backup fails its check at part 2/, ["--force"]);
+  });
+
+  it("holds none of what it backs up in the clear: an applicant's name is only in the opened backup", async () => {
+    const raw = await readFile(goodBackup);
+    const opened = path.join(workDir, "opened.backup");
+    if (!backupKey) throw new Error("the test key does not decode");
+    await openSealedFile(backupKey, goodBackup, opened);
+    const plain = await readFile(opened);
+    for (const known of ["Applicant1", validApplication.email, "Resume number 1"]) {
+      expect(plain.includes(Buffer.from(known))).toBe(true);
+      expect(raw.includes(Buffer.from(known))).toBe(false);
+    }
+  });
+
+  it("an unsealed backup (written before backups were sealed, or forged without the key), unless --plain is given", async () => {
+    if (!backupKey) throw new Error("the test key does not decode");
+    const unsealed = path.join(workDir, "unsealed.backup");
+    await openSealedFile(backupKey, goodBackup, unsealed);
+    await expectRefused(
+      unsealed,
+      /^Refused: \S+unsealed\.backup is not sealed: it was written before backups were encrypted, or by someone without BACKUP_ENCRYPTION_KEY; if it is one of yours, add --plain to take it$/m,
+      ["--force"],
+    );
+
+    const checked = await runNpm("backup", ["--check", unsealed, "--plain"], {});
+    expect(checked.code).toBe(0);
+    expect(checked.stderr).toMatch(/^Warning: \S+unsealed\.backup is not sealed/);
+    // Taken as asked, into a database of its own: the target above stays as the other refusals expect it.
+    const spare = await createTestDatabase();
+    try {
+      const restored = await runNpm("restore", [unsealed, "--plain"], { DATABASE_URL: spare.url });
+      expect(restored.code).toBe(0);
+      expect(restored.stderr).toBe(
+        `Warning: ${unsealed} is not sealed (a backup from before backups were encrypted): nothing proves who wrote it\n`,
+      );
+      expect(await spare.db.$count(submissions)).toBe(await countInBackup(goodBackup));
+    } finally {
+      await spare.drop();
+    }
+  });
+
+  it("a backup sealed with another key, naming both keys' ids", async () => {
+    const other = randomBytes(32).toString("hex");
+    const result = await runNpm("restore", [goodBackup, "--force"], {
+      DATABASE_URL: target.url,
+      BACKUP_ENCRYPTION_KEY: other,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `Refused: ${goodBackup} was sealed with another key (key id ${backupKey?.id}; BACKUP_ENCRYPTION_KEY's is ${decodeBackupKey(other)?.id}): set BACKUP_ENCRYPTION_KEY to the key it was sealed with\n`,
+    );
   });
 
   it("a foreign file", async () => {
@@ -262,12 +343,15 @@ describe("npm run restore refuses, leaving the target as it was", () => {
     const truncated = path.join(workDir, "checked-truncated.backup");
     await writeFile(truncated, bytes.subarray(0, bytes.length - 10));
     for (const [file, wrong] of [
-      [damaged, "is damaged: its checksum does not match its content"],
-      [truncated, "is truncated: it has no end line"],
-      [path.join(workDir, "no-such.backup"), "cannot be read"],
+      [damaged, / fails its check at part \d+: it was changed, cut short or damaged after it was written$/],
+      [truncated, / fails its check at part \d+: it was changed, cut short or damaged after it was written$/],
+      [path.join(workDir, "no-such.backup"), / cannot be read$/],
     ] as const) {
       const result = await runNpm("backup", ["--check", file], {});
-      expect(result).toMatchObject({ code: 1, stdout: "", stderr: `Not OK: ${file} ${wrong}\n` });
+      expect(result).toMatchObject({ code: 1, stdout: "" });
+      expect(result.stderr.startsWith(`Not OK: ${file} `)).toBe(true);
+      expect(result.stderr.trimEnd()).toMatch(wrong);
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
     }
   }, 180_000);
 
@@ -309,7 +393,6 @@ describe("npm run restore refuses, leaving the target as it was", () => {
 });
 
 async function countInBackup(file: string): Promise<number> {
-  const manifestLine = (await readFile(file, "utf8")).split("\n")[1] ?? "{}";
-  const manifest = JSON.parse(manifestLine) as { tables: Array<{ name: string; rows: number }> };
+  const { manifest } = await verifyBackup(file, { key: backupKey, allowPlain: false });
   return manifest.tables.find((table) => table.name === "submissions")?.rows ?? -1;
 }

@@ -19,6 +19,7 @@ import { resolveDataEncryptionKey } from "../app/server/auth/data-encryption.ser
 import { sealPlainTotpSecrets, usersWithUnreadableTotpSecrets } from "../app/server/auth/second-factor.server";
 import { resolveSessionSecret } from "../app/server/auth/session-secret.server";
 import { announceFirstAdminSetup } from "../app/server/auth/setup-link.server";
+import { resolveBackupEncryptionKey } from "../app/server/backup/backup-encryption.server";
 import { announceBackupPlaces, createBackupJob } from "../app/server/backup/backup-schedule.server";
 import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
 import { assertPortFree } from "../app/server/data-dir-lock.server";
@@ -88,11 +89,18 @@ async function loadSettings(): Promise<{ config: Config; logger: Logger }> {
   const logger = createLogger(config.LOG_LEVEL);
   const sessionSecret = await resolveSessionSecret(config);
   const dataEncryptionKey = await resolveDataEncryptionKey(config);
+  const backupEncryptionKey = await resolveBackupEncryptionKey(config);
   const vapidKeys = await resolveVapidKeys(config);
   if (dataEncryptionKey.madeIn) {
     logger.warn(
       { file: dataEncryptionKey.madeIn },
       `made a new DATA_ENCRYPTION_KEY in ${dataEncryptionKey.madeIn}: keep a copy apart from the backups, since the second factors stored with it need it`,
+    );
+  }
+  if (backupEncryptionKey.madeIn) {
+    logger.warn(
+      { file: backupEncryptionKey.madeIn },
+      `made a new BACKUP_ENCRYPTION_KEY in ${backupEncryptionKey.madeIn}: keep a copy apart from the backups, since no backup opens without it`,
     );
   }
   return {
@@ -101,6 +109,7 @@ async function loadSettings(): Promise<{ config: Config; logger: Logger }> {
       ...config,
       SESSION_SECRET: sessionSecret,
       DATA_ENCRYPTION_KEY: dataEncryptionKey.key,
+      BACKUP_ENCRYPTION_KEY: backupEncryptionKey.key,
       VAPID_PUBLIC_KEY: vapidKeys.publicKey,
       VAPID_PRIVATE_KEY: vapidKeys.privateKey,
     },

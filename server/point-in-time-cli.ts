@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CopyError, describeDestination } from "../app/server/backup/backup-copy.server";
+import { readBackupKey } from "../app/server/backup/backup-encryption.server";
 import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
 import { openEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
 import { createLogger } from "../app/server/logger.server";
@@ -92,11 +93,17 @@ new folder (unless DATA_ENCRYPTION_KEY and SESSION_SECRET are set); start the ap
 async function restoreFromCopy(config: Config, target: RecoveryTarget, into: string) {
   const destination = config.BACKUP_COPY_TO;
   if (!destination) throw new PointInTimeRefusal("--from-copy reads BACKUP_COPY_TO, which is not set");
+  const key = await readBackupKey(config);
+  if (!key) {
+    throw new PointInTimeRefusal(
+      "the copy is sealed, and neither BACKUP_ENCRYPTION_KEY nor DATA_DIR's backup-encryption-key is there: set BACKUP_ENCRYPTION_KEY to the key it was sealed with",
+    );
+  }
   // Refused before anything is brought from the copy, which can take minutes.
   const folder = `${await refuseUnlessRestorable(target, into)}.from-copy`;
   await rm(folder, { recursive: true, force: true });
   try {
-    await fetchCopiesForRestore({ destination, target, folder }).catch((error: unknown) => {
+    await fetchCopiesForRestore({ destination, key, target, folder }).catch((error: unknown) => {
       throw error instanceof CopyError ? new PointInTimeRefusal(`the copy could not be read: ${error.message}`) : error;
     });
     const restored = await restoreToTime({ config: { BACKUP_DIR: folder }, target, into });

@@ -74,10 +74,14 @@ describe("loadConfig", () => {
     const publicSite = { NODE_ENV: "production", SITE_URL: "https://www.example.com" };
     expect(() => loadConfig(publicSite)).toThrow("SESSION_SECRET is required in production on a public SITE_URL");
     expect(() => loadConfig(publicSite)).toThrow("DATA_ENCRYPTION_KEY is required in production on a public SITE_URL");
+    expect(() => loadConfig(publicSite)).toThrow(
+      "BACKUP_ENCRYPTION_KEY is required in production on a public SITE_URL",
+    );
     expect(() => loadConfig(publicSite)).toThrow("VAPID_PRIVATE_KEY is required in production on a public SITE_URL");
     const secrets = {
       SESSION_SECRET: "x".repeat(32),
       DATA_ENCRYPTION_KEY: "ab".repeat(32),
+      BACKUP_ENCRYPTION_KEY: "cd".repeat(32),
       VAPID_PUBLIC_KEY: `B${"a".repeat(86)}`,
       VAPID_PRIVATE_KEY: "b".repeat(43),
     };
@@ -181,6 +185,18 @@ describe("TRUST_PROXY", () => {
       );
     },
   );
+});
+
+describe("BACKUP_ENCRYPTION_KEY", () => {
+  it("takes 32 bytes as hex or base64, and refuses anything else without echoing it", () => {
+    const base64 = Buffer.alloc(32, 9).toString("base64");
+    expect(loadConfig({ BACKUP_ENCRYPTION_KEY: base64 }).BACKUP_ENCRYPTION_KEY).toBe(base64);
+    expect(() => loadConfig({ BACKUP_ENCRYPTION_KEY: "0f".repeat(31) })).toThrow(
+      new ConfigError(
+        "Invalid configuration: BACKUP_ENCRYPTION_KEY must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)",
+      ),
+    );
+  });
 });
 
 describe("DATA_ENCRYPTION_KEY", () => {

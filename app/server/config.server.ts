@@ -180,6 +180,13 @@ export const configSchema = z
         message: "must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)",
       })
       .optional(),
+    /** Seals every backup, base backup and copied WAL file: 32 random bytes as 64 hex digits or base64. */
+    BACKUP_ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => decodeDataEncryptionKey(value) !== undefined, {
+        message: "must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)",
+      })
+      .optional(),
     /** A staff session ends after this long without a request... */
     SESSION_IDLE_TIMEOUT: duration.default("8h").transform(parseDuration),
     /** ...and this long after sign-in, however busy. */
@@ -334,7 +341,7 @@ export const configSchema = z
       });
     }
     if (config.NODE_ENV !== "production" || config.SITE_URL === undefined || isLocalSite(config.SITE_URL)) return;
-    for (const variable of ["SESSION_SECRET", "DATA_ENCRYPTION_KEY", ...VAPID_KEYS] as const) {
+    for (const variable of ["SESSION_SECRET", "DATA_ENCRYPTION_KEY", "BACKUP_ENCRYPTION_KEY", ...VAPID_KEYS] as const) {
       if (!config[variable]) ctx.addIssue({ code: "custom", path: [variable], message: PUBLIC_PRODUCTION_REQUIRES });
     }
   })

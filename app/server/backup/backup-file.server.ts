@@ -1,12 +1,16 @@
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { chmod, type FileHandle, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { once } from "node:events";
+import { createReadStream, createWriteStream } from "node:fs";
+import { chmod, type FileHandle, mkdir, mkdtemp, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import { APP_CONNECTION_NAME } from "../db/database.server";
+import { type BackupKey, isSealedStart, openSealedFile, SealedFileError, sealStream } from "./backup-encryption.server";
 
 /**
  * A backup is one file, written through the server itself (decision 0801: the embedded server is
@@ -19,6 +23,9 @@ import { APP_CONNECTION_NAME } from "../db/database.server";
  *
  * Every table is copied inside one REPEATABLE READ READ ONLY transaction, so the file is one consistent
  * snapshot however many posts arrive meanwhile. The files (resumes, photos, PDFs) are rows like any other.
+ *
+ * The file on disk is that sealed with BACKUP_ENCRYPTION_KEY (backup-encryption.server.ts); a file of the format
+ * itself, unsealed, is a backup from before backups were sealed, restored only when asked for (`--plain`).
  */
 const MAGIC = "TRI-COUNTY-ELECTRIC BACKUP 1\n";
 const TRAILER_LENGTH = "END \n".length + 64;
@@ -92,26 +99,36 @@ export async function removeLeftPartials(directory: string): Promise<string[]> {
 }
 
 /**
- * Writes a backup of the database `pool` reaches into `directory` (made 0700 if missing), as a file only
- * its owner can read. It is written under a temporary name and renamed once complete, so a file with the
- * backup name is always whole.
+ * Writes a backup of the database `pool` reaches into `directory` (made 0700 if missing), sealed with `key`, as a
+ * file only its owner can read. It is written under a temporary name and renamed once complete, so a file with the
+ * backup name is always whole. `bytes` and `sha256` are the sealed file's, as `ls` and `sha256sum` show them.
  */
-export async function writeBackup(pool: pg.Pool, directory: string, at = new Date()): Promise<WrittenBackup> {
+export async function writeBackup(
+  pool: pg.Pool,
+  directory: string,
+  key: BackupKey,
+  at = new Date(),
+): Promise<WrittenBackup> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const file = path.resolve(directory, backupFileName(at));
   const partial = `${file}${PARTIAL_SUFFIX}`;
   const client = await pool.connect();
-  let output: FileHandle | undefined;
+  const sealer = sealStream(key);
+  const sealedHash = createHash("sha256");
+  let sealedBytes = 0;
+  const counted = new PassThrough().on("data", (chunk: Buffer) => {
+    sealedHash.update(chunk);
+    sealedBytes += chunk.length;
+  });
+  let written: Promise<void> | undefined;
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const manifest = await readManifest(client, at);
-    output = await open(partial, "wx", 0o600);
+    written = pipeline(sealer, counted, createWriteStream(partial, { flags: "wx", mode: 0o600 }));
     const hash = createHash("sha256");
-    let bytes = 0;
     const write = async (chunk: Buffer) => {
       hash.update(chunk);
-      bytes += chunk.length;
-      await output?.write(chunk);
+      if (!sealer.write(chunk)) await once(sealer, "drain");
     };
     await write(Buffer.from(`${MAGIC}${JSON.stringify(manifest)}\n`));
     for (const table of manifest.tables) {
@@ -121,17 +138,17 @@ export async function writeBackup(pool: pg.Pool, directory: string, at = new Dat
       await write(frameLength(0));
     }
     await client.query("COMMIT");
-    const sha256 = hash.digest("hex");
-    await output.write(`END ${sha256}\n`);
-    await output.sync();
-    await output.close();
-    output = undefined;
+    sealer.end(Buffer.from(`END ${hash.digest("hex")}\n`));
+    await written;
+    const output = await open(partial, "r+");
+    await output.sync().finally(() => output.close());
     await chmod(partial, 0o600);
     await rename(partial, file);
-    return { file, bytes: bytes + TRAILER_LENGTH, sha256, manifest };
+    return { file, bytes: sealedBytes, sha256: sealedHash.digest("hex"), manifest };
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
-    await output?.close();
+    sealer.destroy();
+    await written?.catch(() => {});
     await rm(partial, { force: true });
     throw error;
   } finally {
@@ -215,38 +232,105 @@ function inReferenceOrder(tables: TableManifest[], references: { from: string; t
   return ordered;
 }
 
+/** How a backup file is opened: with the key that sealed it, and whether an unsealed one is taken (`--plain`). */
+export type BackupOpening = { key: BackupKey | undefined; allowPlain: boolean };
+
+export type OpenedBackup = {
+  /** The backup in its own format, unsealed: a file of a private temporary folder, deleted after `use`. */
+  plainFile: string;
+  manifest: BackupManifest;
+  /** False for a backup from before backups were sealed, taken because `allowPlain` said so. */
+  sealed: boolean;
+};
+
 /**
- * Checks a backup file end to end without touching any database: its first line, its checksum over every
- * byte, its manifest and the framing of every table. Resolves with the manifest, or throws BackupFileError.
+ * Checks `file` whole before anything uses it: a sealed backup is opened with the key into a private temporary
+ * folder (every chunk's check passed), then its content is checked as verifyPlainBackup does; only then is `use`
+ * called with it. A file that fails any check throws a BackupFileError saying why in one line.
  */
-export async function verifyBackup(file: string): Promise<BackupManifest> {
+export async function openBackup<T>(
+  file: string,
+  opening: BackupOpening,
+  use: (opened: OpenedBackup) => Promise<T>,
+): Promise<T> {
+  const start = await readStart(file);
+  if (!isSealedStart(start)) {
+    if (start.subarray(0, MAGIC.length).toString("latin1") !== MAGIC)
+      throw new BackupFileError(`${file} is not a backup of this app`);
+    if (!opening.allowPlain) {
+      throw new BackupFileError(
+        `${file} is not sealed: it was written before backups were encrypted, or by someone without BACKUP_ENCRYPTION_KEY; if it is one of yours, add --plain to take it`,
+      );
+    }
+    return use({ plainFile: file, manifest: await verifyPlainBackup(file), sealed: false });
+  }
+  if (!opening.key) {
+    throw new BackupFileError(
+      `${file} is sealed, and neither BACKUP_ENCRYPTION_KEY nor DATA_DIR's backup-encryption-key is there: set BACKUP_ENCRYPTION_KEY to the key it was sealed with`,
+    );
+  }
+  const folder = await mkdtemp(path.join(tmpdir(), "tce-backup-opened-"));
+  try {
+    const plainFile = path.join(folder, path.basename(file));
+    await openSealedFile(opening.key, file, plainFile).catch((error: unknown) => {
+      throw error instanceof SealedFileError ? new BackupFileError(`${file} ${error.message}`) : error;
+    });
+    return await use({ plainFile, manifest: await verifyPlainBackup(plainFile, file), sealed: true });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Checks a backup file end to end without touching any database (openBackup); resolves with its manifest. */
+export function verifyBackup(file: string, opening: BackupOpening): Promise<Omit<OpenedBackup, "plainFile">> {
+  return openBackup(file, opening, async ({ manifest, sealed }) => ({ manifest, sealed }));
+}
+
+async function readStart(file: string): Promise<Buffer> {
+  const handle = await open(file, "r").catch(() => {
+    throw new BackupFileError(`${file} cannot be read`);
+  });
+  try {
+    const start = Buffer.alloc(64);
+    const { bytesRead } = await handle.read(start, 0, start.length, 0);
+    return start.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Checks a backup in its own format end to end: its first line, its checksum over every byte, its manifest and the
+ * framing of every table. Resolves with the manifest, or throws BackupFileError naming the file as `shownAs`.
+ */
+async function verifyPlainBackup(file: string, shownAs = file): Promise<BackupManifest> {
   const size = await stat(file).then(
     (stats) => stats.size,
     () => {
-      throw new BackupFileError(`${file} cannot be read`);
+      throw new BackupFileError(`${shownAs} cannot be read`);
     },
   );
   const handle = await open(file, "r");
   try {
     const start = await readAt(handle, 0, Math.min(size, MAGIC.length));
-    if (start.toString("latin1") !== MAGIC) throw new BackupFileError(`${file} is not a backup of this app`);
-    if (size < MAGIC.length + TRAILER_LENGTH) throw new BackupFileError(`${file} is truncated: it has no end line`);
+    if (start.toString("latin1") !== MAGIC) throw new BackupFileError(`${shownAs} is not a backup of this app`);
+    if (size < MAGIC.length + TRAILER_LENGTH) throw new BackupFileError(`${shownAs} is truncated: it has no end line`);
     const trailer = (await readAt(handle, size - TRAILER_LENGTH, TRAILER_LENGTH)).toString("latin1");
     const expected = /^END ([0-9a-f]{64})\n$/.exec(trailer)?.[1];
-    if (!expected) throw new BackupFileError(`${file} is truncated: it has no end line`);
+    if (!expected) throw new BackupFileError(`${shownAs} is truncated: it has no end line`);
     const hash = createHash("sha256");
     await pipeline(createReadStream(file, { start: 0, end: size - TRAILER_LENGTH - 1 }), hash);
     if (hash.digest("hex") !== expected) {
-      throw new BackupFileError(`${file} is damaged: its checksum does not match its content`);
+      throw new BackupFileError(`${shownAs} is damaged: its checksum does not match its content`);
     }
     const reader = new FrameReader(handle, MAGIC.length, size - TRAILER_LENGTH);
-    const manifest = await reader.manifest(file);
+    const manifest = await reader.manifest(shownAs);
     for (const _table of manifest.tables) await reader.skipTable();
-    if (!reader.atEnd()) throw new BackupFileError(`${file} has bytes after its last table`);
+    if (!reader.atEnd()) throw new BackupFileError(`${shownAs} has bytes after its last table`);
     return manifest;
   } catch (error) {
     if (error instanceof BackupFileError) throw error;
-    throw new BackupFileError(`${file} is not a readable backup: ${(error as Error).message}`);
+    throw new BackupFileError(`${shownAs} is not a readable backup: ${(error as Error).message}`);
   } finally {
     await handle.close();
   }
@@ -322,12 +406,16 @@ export type RestoreOptions = {
 };
 
 /**
- * Restores `file` into the database `client` is connected to, after verifyBackup passed. Everything happens
- * in one transaction (dropping what is there, creating the tables by the backup's migrations, loading the
- * rows, setting the sequences), so a restore that fails leaves the target as it was.
+ * Restores the backup `file`, as openBackup checked and opened it, into the database `client` is connected to.
+ * Everything happens in one transaction (dropping what is there, creating the tables by the backup's migrations,
+ * loading the rows, setting the sequences), so a restore that fails leaves the target as it was.
  */
-export async function restoreBackup(client: pg.Client, file: string, options: RestoreOptions): Promise<BackupManifest> {
-  const manifest = await verifyBackup(file);
+export async function restoreBackup(
+  client: pg.Client,
+  file: string,
+  { plainFile, manifest }: OpenedBackup,
+  options: RestoreOptions,
+): Promise<BackupManifest> {
   const migrations = readMigrationFiles({ migrationsFolder: options.migrationsFolder });
   manifest.migrations.forEach((migration, index) => {
     if (migrations[index]?.hash !== migration.hash) {
@@ -341,7 +429,7 @@ export async function restoreBackup(client: pg.Client, file: string, options: Re
     throw new RestoreRefusal("The target database holds data: add --force to replace it with the backup");
   }
 
-  const handle = await open(file, "r");
+  const handle = await open(plainFile, "r");
   const stats = await handle.stat();
   try {
     await client.query("BEGIN");

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { waitFor } from "#tests/wait-for";
 import { startWebhookReceiver } from "#tests/webhook-receiver";
 import { createSmsSender } from "~/outbox/sms-sender.server";
 import { alertTexts, backupRuns } from "~/server/db/schema.server";
+import { decodeBackupKey } from "./backup-encryption.server";
 import { verifyBackup } from "./backup-file.server";
 import {
   announceBackupPlaces,
@@ -37,13 +39,21 @@ beforeEach(async () => {
 });
 
 const HOUR = 3_600_000;
+const BACKUP_ENCRYPTION_KEY = randomBytes(32).toString("base64");
+const opening = { key: decodeBackupKey(BACKUP_ENCRYPTION_KEY), allowPlain: false };
 
 describe("scheduled backups", () => {
   it("take one every BACKUP_EVERY and keep the newest BACKUP_KEEP", async () => {
     const backupDir = path.join(workDir, "every");
     const job = createBackupJob({
       db: database.db,
-      config: { BACKUP_DIR: backupDir, BACKUP_EVERY: 1_000, BACKUP_KEEP: 2, BACKUP_COPY_KEEP: 7 },
+      config: {
+        BACKUP_DIR: backupDir,
+        BACKUP_EVERY: 1_000,
+        BACKUP_KEEP: 2,
+        BACKUP_COPY_KEEP: 7,
+        BACKUP_ENCRYPTION_KEY,
+      },
       logger,
     });
     job.start();
@@ -56,12 +66,18 @@ describe("scheduled backups", () => {
     expect(runs.every((run) => run.error === null)).toBe(true);
     const kept = (await readdir(backupDir)).sort();
     expect(kept).toEqual(runs.slice(-2).map((run) => path.basename(run.file ?? "")));
-    for (const name of kept) await verifyBackup(path.join(backupDir, name));
+    for (const name of kept) await verifyBackup(path.join(backupDir, name), opening);
   });
 
   it("are taken by one instance at a time when several share a database", async () => {
     const backupDir = path.join(workDir, "shared");
-    const config = { BACKUP_DIR: backupDir, BACKUP_EVERY: HOUR, BACKUP_KEEP: 7, BACKUP_COPY_KEEP: 7 };
+    const config = {
+      BACKUP_DIR: backupDir,
+      BACKUP_EVERY: HOUR,
+      BACKUP_KEEP: 7,
+      BACKUP_COPY_KEEP: 7,
+      BACKUP_ENCRYPTION_KEY,
+    };
     const outcomes = await Promise.all([1, 2, 3].map(() => takeScheduledBackup(database.db, config)));
     expect(outcomes.filter((result) => result.outcome === "taken")).toHaveLength(1);
     expect(await readdir(backupDir)).toHaveLength(1);
@@ -76,6 +92,7 @@ describe("scheduled backups", () => {
       BACKUP_EVERY: HOUR,
       BACKUP_KEEP: 7,
       BACKUP_COPY_KEEP: 7,
+      BACKUP_ENCRYPTION_KEY,
     };
     await takeScheduledBackup(database.db, { ...failing, BACKUP_DIR: path.join(workDir, "first") });
     await database.db.update(backupRuns).set({ startedAt: new Date(Date.now() - HOUR) });
@@ -98,7 +115,13 @@ describe("scheduled backups", () => {
     );
     const notADirectory = path.join(workDir, "not-a-folder");
     await writeFile(notADirectory, "");
-    const config = { BACKUP_EVERY: 200, BACKUP_KEEP: 7, BACKUP_COPY_KEEP: 7, SITE_URL: "https://office.example.com" };
+    const config = {
+      BACKUP_EVERY: 200,
+      BACKUP_KEEP: 7,
+      BACKUP_COPY_KEEP: 7,
+      BACKUP_ENCRYPTION_KEY,
+      SITE_URL: "https://office.example.com",
+    };
     const runJob = async (backupDir: string, until: () => Promise<boolean>) => {
       const job = createBackupJob({
         db: database.db,
@@ -141,6 +164,7 @@ describe("scheduled backups", () => {
       BACKUP_EVERY: HOUR,
       BACKUP_KEEP: 7,
       BACKUP_COPY_KEEP: 7,
+      BACKUP_ENCRYPTION_KEY,
     };
     expect(await loadBackupStatus(database.db, config)).toEqual({ lastGood: undefined, alert: "overdue" });
     await takeScheduledBackup(database.db, config);
@@ -155,7 +179,7 @@ describe("scheduled backups", () => {
     const backupDir = path.join(workDir, "off");
     const job = createBackupJob({
       db: database.db,
-      config: { BACKUP_DIR: backupDir, BACKUP_EVERY: 0, BACKUP_KEEP: 7, BACKUP_COPY_KEEP: 7 },
+      config: { BACKUP_DIR: backupDir, BACKUP_EVERY: 0, BACKUP_KEEP: 7, BACKUP_COPY_KEEP: 7, BACKUP_ENCRYPTION_KEY },
       logger,
     });
     job.start();
@@ -168,7 +192,12 @@ describe("scheduled backups", () => {
 describe("the schedule across a restart", () => {
   it("deletes at the start what a backup killed before the restart left, and takes the next one when the last one is BACKUP_EVERY old, not BACKUP_EVERY after the start", async () => {
     const backupDir = path.join(workDir, "restart");
-    const first = await takeBackupByHand(database.db, { BACKUP_DIR: backupDir, BACKUP_KEEP: 7, BACKUP_COPY_KEEP: 7 });
+    const first = await takeBackupByHand(database.db, {
+      BACKUP_DIR: backupDir,
+      BACKUP_KEEP: 7,
+      BACKUP_COPY_KEEP: 7,
+      BACKUP_ENCRYPTION_KEY,
+    });
     // What a backup killed midway leaves (server/backup-by-hand.test.ts kills one): its first bytes, never renamed.
     const partial = path.join(backupDir, "tri-county-electric-20260101T000000.000Z.backup.partial");
     await writeFile(partial, (await readFile(first.written.file)).subarray(0, 4096));
@@ -177,7 +206,13 @@ describe("the schedule across a restart", () => {
     await database.db.update(backupRuns).set({ startedAt: new Date(Date.now() - every + 4_000) });
     const job = createBackupJob({
       db: database.db,
-      config: { BACKUP_DIR: backupDir, BACKUP_EVERY: every, BACKUP_KEEP: 7, BACKUP_COPY_KEEP: 7 },
+      config: {
+        BACKUP_DIR: backupDir,
+        BACKUP_EVERY: every,
+        BACKUP_KEEP: 7,
+        BACKUP_COPY_KEEP: 7,
+        BACKUP_ENCRYPTION_KEY,
+      },
       logger,
     });
     const started = Date.now();
@@ -208,7 +243,12 @@ describe("copies off the machine", () => {
   const servedBackups = async () => (await readdir(path.join(place.servedDir, "tce-backups"))).sort();
 
   it("go to BACKUP_COPY_TO after each backup, byte for byte, and the newest BACKUP_COPY_KEEP stay there", async () => {
-    const config = { BACKUP_DIR: path.join(workDir, "copied"), BACKUP_KEEP: 7, BACKUP_COPY_KEEP: 2 };
+    const config = {
+      BACKUP_DIR: path.join(workDir, "copied"),
+      BACKUP_KEEP: 7,
+      BACKUP_COPY_KEEP: 2,
+      BACKUP_ENCRYPTION_KEY,
+    };
     const files: string[] = [];
     for (let index = 0; index < 3; index += 1) {
       const pass = await takeBackupByHand(database.db, { ...config, BACKUP_COPY_TO: place.copyTo });
@@ -235,6 +275,7 @@ describe("copies off the machine", () => {
       BACKUP_KEEP: 7,
       BACKUP_COPY_TO: copyTo,
       BACKUP_COPY_KEEP: 30,
+      BACKUP_ENCRYPTION_KEY,
     };
     const { lines, logger: capturing } = capturingLogger();
     const runJob = async () => {
@@ -250,7 +291,7 @@ describe("copies off the machine", () => {
     }
     const [run] = await database.db.select().from(backupRuns);
     expect(run?.error).toBeNull();
-    await verifyBackup(run?.file ?? "");
+    await verifyBackup(run?.file ?? "", opening);
     expect(run?.copiedAt).toBeNull();
     expect(run?.copyError).toMatch(/connection refused/);
     const failure = lines.find((line) => line.includes("backup copy failed"));

@@ -12,6 +12,7 @@ import {
   copyPendingBackups,
   describeDestination,
 } from "./backup-copy.server";
+import { backupKeyOf } from "./backup-encryption.server";
 import { listBackups, removeLeftPartials, type WrittenBackup, writeBackup } from "./backup-file.server";
 
 /** Any fixed number: it names the lock that lets one backup at a time be written, by any instance or by hand. */
@@ -23,7 +24,11 @@ const COPY_RETRY_AFTER_MS = 15 * 60_000;
 /** A timer fires a little late or early: a backup this close to BACKUP_EVERY old counts as due. */
 const DUE_SLACK = 0.9;
 
-export type BackupScheduleConfig = Pick<Config, "BACKUP_DIR" | "BACKUP_EVERY" | "BACKUP_KEEP"> & BackupCopyConfig;
+export type BackupScheduleConfig = Pick<
+  Config,
+  "BACKUP_DIR" | "BACKUP_EVERY" | "BACKUP_KEEP" | "BACKUP_ENCRYPTION_KEY"
+> &
+  BackupCopyConfig;
 
 /**
  * Holds the backup lock (a session advisory lock) while `work` runs: instances sharing a database take turns, and
@@ -88,7 +93,7 @@ export async function takeScheduledBackup(db: Database, config: BackupScheduleCo
     }
     const startedAt = new Date();
     try {
-      const written = await writeBackup(db.$client, config.BACKUP_DIR, startedAt);
+      const written = await writeBackup(db.$client, config.BACKUP_DIR, backupKeyOf(config), startedAt);
       await recordBackup(db, startedAt, written);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -113,7 +118,7 @@ export async function takeBackupByHand(
   const pass = await withBackupLock(db, true, async () => {
     const sweptPartials = await removeLeftPartials(config.BACKUP_DIR);
     const startedAt = new Date();
-    const written = await writeBackup(db.$client, config.BACKUP_DIR, startedAt);
+    const written = await writeBackup(db.$client, config.BACKUP_DIR, backupKeyOf(config), startedAt);
     await recordBackup(db, startedAt, written);
     await keepNewest(config.BACKUP_DIR, config.BACKUP_KEEP);
     return { written, sweptPartials, copy: await copyPendingBackups(db, config) };

@@ -54,9 +54,29 @@ export function archiveCommand(directory: string): string {
   return `f=${folder}/%f.gz; if test -e "$f"; then gzip -dc "$f" | cmp -s - "%p"; else gzip -1 -c "%p" > "$f.tmp" && sync "$f.tmp" && mv "$f.tmp" "$f" && sync ${folder}; fi`;
 }
 
-/** The restore_command that reads archiveCommand's files back; a file not in the archive fails, as PostgreSQL expects. */
+const hexDigits = (count: number) => "[0-9A-F]".repeat(count);
+/**
+ * The names PostgreSQL asks the archive for: a segment (timeline, log, segment: 24 hex digits), a segment's
+ * `.partial`, a backup history file (`<segment>.<offset>.backup`) and a timeline history file (`<timeline>.history`).
+ * As sh patterns, for restoreCommand; the same as a regular expression, for the fetch from a copy.
+ */
+const WAL_NAME_PATTERNS = [
+  hexDigits(24),
+  `${hexDigits(24)}.partial`,
+  `${hexDigits(24)}.${hexDigits(8)}.backup`,
+  `${hexDigits(8)}.history`,
+];
+const WAL_NAME = new RegExp(`^(?:${WAL_NAME_PATTERNS.map((pattern) => pattern.replaceAll(".", "\\.")).join("|")})$`);
+
+/** Whether `name` is a name PostgreSQL archives a file under (WAL_NAME_PATTERNS), and nothing else. */
+export const isWalFileName = (name: string) => WAL_NAME.test(name);
+
+/**
+ * The restore_command that reads archiveCommand's files back; a file not in the archive fails, as PostgreSQL
+ * expects, and so does a name that is not a WAL file's, before any path is made of it.
+ */
 export function restoreCommand(directory: string): string {
-  return `test -f ${shellWord(directory)}/%f.gz && gzip -dc ${shellWord(directory)}/%f.gz > "%p"`;
+  return `case "%f" in ${WAL_NAME_PATTERNS.join("|")}) ;; *) exit 1 ;; esac; test -f ${shellWord(directory)}/%f.gz && gzip -dc ${shellWord(directory)}/%f.gz > "%p"`;
 }
 
 /**

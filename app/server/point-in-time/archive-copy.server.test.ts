@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capturingLogger } from "#tests/capturing-logger";
 import { type OffMachinePlace, startOffMachinePlace } from "#tests/rclone-webdav";
+import { decodeBackupKey, openSealedFile } from "../backup/backup-encryption.server";
 import { archiveCopyProgress, createArchiveCopyJob } from "./archive-copy.server";
 import { baseBackupsDirectory, walArchiveDirectory } from "./base-backup.server";
 
@@ -34,7 +35,14 @@ async function until(what: string, check: () => boolean, timeoutMs = 30_000): Pr
 
 describe("the WAL archive's copy off the machine, when the second place is out of reach", () => {
   it("counts the archive as waiting and says so once, then copies all of it once the place answers again", async () => {
-    const config = { BACKUP_DIR: backupDir, BACKUP_COPY_TO: place.copyTo, BACKUP_COPY_KEEP: 2 };
+    const config = {
+      BACKUP_DIR: backupDir,
+      BACKUP_COPY_TO: place.copyTo,
+      BACKUP_COPY_KEEP: 2,
+      BACKUP_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    };
+    const key = decodeBackupKey(config.BACKUP_ENCRYPTION_KEY);
+    if (!key) throw new Error("the test key does not decode");
     const archive = walArchiveDirectory(config);
     await mkdir(archive, { recursive: true });
     await mkdir(baseBackupsDirectory(config), { recursive: true });
@@ -79,8 +87,12 @@ describe("the WAL archive's copy off the machine, when the second place is out o
       expect(said("WAL archive copied again")).toHaveLength(1);
       expect(archiveCopyProgress.pendingFiles).toBe(0);
       expect(archiveCopyProgress.caughtUpAt).toBeGreaterThan(caughtUpBefore);
+      // What left the machine is sealed: it opens, with the key, to the archived file byte for byte.
       for (const [name, bytes] of archived) {
-        expect(await readFile(path.join(place.servedDir, "tce-backups", "wal", name))).toEqual(bytes);
+        const copy = path.join(place.servedDir, "tce-backups", "wal", name);
+        expect((await readFile(copy)).includes(bytes.subarray(0, 64))).toBe(false);
+        await openSealedFile(key, copy, path.join(backupDir, `${name}.opened`));
+        expect(await readFile(path.join(backupDir, `${name}.opened`))).toEqual(bytes);
       }
       expect(said("WAL archive copy failed; tried again later")).toHaveLength(1);
     } finally {

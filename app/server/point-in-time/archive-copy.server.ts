@@ -1,17 +1,23 @@
-import { spawn } from "node:child_process";
-import { type FSWatcher, watch } from "node:fs";
-import { chmod, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { execFile, spawn } from "node:child_process";
+import { createReadStream, type FSWatcher, watch } from "node:fs";
+import { chmod, chown, lstat, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { promisify } from "node:util";
 import type { Logger } from "pino";
+import { CopyError, copyStream, describeDestination, inDestination, runRclone } from "../backup/backup-copy.server";
 import {
-  CopyError,
-  copyBackup,
-  copyStream,
-  describeDestination,
-  inDestination,
-  runRclone,
-} from "../backup/backup-copy.server";
+  type BackupKey,
+  backupKeyOf,
+  openBuffer,
+  openSealedFile,
+  SealedFileError,
+  sealedLength,
+  sealStream,
+} from "../backup/backup-encryption.server";
 import type { Config } from "../config.server";
+import { isWalFileName, postgresOwner } from "../db/wal-archiving.server";
 import { onePerProcess } from "../one-per-process.server";
 import {
   archivedWalPosition,
@@ -25,18 +31,25 @@ import {
 } from "./base-backup.server";
 
 /*
- * The WAL archive and the base backups, copied off the machine to BACKUP_COPY_TO beside the dumps (decision 0805):
+ * The WAL archive and the base backups, copied off the machine to BACKUP_COPY_TO beside the dumps (decision 0805),
+ * each file sealed with BACKUP_ENCRYPTION_KEY on the way (decision 1007):
  *
  *   BACKUP_COPY_TO/wal/<archived file>.gz     each file as soon as PostgreSQL has archived it, read back whole
  *   BACKUP_COPY_TO/base/base-<UTC time>.tar   each base backup's folder, streamed through tar, read back whole
  *   BACKUP_COPY_TO/base/base-<UTC time>.json  its manifest, copied last: a base backup there is whole with it
+ *
+ * A manifest there that does not open with the key (a copy from before they were sealed, or one altered) is not a
+ * whole base backup: the job copies this machine's again, sealed, and prunes the rest like a tar left half-way.
  *
  * So a lost machine loses what was committed in the last minute or so (archive_timeout, then one copy), not what
  * came in since the last dump. The two are copied apart: a base backup of a large database takes minutes to send,
  * and the WAL never waits for it.
  */
 
-export type ArchiveCopyConfig = Pick<Config, "BACKUP_DIR" | "BACKUP_COPY_TO" | "BACKUP_COPY_KEEP">;
+export type ArchiveCopyConfig = Pick<
+  Config,
+  "BACKUP_DIR" | "BACKUP_COPY_TO" | "BACKUP_COPY_KEEP" | "BACKUP_ENCRYPTION_KEY"
+>;
 
 /** What /metrics reads: archived files not yet at the destination, and when it last had every one of them. */
 export const archiveCopyProgress = onePerProcess("archive-copy", () => ({ pendingFiles: 0, caughtUpAt: 0 }));
@@ -66,10 +79,16 @@ async function filesAt(folder: string, destination: string, signal?: AbortSignal
 }
 
 /**
- * The base backups whole at the destination (their tar and their manifest are there), oldest first; `directory`
- * is the destination's path of the pair without its suffix.
+ * The base backups whole at the destination (their tar and their manifest, which opens with `key`, are there),
+ * oldest first; `directory` is the destination's path of the pair without its suffix. `unreadable` gets the names
+ * of the manifests that did not open.
  */
-async function baseBackupsAt(destination: string, signal?: AbortSignal): Promise<BaseBackup[]> {
+async function baseBackupsAt(
+  destination: string,
+  key: BackupKey,
+  options: { signal?: AbortSignal; unreadable?: (name: string) => void } = {},
+): Promise<BaseBackup[]> {
+  const { signal } = options;
   const folder = baseDestination(destination);
   const files = await filesAt(folder, destination, signal);
   const names = [...files.keys()]
@@ -78,10 +97,36 @@ async function baseBackupsAt(destination: string, signal?: AbortSignal): Promise
     .sort();
   const backups: BaseBackup[] = [];
   for (const name of names) {
-    const manifest = await runRclone(["cat", inDestination(folder, `${name}${JSON_SUFFIX}`)], destination, { signal });
-    backups.push(parseManifest(manifest, inDestination(folder, name)));
+    const sealed: Buffer[] = [];
+    await runRclone(["cat", inDestination(folder, `${name}${JSON_SUFFIX}`)], destination, {
+      signal,
+      onOutput: (chunk) => sealed.push(chunk),
+    });
+    const manifest = await openBuffer(key, Buffer.concat(sealed)).catch((error: unknown) => {
+      if (error instanceof SealedFileError) return undefined;
+      throw error;
+    });
+    if (manifest) backups.push(parseManifest(manifest.toString("utf8"), inDestination(folder, name)));
+    else options.unreadable?.(`${name}${JSON_SUFFIX}`);
   }
   return backups;
+}
+
+/** Streams `source` sealed with `key` to `remoteFile`, read back against what was sent. */
+async function copySealed(
+  source: Readable,
+  remoteFile: string,
+  destination: string,
+  key: BackupKey,
+  signal?: AbortSignal,
+): Promise<void> {
+  const sealed = sealStream(key);
+  const sending = copyStream(sealed, remoteFile, destination, signal).catch((error: unknown) => {
+    source.destroy();
+    sealed.destroy();
+    throw error;
+  });
+  await Promise.all([pipeline(source, sealed), sending]);
 }
 
 /**
@@ -89,7 +134,12 @@ async function baseBackupsAt(destination: string, signal?: AbortSignal): Promise
  * its manifest beside it as `<name>.json`, read back too, which makes it whole. One file rather than the
  * cluster's thousand-odd: a WebDAV or S3 request each would take a minute for the smallest database.
  */
-async function copyBaseBackup(backup: BaseBackup, destination: string, signal: AbortSignal): Promise<void> {
+async function copyBaseBackup(
+  backup: BaseBackup,
+  destination: string,
+  key: BackupKey,
+  signal: AbortSignal,
+): Promise<void> {
   const name = path.basename(backup.directory);
   const tar = spawn("tar", ["-C", path.dirname(backup.directory), "-cf", "-", name], {
     stdio: ["ignore", "pipe", "ignore"],
@@ -100,11 +150,9 @@ async function copyBaseBackup(backup: BaseBackup, destination: string, signal: A
     tar.on("close", (code) => (code === 0 ? resolve() : reject(new CopyError(`tar could not read ${name}`))));
   });
   const remoteTar = inDestination(baseDestination(destination), `${name}${TAR}`);
-  await Promise.all([copyStream(tar.stdout, remoteTar, destination, signal), tarExit]);
-  await copyBackup(path.join(backup.directory, MANIFEST), baseDestination(destination), {
-    as: `${name}${JSON_SUFFIX}`,
-    signal,
-  });
+  await Promise.all([copySealed(tar.stdout, remoteTar, destination, key, signal), tarExit]);
+  const remoteManifest = inDestination(baseDestination(destination), `${name}${JSON_SUFFIX}`);
+  await copySealed(createReadStream(path.join(backup.directory, MANIFEST)), remoteManifest, destination, key, signal);
 }
 
 /**
@@ -114,11 +162,12 @@ async function copyBaseBackup(backup: BaseBackup, destination: string, signal: A
  */
 async function pruneCopies(
   destination: string,
+  key: BackupKey,
   keep: number,
   localNames: ReadonlySet<string>,
 ): Promise<{ baseBackups: number; walFiles: number }> {
   const folder = baseDestination(destination);
-  const whole = await baseBackupsAt(destination);
+  const whole = await baseBackupsAt(destination, key);
   const old = whole.slice(0, Math.max(0, whole.length - keep));
   for (const backup of old) {
     await runRclone(["deletefile", `${backup.directory}${JSON_SUFFIX}`], destination);
@@ -126,8 +175,8 @@ async function pruneCopies(
   }
   const wholeNames = new Set(whole.map((backup) => path.basename(backup.directory)));
   for (const file of (await filesAt(folder, destination)).keys()) {
-    const name = file.slice(0, -TAR.length);
-    if (file.endsWith(TAR) && !wholeNames.has(name) && !localNames.has(name))
+    const name = file.replace(/\.(tar|json)$/, "");
+    if (name !== file && !wholeNames.has(name) && !localNames.has(name))
       await runRclone(["deletefile", inDestination(folder, file)], destination);
   }
   const oldest = whole[old.length];
@@ -177,6 +226,7 @@ export function createArchiveCopyJob(options: {
 }): { start: () => void; stop: () => Promise<void> } {
   const { config, logger } = options;
   const destination = config.BACKUP_COPY_TO;
+  const key = backupKeyOf(config);
   const archive = walArchiveDirectory(config);
   const bases = baseBackupsDirectory(config);
   const aborted = new AbortController();
@@ -203,12 +253,14 @@ export function createArchiveCopyJob(options: {
         (stats) => stats.size,
         () => undefined,
       );
-      if (size !== undefined && copiedWal.get(name) !== size) pending.set(name, size);
+      // A copy of another size is not this file sealed: one cut short, or one from before copies were sealed.
+      if (size !== undefined && copiedWal.get(name) !== sealedLength(size)) pending.set(name, size);
     }
     archiveCopyProgress.pendingFiles = pending.size;
     for (const [name, size] of pending) {
-      await copyBackup(path.join(archive, name), walDestination(destination), { signal });
-      copiedWal.set(name, size);
+      const remoteFile = inDestination(walDestination(destination), name);
+      await copySealed(createReadStream(path.join(archive, name)), remoteFile, destination, key, signal);
+      copiedWal.set(name, sealedLength(size));
       archiveCopyProgress.pendingFiles -= 1;
     }
     archiveCopyProgress.caughtUpAt = Date.now();
@@ -216,20 +268,20 @@ export function createArchiveCopyJob(options: {
 
   async function copyBases(): Promise<void> {
     copiedBases ??= new Set(
-      (await baseBackupsAt(destination, signal)).map((backup) => path.basename(backup.directory)),
+      (await baseBackupsAt(destination, key, { signal })).map((backup) => path.basename(backup.directory)),
     );
     const local = await listBaseBackups(bases);
     const localNames = new Set(local.map((backup) => path.basename(backup.directory)));
     let copied = 0;
     for (const backup of local) {
       if (copiedBases.has(path.basename(backup.directory))) continue;
-      await copyBaseBackup(backup, destination, signal);
+      await copyBaseBackup(backup, destination, key, signal);
       copiedBases.add(path.basename(backup.directory));
       copied += 1;
       logger.info({ directory: backup.directory }, "base backup copied off the machine and read back whole");
     }
     if (copied === 0) return;
-    const pruned = await pruneCopies(destination, config.BACKUP_COPY_KEEP, localNames);
+    const pruned = await pruneCopies(destination, key, config.BACKUP_COPY_KEEP, localNames);
     for (const name of copiedBases) if (!localNames.has(name)) copiedBases.delete(name);
     if (pruned.baseBackups + pruned.walFiles > 0)
       logger.info(pruned, "old base backups and WAL deleted off the machine");
@@ -284,56 +336,120 @@ export function createArchiveCopyJob(options: {
 /**
  * Brings from BACKUP_COPY_TO what a restore to `target` needs into `folder`, laid out as a BACKUP_DIR: the newest
  * whole base backup finished before it (or the newest, for `latest`), and every archived file from its start on.
- * For a lost machine: nothing of this machine's BACKUP_DIR is read.
+ * For a lost machine: nothing of this machine's BACKUP_DIR is read. Each file is opened with `key` and checked whole
+ * before it is used, the base backup is unpacked without owners, modes or links, and only WAL file names are
+ * fetched; a file that fails is refused (PointInTimeRefusal), naming it.
  */
 export async function fetchCopiesForRestore(options: {
   destination: string;
+  key: BackupKey;
   target: Date | "latest";
   folder: string;
 }): Promise<void> {
-  const { destination, target, folder } = options;
-  const backups = await baseBackupsAt(destination);
+  const { destination, key, target, folder } = options;
+  const unreadable: string[] = [];
+  const backups = await baseBackupsAt(destination, key, { unreadable: (name) => unreadable.push(name) });
   const chosen = backups.filter((backup) => target === "latest" || backup.finishedAt <= target).at(-1);
   if (!chosen) {
+    const leftOut =
+      unreadable.length > 0
+        ? ` (left out, as they do not open with BACKUP_ENCRYPTION_KEY: ${unreadable.join(", ")})`
+        : "";
     throw new PointInTimeRefusal(
       backups[0]
-        ? `no base backup at ${describeDestination(destination)} finished before that time; the oldest finished ${backups[0].finishedAt.toISOString()}`
-        : `no whole base backup at ${describeDestination(destination)}`,
+        ? `no base backup at ${describeDestination(destination)} finished before that time; the oldest finished ${backups[0].finishedAt.toISOString()}${leftOut}`
+        : `no whole base backup at ${describeDestination(destination)}${leftOut}`,
     );
   }
   // As root, PostgreSQL runs as `postgres`, which reads the archive through these folders.
   const baseFolder = baseBackupsDirectory({ BACKUP_DIR: folder });
-  await mkdir(path.join(folder, "wal"), { recursive: true });
-  await mkdir(baseFolder, { recursive: true });
+  const sealedFolder = path.join(folder, "sealed");
+  const walFolder = path.join(folder, "wal");
+  await mkdir(walFolder, { recursive: true, mode: 0o700 });
+  await mkdir(baseFolder, { recursive: true, mode: 0o700 });
+  await mkdir(sealedFolder, { recursive: true, mode: 0o700 });
   await chmod(folder, 0o711);
-  await chmod(path.join(folder, "wal"), 0o755);
-  const tarFile = path.join(baseFolder, `${path.basename(chosen.directory)}${TAR}`);
-  await runRclone(["copyto", `${chosen.directory}${TAR}`, tarFile], destination);
-  await untar(tarFile, baseFolder);
+  const name = path.basename(chosen.directory);
+  const sealedTar = path.join(sealedFolder, `${name}${TAR}`);
+  const tarFile = path.join(baseFolder, `${name}${TAR}`);
+  await runRclone(["copyto", `${chosen.directory}${TAR}`, sealedTar], destination);
+  await openCopy(key, sealedTar, tarFile, `base/${name}${TAR}`);
+  await untarSafely(tarFile, baseFolder, name);
   await rm(tarFile);
   const startPosition = chosen.startWalFile.slice(8);
-  const needed = [...(await filesAt(walDestination(destination), destination)).keys()].filter((name) => {
-    const position = archivedWalPosition(name);
+  const needed = [...(await filesAt(walDestination(destination), destination)).keys()].filter((file) => {
+    if (!file.endsWith(".gz") || !isWalFileName(file.slice(0, -".gz".length))) return false;
+    const position = archivedWalPosition(file);
     return position === undefined || position >= startPosition;
   });
   const list = path.join(folder, "wanted-wal-files");
   await writeFile(list, `${needed.join("\n")}\n`);
   try {
-    await runRclone(
-      ["copy", "--files-from-raw", list, walDestination(destination), path.join(folder, "wal")],
-      destination,
-    );
+    await runRclone(["copy", "--files-from-raw", list, walDestination(destination), sealedFolder], destination);
   } finally {
     await rm(list, { force: true });
   }
+  const owner = await postgresOwner();
+  for (const file of needed) {
+    await openCopy(key, path.join(sealedFolder, file), path.join(walFolder, file), `wal/${file}`);
+    if (owner) await chown(path.join(walFolder, file), owner.uid, owner.gid);
+  }
+  if (owner) await chown(walFolder, owner.uid, owner.gid);
+  await rm(sealedFolder, { recursive: true, force: true });
 }
 
-function untar(file: string, into: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const tar = spawn("tar", ["-C", into, "-xf", file], { stdio: "ignore" });
-    tar.on("error", () => reject(new CopyError("tar could not be run")));
-    tar.on("close", (code) =>
-      code === 0 ? resolve() : reject(new CopyError(`the copy ${path.basename(file)} is not a whole tar file`)),
-    );
+/** Opens one fetched copy into `to`, refusing the restore, in one line naming it, when it fails its check. */
+async function openCopy(key: BackupKey, sealed: string, to: string, shownAs: string): Promise<void> {
+  await openSealedFile(key, sealed, to).catch((error: unknown) => {
+    throw error instanceof SealedFileError ? new PointInTimeRefusal(`the copy's ${shownAs} ${error.message}`) : error;
   });
+  await rm(sealed);
+}
+
+/**
+ * Unpacks a base backup's tar into `into` as nothing but folders and files under `top`: an entry of another kind (a
+ * link, a device), an absolute name or one with `..` refuses it before anything is written. Owners are not kept,
+ * and every folder ends 0700 and every file 0600 (no set-uid, set-gid or sticky bit): PostgreSQL's own modes.
+ */
+export async function untarSafely(file: string, into: string, top: string): Promise<void> {
+  const run = promisify(execFile);
+  const list = async (args: string[]) => {
+    const { stdout } = await run("tar", [...args, "--quoting-style=escape", "-P", "-f", file], {
+      maxBuffer: 256 * 1024 * 1024,
+    }).catch(() => {
+      throw new PointInTimeRefusal(`the copy ${path.basename(file)} is not a whole tar file`);
+    });
+    return stdout.split("\n").filter((line) => line !== "");
+  };
+  const names = await list(["-t"]);
+  const kinds = (await list(["-tv"])).map((line) => line[0]);
+  names.forEach((name, index) => {
+    const parts = name.replace(/\/$/, "").split("/");
+    const safe =
+      !name.startsWith("/") &&
+      parts[0] === top &&
+      !parts.some((part) => part === ".." || part === "") &&
+      (kinds[index] === "-" || kinds[index] === "d");
+    if (!safe) {
+      throw new PointInTimeRefusal(
+        `the copy ${path.basename(file)} holds "${name}", which is not a file or folder of ${top}: nothing was unpacked`,
+      );
+    }
+  });
+  await run("tar", ["-C", into, "--no-same-owner", "--no-same-permissions", "-x", "-f", file]).catch(() => {
+    throw new PointInTimeRefusal(`the copy ${path.basename(file)} is not a whole tar file`);
+  });
+  await keepOwnerModesOnly(path.join(into, top));
+}
+
+async function keepOwnerModesOnly(entry: string): Promise<void> {
+  const stats = await lstat(entry);
+  if (stats.isDirectory()) {
+    await chmod(entry, 0o700);
+    for (const name of await readdir(entry)) await keepOwnerModesOnly(path.join(entry, name));
+  } else if (stats.isFile()) {
+    await chmod(entry, 0o600);
+  } else {
+    await rm(entry, { force: true });
+  }
 }
