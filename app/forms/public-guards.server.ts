@@ -3,6 +3,7 @@ import { stringify } from "safe-stable-stringify";
 import * as z from "zod/mini";
 import type { Config } from "~/server/config.server";
 import { fillTimeOf, MINIMUM_FILL_MS } from "./fill-time.server";
+import { keyedDigest } from "./submitter-keys.server";
 
 /** A public form's hidden fields, beside its answers: the honeypot, the double-submit key and the fill-time token. */
 const guardSchema = z.object({
@@ -49,17 +50,23 @@ export function judgeSubmission(
  * other answers sent under it (a typo corrected after a lost answer, a page of an earlier build that kept its key)
  * are their own submission. Without JavaScript the form carries no key: the same values stored from the same
  * address within ten minutes count as one submission; what is stored rather than the answers, since it tells two
- * senders at one address apart (the peer review stores its reviewer's key).
+ * senders at one address apart (the peer review stores its reviewer's key). That key is keyed with SESSION_SECRET:
+ * whoever reads the database could otherwise try every address against a stored row and find who sent an anonymous
+ * form.
  */
 export function submissionKeyOf(
   guards: SubmissionGuards,
   clientIp: string,
   sent: { answers: unknown; stored: unknown },
+  secret: string | undefined,
 ): string {
-  const window = Math.floor(Date.now() / 600_000);
-  const parts = guards.submissionKey ? [guards.submissionKey, sent.answers] : [clientIp, sent.stored, window];
   // Stringified with each object's keys in order, so that the same answers always make the same key.
-  return createHash("sha256").update(stringify(parts)).digest("hex");
+  if (guards.submissionKey)
+    return createHash("sha256")
+      .update(stringify([guards.submissionKey, sent.answers]))
+      .digest("hex");
+  const window = Math.floor(Date.now() / 600_000);
+  return keyedDigest(secret, "address-submission-key", [clientIp, stringify(sent.stored) ?? "", window]);
 }
 
 /**

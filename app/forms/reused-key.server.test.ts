@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -6,6 +7,7 @@ import path from "node:path";
 import express from "express";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
+import { stringify } from "safe-stable-stringify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checklistAnswers, type FixturePhoto, plainPhoto, sidewaysJpegWithGps } from "#tests/checklist-fixture";
 import { validEstimate } from "#tests/estimate-fixture";
@@ -134,25 +136,40 @@ const pdfOf = (files: Awaited<ReturnType<typeof storedAnswers>>["files"]) =>
 
 describe("the key a submission is stored under", () => {
   const address = "192.0.2.10";
+  const secret = "a session secret of thirty-two characters or more";
 
   it("is the same for the same answers, whatever the order of their objects' keys", () => {
     const guards = { submissionKey: crypto.randomUUID() };
     const stored = { any: "payload" };
     const answers = [{ jobName: "Gym panels", contact: { name: "Sam", phone: "803-555-0199" } }, ["a1b2"], []];
     const reordered = [{ contact: { phone: "803-555-0199", name: "Sam" }, jobName: "Gym panels" }, ["a1b2"], []];
-    expect(submissionKeyOf(guards, address, { answers: reordered, stored })).toBe(
-      submissionKeyOf(guards, address, { answers, stored }),
+    expect(submissionKeyOf(guards, address, { answers: reordered, stored }, secret)).toBe(
+      submissionKeyOf(guards, address, { answers, stored }, secret),
     );
   });
 
   it("differs for other answers, for another key, and is never the browser's key itself", () => {
     const guards = { submissionKey: crypto.randomUUID() };
     const stored = { any: "payload" };
-    const key = submissionKeyOf(guards, address, { answers: { jobName: "Gym panels" }, stored });
+    const key = submissionKeyOf(guards, address, { answers: { jobName: "Gym panels" }, stored }, secret);
     expect(key).not.toBe(guards.submissionKey);
-    expect(submissionKeyOf(guards, address, { answers: { jobName: "Gym panel" }, stored })).not.toBe(key);
+    expect(submissionKeyOf(guards, address, { answers: { jobName: "Gym panel" }, stored }, secret)).not.toBe(key);
     const otherGuards = { submissionKey: crypto.randomUUID() };
-    expect(submissionKeyOf(otherGuards, address, { answers: { jobName: "Gym panels" }, stored })).not.toBe(key);
+    expect(submissionKeyOf(otherGuards, address, { answers: { jobName: "Gym panels" }, stored }, secret)).not.toBe(key);
+  });
+
+  it("without a browser's key, cannot be found again from what is stored by trying every address", () => {
+    const stored = [{ reviewerKey: "stored beside the answers", ratings: [4, 5] }];
+    const key = submissionKeyOf({}, address, { answers: stored, stored }, secret);
+    const window = Math.floor(Date.now() / 600_000);
+    const tried = Array.from({ length: 256 }, (_, last) => `192.0.2.${last}`);
+    const plainDigest = (candidate: string) =>
+      createHash("sha256")
+        .update(stringify([candidate, stored, window]))
+        .digest("hex");
+    expect(tried.filter((candidate) => plainDigest(candidate) === key)).toEqual([]);
+    expect(submissionKeyOf({}, address, { answers: stored, stored }, secret)).toBe(key);
+    expect(submissionKeyOf({}, "192.0.2.11", { answers: stored, stored }, secret)).not.toBe(key);
   });
 });
 

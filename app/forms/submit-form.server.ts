@@ -95,10 +95,15 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     // The answers are the checked value, not the payload, which may be looked up on the server and differ between two sends.
     // Each carried file's SHA-256, once: a checklist's photos are tens of megabytes.
     const fingerprints = fileFingerprints(files);
-    const submissionKey = submissionKeyOf(readSubmissionGuards(formData), context.clientIp, {
-      answers: [withoutFiles(value, definition), ...fingerprints],
-      stored: [payload, ...fingerprints],
-    });
+    const submissionKey = submissionKeyOf(
+      readSubmissionGuards(formData),
+      context.clientIp,
+      {
+        answers: [withoutFiles(value, definition), ...fingerprints],
+        stored: [payload, ...fingerprints],
+      },
+      context.config.SESSION_SECRET,
+    );
     const resent = await storedBefore(context, definition, steps, submissionKey);
     const { stored, leftOut } = resent
       ? { stored: resent, leftOut: [] }

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 const GRANT_LIFETIME_MS = 60 * 60 * 1000;
 
 /** An HMAC-SHA256 of the parts under SESSION_SECRET, for one purpose: a value nobody can make without the secret. */
-function keyedDigest(secret: string | undefined, purpose: string, parts: readonly (string | number)[]): string {
+export function keyedDigest(secret: string | undefined, purpose: string, parts: readonly (string | number)[]): string {
   if (!secret) throw new Error("SESSION_SECRET is not resolved; the server sets it at start");
   return createHmac("sha256", secret)
     .update([purpose, ...parts].join("\n"))
