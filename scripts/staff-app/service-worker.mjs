@@ -15,9 +15,9 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 /**
- * A tool's page is kept only once the page asked for it (`cache-tool-pages`) and only as a signed-in answer: a
- * redirect to sign in, an error, a page that says no-store (one with a customer's contact details) or any other
- * staff page (the inbox, the staff list, a submission) is never kept.
+ * A tool's page is kept only once the page asked for it (`cache-tool-pages`) and only as a signed-in answer the
+ * server marked keepable: a redirect to sign in, an error, a page whose route said no-store (one with a customer's
+ * contact details) or any other staff page (the inbox, the staff list, a submission) is never kept.
  */
 const keptToolPage = {
   async cacheWillUpdate({ request, response }) {

@@ -4,11 +4,15 @@ import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { MessageHistory } from "~/features/team-communication/message-history";
 import { loadMessageHistory } from "~/features/team-communication/message-history.server";
+import { signedInStaff } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/team-communication-history";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Message history");
 
-export const loader = async ({ context }: Route.LoaderArgs) => ({ messages: await loadMessageHistory(context.db) });
+export async function loader({ context }: Route.LoaderArgs) {
+  signedInStaff(context);
+  return { messages: await loadMessageHistory(context.db) };
+}
 
 export default function TeamCommunicationHistory({ loaderData }: Route.ComponentProps) {
   return (

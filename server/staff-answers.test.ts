@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "#tests/app-server";
+import { estimatePayload, insertInboxSubmission, storeApplication } from "#tests/inbox-fixture";
+import { addStaffUser, signInOverHttp } from "#tests/staff";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { KEEPABLE_PAGE_HEADER, KEPT_PAGE_HEADER } from "~/components/staff/kept-page";
+import { submissionFiles } from "~/server/db/schema.server";
+
+let database: TestDatabase;
+let app: AppServer;
+let cookie: string;
+let adminCookie: string;
+let submissionId: number;
+let fileDownload: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await startAppServer({ env: { DATABASE_URL: database.url } });
+  const user = await addStaffUser(database.db);
+  cookie = await signInOverHttp(app.url, user.username, user.password);
+  const admin = await addStaffUser(database.db, "admin");
+  adminCookie = await signInOverHttp(app.url, admin.username, admin.password);
+  submissionId = (await insertInboxSubmission(database.db, { payload: estimatePayload() })).id;
+  const application = await storeApplication(database.db);
+  const [file] = await database.db
+    .select()
+    .from(submissionFiles)
+    .where(eq(submissionFiles.submissionId, application.id));
+  fileDownload = `/admin/inbox/${application.id}/files/${file?.id}`;
+});
+afterAll(async () => {
+  await app.stop();
+  await database.drop();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${app.url}${path}`, { redirect: "manual", headers });
+
+describe("staff answers over HTTP", () => {
+  it("tell the browser to store none of them: pages, their data, downloads, errors and redirects", async () => {
+    const answers: [string, string | undefined, number][] = [
+      ["/admin", undefined, 200],
+      ["/admin/quick-links", cookie, 200],
+      ["/admin/quick-links.data", cookie, 200],
+      ["/admin/quick-links/job-request", cookie, 200],
+      ["/admin/quick-links/job-request.data", cookie, 200],
+      ["/admin/inbox", cookie, 200],
+      ["/admin/inbox.data", cookie, 200],
+      [`/admin/inbox/${submissionId}`, cookie, 200],
+      ["/admin/inbox/export.csv", cookie, 200],
+      ["/admin/quick-links/team-communication/history", cookie, 200],
+      ["/admin/account", cookie, 200],
+      ["/admin/staff", adminCookie, 200],
+      [fileDownload, adminCookie, 200],
+      // Fewer reviews than the report's minimum: its refusal.
+      ["/admin/peer-review-report/pdf", adminCookie, 404],
+      ["/admin/staff", cookie, 403],
+      ["/admin/no-such-screen", cookie, 404],
+      ["/admin/inbox", undefined, 302],
+    ];
+    for (const [path, as, status] of answers) {
+      const response = await get(path, as ? { cookie: as } : {});
+      await response.arrayBuffer();
+      expect(response.status, path).toBe(status);
+      expect(response.headers.get("cache-control"), path).toMatch(/\bno-store\b/);
+    }
+  });
+
+  it("mark as keepable by the staff app only the answers whose route does not hold a customer's details", async () => {
+    const keptQuickLinks = await get("/admin/quick-links", { cookie, [KEPT_PAGE_HEADER]: "1" });
+    expect(keptQuickLinks.headers.get(KEEPABLE_PAGE_HEADER)).toBe("yes");
+    const tool = await get("/admin/quick-links/job-request", { cookie });
+    expect(tool.headers.get(KEEPABLE_PAGE_HEADER)).toBe("yes");
+    for (const path of ["/admin/quick-links", "/admin/inbox/export.csv", fileDownload]) {
+      const response = await get(path, { cookie: adminCookie });
+      await response.arrayBuffer();
+      expect(response.headers.get(KEEPABLE_PAGE_HEADER), path).toBeNull();
+    }
+  });
+
+  it("answer 503 and never the page when the session cannot be checked", async () => {
+    await database.setReachable(false);
+    try {
+      for (const path of ["/admin/quick-links", "/admin/quick-links/team-communication/history", "/admin/inbox.data"]) {
+        const response = await get(path, { cookie });
+        const body = await response.text();
+        expect(response.status, path).toBe(503);
+        expect(response.headers.get("cache-control"), path).toMatch(/\bno-store\b/);
+        expect(body, path).not.toContain("Message history");
+        expect(body, path).not.toContain("Log out");
+      }
+      const page = await (await get("/admin/quick-links", { cookie })).text();
+      expect(page).toContain("Please try again in a moment");
+    } finally {
+      await database.setReachable(true);
+    }
+  });
+});
