@@ -319,7 +319,8 @@ test("a new build's service worker takes over, and the old build's kept pages ar
     }
     symlinkSync(path.join(projectRoot, "node_modules"), path.join(nextRoot, "node_modules"));
     const worker = path.join(nextRoot, "build/client/admin/service-worker.js");
-    const oldVersion = (oldCache?.name ?? "").replace("staff-pages-", "");
+    // staff-pages-<build>-for-<session's id>
+    const oldVersion = /^staff-pages-(.+)-for-[0-9a-f]{32}$/.exec(oldCache?.name ?? "")?.[1] ?? "";
     expect(oldVersion).not.toBe("");
     writeFileSync(worker, readFileSync(worker, "utf8").replaceAll(oldVersion, "next-build"));
     rmSync(`${worker}.br`);
@@ -333,7 +334,7 @@ test("a new build's service worker takes over, and the old build's kept pages ar
       await reloaded;
       await expect
         .poll(async () => (await staffPageCaches(page)).map((cache) => cache.name), { timeout: 20_000 })
-        .toEqual(["staff-pages-next-build"]);
+        .toEqual([expect.stringMatching(/^staff-pages-next-build-for-[0-9a-f]{32}$/)]);
       await expectToolsKept(page);
       expect(
         await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/admin/"))?.active?.scriptURL),

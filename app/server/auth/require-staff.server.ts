@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type AppLoadContext, createContext, data, type MiddlewareFunction, redirect } from "react-router";
 import type { Database } from "../db/database.server";
 import type { StaffRole } from "../db/schema.server";
@@ -68,4 +69,12 @@ export function signedInStaff(context: AppLoadContext, options: { role?: StaffRo
     throw data({ message: "This page is for admins only." }, { status: 403 });
   }
   return user;
+}
+
+/**
+ * The id the staff app's kept pages are kept under on the device (app/components/staff/kept-page.ts): one per
+ * session, so they go when it does, and opaque, naming neither the person nor the session's row.
+ */
+export function keptPagesOwnerOf(user: Pick<SignedInStaff, "sessionTokenHash">): string {
+  return createHash("sha256").update(`kept pages of ${user.sessionTokenHash}`).digest("hex").slice(0, 32);
 }
