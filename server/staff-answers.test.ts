@@ -82,6 +82,18 @@ describe("staff answers over HTTP", () => {
       }
       const page = await (await get("/admin/quick-links", { cookie: state.cookie })).text();
       expect(page).toContain("Please try again in a moment");
+      // A form's post is not read: the checklist's script gets a failed answer it shows, to send again.
+      const post = await fetch(`${state.app.url}/admin/quick-links/estimate-checklist/submit`, {
+        method: "POST",
+        headers: { cookie: state.cookie, origin: state.app.url, "content-type": "multipart/form-data; boundary=x" },
+        body: "--x--\r\n",
+      });
+      expect(post.status).toBe(503);
+      expect(await post.json()).toMatchObject({
+        status: "error",
+        retry: true,
+        message: expect.stringMatching(/try again/),
+      });
     } finally {
       await state.database.setReachable(true);
     }

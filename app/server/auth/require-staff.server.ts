@@ -4,6 +4,7 @@ import type { Database } from "../db/database.server";
 import type { StaffRole } from "../db/schema.server";
 import { isSecondFactorRequired } from "../settings.server";
 import { loginPathFor } from "./safe-redirect";
+import { SESSION_UNCHECKED } from "./session-unchecked";
 import { findSession, type SessionSettings, type StaffSession } from "./sessions.server";
 
 export const TWO_FACTOR_PATH = "/admin/account/two-factor";
@@ -27,7 +28,13 @@ export async function signInStaff(request: Request, context: AppLoadContext): Pr
   const signedIn = await findSignedInStaff(context.db, context.config, request).catch((error: unknown) => {
     context.logger.error({ err: error }, "staff session could not be checked");
     throw data(
-      { message: "We could not check who is signed in. Nothing was shown or changed. Please try again in a moment." },
+      // In the shape of a form's failed answer, for the forms that read it as JSON (the checklist's).
+      {
+        status: "error",
+        message: "We could not check who is signed in. Nothing was shown or changed. Please try again in a moment.",
+        retry: true,
+        [SESSION_UNCHECKED]: true,
+      },
       { status: 503, headers: { "Retry-After": "5" } },
     );
   });
