@@ -2,31 +2,20 @@ import type { Page } from "@playwright/test";
 import { signOutEverywhere } from "../../app/server/auth/sessions.server";
 import { withAppDatabase } from "../support/app-database";
 import { expect, test } from "./fixtures";
+import { staffPageCaches } from "./kept-pages";
 import { cutSignal, restoreSignal } from "./signal";
 
 const dataDir = () => process.env.E2E_DATA_DIR ?? "";
 const TOOL = "/admin/quick-links/job-request";
 
-/** The caches of kept staff pages, each with the paths it holds. */
-const keptPages = (page: Page) =>
-  page.evaluate(async () => {
-    const names = (await caches.keys()).filter((name) => name.startsWith("staff-pages-"));
-    return Promise.all(
-      names.map(async (name) => ({
-        name,
-        paths: (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname),
-      })),
-    );
-  });
-
 /** Waits until the staff app keeps the tool's page, and answers the name of the cache that holds it. */
 async function toolKept(page: Page): Promise<string> {
   await expect
-    .poll(async () => (await keptPages(page)).filter((cache) => cache.paths.includes(TOOL)).length, {
+    .poll(async () => (await staffPageCaches(page)).filter((cache) => cache.paths.includes(TOOL)).length, {
       timeout: 30_000,
     })
     .toBe(1);
-  const [kept] = await keptPages(page);
+  const [kept] = await staffPageCaches(page);
   return kept?.name ?? "";
 }
 
@@ -51,7 +40,7 @@ test("the tool pages kept on the device are one session's: gone when it ends on 
   const second = await signInAsStaff("staff", "kept-second");
   await page.goto("/admin/quick-links");
   await expect(page.getByText(second.username)).toBeVisible();
-  await expect.poll(async () => (await keptPages(page)).map((cache) => cache.name)).not.toContain(firstCache);
+  await expect.poll(async () => (await staffPageCaches(page)).map((cache) => cache.name)).not.toContain(firstCache);
   await toolKept(page);
   await expectNotShownOffline(page, first.username);
 
@@ -60,6 +49,6 @@ test("the tool pages kept on the device are one session's: gone when it ends on 
   await withAppDatabase(dataDir(), (db) => signOutEverywhere(db, second.id));
   await page.goto("/admin/quick-links");
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
-  await expect.poll(() => keptPages(page)).toEqual([]);
+  await expect.poll(() => staffPageCaches(page)).toEqual([]);
   await expectNotShownOffline(page, second.username);
 });

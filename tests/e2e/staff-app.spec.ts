@@ -8,6 +8,7 @@ import { postEstimate } from "../support/estimate-post";
 import { JOB_LABELS, validJobRequest } from "../support/staff-request-fixture";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { expect, test } from "./fixtures";
+import { staffPageCaches } from "./kept-pages";
 import { cutSignal, restoreSignal } from "./signal";
 import { addStaffAccount, signInThroughForm } from "./staff-users";
 
@@ -22,18 +23,6 @@ const TOOLS = [
 ] as const;
 
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\(optional\\))?$`));
-
-/** The caches of the staff pages the service worker keeps, by name, with the paths each holds. */
-const staffPageCaches = (page: Page) =>
-  page.evaluate(async () => {
-    const names = (await caches.keys()).filter((name) => name.startsWith("staff-pages-"));
-    return Promise.all(
-      names.map(async (name) => ({
-        name,
-        paths: (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname).sort(),
-      })),
-    );
-  });
 
 /** Waits until the service worker controls the page and keeps Quick Links and every tool's page. */
 async function expectToolsKept(page: Page) {
