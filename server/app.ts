@@ -25,7 +25,7 @@ import {
 } from "./request-guards";
 import { measureRequests } from "./request-metrics";
 import { resumableUploads } from "./resumable-uploads";
-import { securityHeaders, subresourceSecurityHeaders } from "./security-headers";
+import { securityHeaders, staffAnswersNotStored, subresourceSecurityHeaders } from "./security-headers";
 import { serverAnsweredRoutes } from "./server-answered-routes";
 import { loadStaticFiles, mountLargeClientFiles, redirectToCanonicalPath, staticFileAnswerer } from "./static-files";
 
@@ -67,6 +67,7 @@ export function createApp(dependencies: AppDependencies): RequestListener {
   });
   app.use(accessLog(logger));
   app.use(measureRequests(serverBuild));
+  app.use(staffAnswersNotStored);
 
   app.get("/metrics", metricsRoute(database.db, config));
   app.get("/healthz", answerHealth(dependencies.isDatabaseProcessUp ?? (() => true)));

@@ -4,7 +4,7 @@ import { parseCsv } from "#tests/csv-parser";
 import { estimatePayload, insertInboxSubmission } from "#tests/inbox-fixture";
 import { addStaffUser, signInOverHttp } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { KEPT_PAGE_HEADER } from "~/components/staff/kept-page";
+import { KEEPABLE_PAGE_HEADER, KEPT_PAGE_HEADER } from "~/components/staff/kept-page";
 
 const SCRIPT = "<script>alert(1)</script>";
 
@@ -91,10 +91,11 @@ describe("the inbox over HTTP", () => {
   it("gives the lead waiting on a staff user, with its phone, but never to the copy the staff app keeps on the device", async () => {
     const page = await get("/admin/quick-links", { cookie });
     expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.headers.get(KEEPABLE_PAGE_HEADER)).toBeNull();
     expect(await page.text()).toContain('href="tel:+18035550199"');
     const kept = await get("/admin/quick-links", { cookie, [KEPT_PAGE_HEADER]: "1" });
     expect(kept.status).toBe(200);
-    expect(kept.headers.get("cache-control")).toBeNull();
+    expect(kept.headers.get(KEEPABLE_PAGE_HEADER)).toBe("yes");
     const keptHtml = await kept.text();
     expect(keptHtml).toContain("Visit Link: Inbox");
     expect(keptHtml).not.toContain("555-0199");

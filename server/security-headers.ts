@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { KEEPABLE_PAGE_HEADER } from "../app/components/staff/kept-page";
 import type { Config } from "../app/server/config.server";
 
 /**
@@ -43,3 +45,33 @@ const SUBRESOURCE_HEADERS = new Set([
 export function subresourceSecurityHeaders(headers: readonly (readonly [string, string])[]): [string, string][] {
   return headers.filter(([name]) => SUBRESOURCE_HEADERS.has(name.toLowerCase())).map(([name, value]) => [name, value]);
 }
+
+/** The sign-in page, the staff screens and their `.data` answers, downloads and resource routes. */
+const STAFF_PATH = /^\/admin(?:[/.]|$)/;
+
+const NO_STORE = /\bno-store\b/i;
+
+/**
+ * No staff answer is kept by the browser's cache: after Log out on a shared computer, Back must not show a staff
+ * page again. Every answer under /admin (pages, `.data`, file downloads, the CSV, PDFs, errors and redirects) says
+ * `no-store`, set as its headers go out, after the route's own. The staff app's worker keeps a tool's page by a
+ * rule of its own: an answer whose route did not say no-store itself is marked keepable (KEEPABLE_PAGE_HEADER);
+ * one with a customer's details says no-store and is not. The build's files under /admin (the worker, the
+ * manifest, the icons) are answered before Express and keep their own caching.
+ */
+export const staffAnswersNotStored: RequestHandler = (req, res, next) => {
+  if (STAFF_PATH.test(req.path)) {
+    const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
+    res.writeHead = ((...args: unknown[]) => {
+      const own = String(res.getHeader("Cache-Control") ?? "");
+      if (NO_STORE.test(own)) {
+        res.removeHeader(KEEPABLE_PAGE_HEADER);
+      } else {
+        res.setHeader(KEEPABLE_PAGE_HEADER, "yes");
+        res.setHeader("Cache-Control", "no-store");
+      }
+      return writeHead.apply(res, args);
+    }) as typeof res.writeHead;
+  }
+  next();
+};

@@ -89,9 +89,9 @@ async function run(db: Database, command: string, username: string | undefined, 
     }
     case "reset-two-factor": {
       const user = await requireUser(db, username);
-      const ended = await removeLostSecondFactor(db, user.id);
+      const { sessions } = await removeLostSecondFactor(db, user.id);
       console.log(
-        `The two-step verification of ${user.username} was removed, and ${ended} session${ended === 1 ? "" : "s"} signed out. They sign in with their password and can set it up again.`,
+        `The two-step verification of ${user.username} was removed, and ${sessions} session${sessions === 1 ? "" : "s"} signed out. They sign in with their password and can set it up again.`,
       );
       return;
     }

@@ -1,4 +1,5 @@
 import { type ClientActionFunctionArgs, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isSessionUncheckedAnswer } from "~/server/auth/session-unchecked";
 import {
   ANSWERED_BY_BROWSER,
   type BrowserAnswer,
@@ -12,8 +13,11 @@ import {
 } from "./browser-answer";
 import { handOverOnFailure, type KeptAnswer } from "./queue-answer";
 
-/** An error the route itself answered (a 403, or a body too large), shown as the form's message. */
-type RouteRefusal = { status: "error"; message: string; retry: false };
+/**
+ * An error the route itself answered (a 403, or a body too large), or our own 503 when the session could not be
+ * checked (nothing was read or stored, so sending again is safe), shown as the form's message.
+ */
+type RouteRefusal = { status: "error"; message: string; retry: boolean };
 
 const timeout = (milliseconds: number) =>
   new Promise<typeof SEND_TIMEOUT_MS>((resolve) => setTimeout(() => resolve(SEND_TIMEOUT_MS), milliseconds));
@@ -59,7 +63,10 @@ export function formRoute<Result>(definition: {
           if (isSignInLocation(error.headers.get("Location"))) return answerFailure(request, body, "signedOut");
           throw error;
         }
-        // A 4xx the route threw says what was wrong; a 5xx (ours or a proxy's) cannot say whether it was stored.
+        if (isRouteErrorResponse(error) && error.status === 503 && isSessionUncheckedAnswer(error.data)) {
+          return { status: "error", message: messages.failed, retry: true } satisfies RouteRefusal;
+        }
+        // A 4xx the route threw says what was wrong; another 5xx (ours or a proxy's) cannot say whether it was stored.
         if (isRouteErrorResponse(error) && error.status < 500) {
           const message = (error.data as { message?: unknown } | undefined)?.message;
           const refusal: RouteRefusal = {

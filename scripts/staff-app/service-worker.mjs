@@ -3,29 +3,46 @@ import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
-import { KEPT_PAGE_HEADER, mayBeKept } from "../../app/components/staff/kept-page.ts";
+import {
+  dropKeptPages,
+  KEPT_PAGE_HEADER,
+  KEPT_PAGES_CACHE_PREFIX,
+  mayBeKept,
+} from "../../app/components/staff/kept-page.ts";
 import { SEND_PENDING_LOGOUT, sendPendingLogout } from "../../app/components/staff/pending-logout.ts";
 import { SEND_WAITING_FORMS } from "../../app/forms/background-sync.ts";
 
-/** The pages of the staff tools, kept per build so that a new build's worker starts from none of the old ones. */
-const PAGES_CACHE = `staff-pages-${STAFF_APP_VERSION}`;
+/**
+ * The pages of the staff tools, kept per build (a new build's worker starts from none of the old ones) and per
+ * session: `<this>-<the session's opaque id>`, which the staff pages give (kept-page.ts).
+ */
+const PAGES_CACHE_OF_BUILD = `${KEPT_PAGES_CACHE_PREFIX}${STAFF_APP_VERSION}-for-`;
+const SESSION_ID = /^[0-9a-f]{32}$/;
+
+/** The cache of the session whose pages are kept, if any: the sign-in screens and Log out leave none. */
+async function keptPagesCache() {
+  const names = await caches.keys();
+  return names.filter((name) => name.startsWith(PAGES_CACHE_OF_BUILD)).pop();
+}
 
 // The build's scripts, stylesheets and fonts, by revision; a new build's worker drops what it no longer lists.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 /**
- * A tool's page is kept only once the page asked for it (`cache-tool-pages`) and only as a signed-in answer: a
- * redirect to sign in, an error, a page that says no-store (one with a customer's contact details) or any other
- * staff page (the inbox, the staff list, a submission) is never kept.
+ * A tool's page is kept only once the page asked for it (`cache-tool-pages`) and only as a signed-in answer the
+ * server marked keepable: a redirect to sign in, an error, a page whose route said no-store (one with a customer's
+ * contact details) or any other staff page (the inbox, the staff list, a submission) is never kept.
  */
-const keptToolPage = {
+const keptToolPage = (cacheName) => ({
   async cacheWillUpdate({ request, response }) {
     if (response.status !== 200 || response.redirected || !mayBeKept(response)) return null;
-    const cache = await caches.open(PAGES_CACHE);
+    // Not opened again once dropped: a sign-in screen may have dropped it while this page was on its way.
+    if (!(await caches.has(cacheName))) return null;
+    const cache = await caches.open(cacheName);
     return (await cache.match(request)) ? response : null;
   },
-};
+});
 
 /** What a staff page shows after logging out without signal, until the server has ended the session. */
 function loggedOutOnThisDevice() {
@@ -40,11 +57,8 @@ signal returns.</p><p><a href="/admin">Sign in</a></p></main></body></html>`;
 }
 
 // A tool's page opened to change a waiting form (`?change=<key>`) is the same kept page.
-const staffPages = new NetworkFirst({
-  cacheName: PAGES_CACHE,
-  plugins: [keptToolPage],
-  matchOptions: { ignoreSearch: true },
-});
+const keptStaffPages = (cacheName) =>
+  new NetworkFirst({ cacheName, plugins: [keptToolPage(cacheName)], matchOptions: { ignoreSearch: true } });
 
 // Online, every staff page comes from the server; without signal a tool's page comes from its kept copy. A
 // logout kept without signal goes first: no staff page is answered until the server has ended that session.
@@ -55,16 +69,21 @@ registerRoute(
         const logout = await sendPendingLogout();
         if (logout === "kept") return loggedOutOnThisDevice();
         if (logout === "sent") return Response.redirect("/admin", 303);
-        return staffPages.handle(options);
+        const cacheName = await keptPagesCache();
+        return cacheName ? keptStaffPages(cacheName).handle(options) : fetch(options.request);
       },
     },
     { allowlist: [/^\/admin\//] },
   ),
 );
 
-/** One page after the other, and only those not kept yet: the server renders each, and the person is using it. */
-async function cacheToolPages(paths) {
-  const cache = await caches.open(PAGES_CACHE);
+/**
+ * One page after the other, and only those not kept yet: the server renders each, and the person is using it.
+ * Another session's pages (another person's, or the same person's before a sign-in) go first.
+ */
+async function cacheToolPages(cacheName, paths) {
+  await dropKeptPages(cacheName);
+  const cache = await caches.open(cacheName);
   for (const path of paths) {
     if (await cache.match(path)) continue;
     // Not followed: a session that ended answers with a redirect to sign in, which is not the tool.
@@ -78,10 +97,12 @@ async function cacheToolPages(paths) {
 }
 
 self.addEventListener("message", (event) => {
-  if (event.data?.type === "cache-tool-pages" && Array.isArray(event.data.paths)) {
-    event.waitUntil(cacheToolPages(event.data.paths.filter((path) => typeof path === "string")));
+  const { type, owner, paths } = event.data ?? {};
+  if (type === "cache-tool-pages" && SESSION_ID.test(owner) && Array.isArray(paths)) {
+    const toolPaths = paths.filter((path) => typeof path === "string");
+    event.waitUntil(cacheToolPages(`${PAGES_CACHE_OF_BUILD}${owner}`, toolPaths));
   }
-  if (event.data?.type === "SKIP_WAITING") self.skipWaiting();
+  if (type === "SKIP_WAITING") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {
@@ -91,7 +112,7 @@ self.addEventListener("activate", (event) => {
       .then((names) =>
         Promise.all(
           names
-            .filter((name) => name.startsWith("staff-pages-") && name !== PAGES_CACHE)
+            .filter((name) => name.startsWith(KEPT_PAGES_CACHE_PREFIX) && !name.startsWith(PAGES_CACHE_OF_BUILD))
             .map((name) => caches.delete(name)),
         ),
       ),

@@ -8,6 +8,7 @@ import { postEstimate } from "../support/estimate-post";
 import { JOB_LABELS, validJobRequest } from "../support/staff-request-fixture";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { expect, test } from "./fixtures";
+import { staffPageCaches } from "./kept-pages";
 import { cutSignal, restoreSignal } from "./signal";
 import { addStaffAccount, signInThroughForm } from "./staff-users";
 
@@ -22,18 +23,6 @@ const TOOLS = [
 ] as const;
 
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\(optional\\))?$`));
-
-/** The caches of the staff pages the service worker keeps, by name, with the paths each holds. */
-const staffPageCaches = (page: Page) =>
-  page.evaluate(async () => {
-    const names = (await caches.keys()).filter((name) => name.startsWith("staff-pages-"));
-    return Promise.all(
-      names.map(async (name) => ({
-        name,
-        paths: (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname).sort(),
-      })),
-    );
-  });
 
 /** Waits until the service worker controls the page and keeps Quick Links and every tool's page. */
 async function expectToolsKept(page: Page) {
@@ -319,7 +308,8 @@ test("a new build's service worker takes over, and the old build's kept pages ar
     }
     symlinkSync(path.join(projectRoot, "node_modules"), path.join(nextRoot, "node_modules"));
     const worker = path.join(nextRoot, "build/client/admin/service-worker.js");
-    const oldVersion = (oldCache?.name ?? "").replace("staff-pages-", "");
+    // staff-pages-<build>-for-<session's id>
+    const oldVersion = /^staff-pages-(.+)-for-[0-9a-f]{32}$/.exec(oldCache?.name ?? "")?.[1] ?? "";
     expect(oldVersion).not.toBe("");
     writeFileSync(worker, readFileSync(worker, "utf8").replaceAll(oldVersion, "next-build"));
     rmSync(`${worker}.br`);
@@ -333,7 +323,7 @@ test("a new build's service worker takes over, and the old build's kept pages ar
       await reloaded;
       await expect
         .poll(async () => (await staffPageCaches(page)).map((cache) => cache.name), { timeout: 20_000 })
-        .toEqual(["staff-pages-next-build"]);
+        .toEqual([expect.stringMatching(/^staff-pages-next-build-for-[0-9a-f]{32}$/)]);
       await expectToolsKept(page);
       expect(
         await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/admin/"))?.active?.scriptURL),

@@ -20,6 +20,7 @@ import {
   writeForm,
 } from "~/forms/device-forms";
 import { sendForm } from "~/forms/send-form";
+import { dropKeptPages } from "./kept-page";
 
 /*
  * The staff area as an app on the device (decision 0904): its service worker, the forms that wait for the
@@ -28,13 +29,13 @@ import { sendForm } from "~/forms/send-form";
  */
 
 const SERVICE_WORKER = "/admin/service-worker.js";
-const PAGES_CACHE_PREFIX = "staff-pages-";
 
 /**
- * Registers the staff area's service worker and asks it to keep the tools' pages (`toolPaths`), so each opens
- * without signal. Answers, once a new build's worker is waiting, the way to switch to it.
+ * Registers the staff area's service worker and asks it to keep the tools' pages (`toolPaths`) for this session
+ * (`keptPagesOwner`, an opaque id of it), so each opens without signal. Answers, once a new build's worker is
+ * waiting, the way to switch to it.
  */
-export function useStaffServiceWorker(toolPaths: readonly string[]): (() => void) | undefined {
+export function useStaffServiceWorker(toolPaths: readonly string[], keptPagesOwner: string): (() => void) | undefined {
   const [switchToNewVersion, setSwitchToNewVersion] = useState<() => void>();
   const paths = toolPaths.join("\n");
   useEffect(() => {
@@ -49,14 +50,31 @@ export function useStaffServiceWorker(toolPaths: readonly string[]): (() => void
           worker.messageSkipWaiting();
         });
       });
-      await worker.register().catch(() => undefined);
-      if (!cancelled) worker.messageSW({ type: "cache-tool-pages", paths: paths.split("\n") }).catch(() => undefined);
+      const registration = await worker.register().catch(() => undefined);
+      const active = registration && (await activeWorker(registration));
+      if (cancelled) return;
+      active?.postMessage({ type: "cache-tool-pages", owner: keptPagesOwner, paths: paths.split("\n") });
     });
     return () => {
       cancelled = true;
     };
-  }, [paths]);
+  }, [paths, keptPagesOwner]);
   return switchToNewVersion;
+}
+
+/**
+ * The registration's worker once it is active. Not `navigator.serviceWorker.ready` or Workbox's `messageSW`: a
+ * page opened outside the worker's scope (signed in at /admin) is never controlled by it, and both wait for that,
+ * or for a worker to install, when one is active already.
+ */
+function activeWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker | undefined> {
+  const coming = registration.installing ?? registration.waiting;
+  if (registration.active || !coming) return Promise.resolve(registration.active ?? undefined);
+  return new Promise((resolve) => {
+    coming.addEventListener("statechange", () => {
+      if (coming.state === "activated" || coming.state === "redundant") resolve(registration.active ?? undefined);
+    });
+  });
 }
 
 export function NewVersionNotice({ onReload }: { onReload: () => void }) {
@@ -367,9 +385,6 @@ export async function leaveDevice(userId: number): Promise<boolean> {
     return false;
   }
   await forgetFormsOf(userId);
-  if ("caches" in window) {
-    const names = await caches.keys();
-    await Promise.all(names.filter((name) => name.startsWith(PAGES_CACHE_PREFIX)).map((name) => caches.delete(name)));
-  }
+  await dropKeptPages();
   return true;
 }

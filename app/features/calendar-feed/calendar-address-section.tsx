@@ -1,10 +1,12 @@
 import { lazy, Suspense } from "react";
 import { useActionData } from "react-router";
+import { OutcomeAlert } from "~/components/forms/alert";
 import { IntentForm } from "~/components/forms/intent-form";
 import { StaffSection } from "~/components/staff/staff-section";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 
 export const MAKE_CALENDAR_ADDRESS_INTENT = "make-calendar-address";
+export const TURN_OFF_CALENDAR_ADDRESS_INTENT = "turn-off-calendar-address";
 
 // Imported here as well as by the Quick Links cards, the button would join the script every staff page loads
 // (vite-plugins/client-chunks.ts); it is needed only once an address is made, so it loads then.
@@ -47,6 +49,26 @@ export function CalendarAddressSection({ state }: { state: CalendarAddressState 
         </IntentForm>
       </div>
       {address ? <NewCalendarAddress address={address} /> : null}
+      {state.madeAt ? (
+        <div className="mt-4">
+          <IntentForm
+            intent={TURN_OFF_CALENDAR_ADDRESS_INTENT}
+            label="Turn off my calendar address"
+            busyLabel="Turning it off…"
+            showOutcome={false}
+          >
+            <p className="text-sm text-slate-700">
+              For a lost phone or a calendar you no longer use: the address stops working at once, and you can make a
+              new one later.
+            </p>
+          </IntentForm>
+        </div>
+      ) : null}
+      {/* Outside the form, which is gone once the address is. */}
+      <OutcomeAlert
+        outcome={answer?.intent === TURN_OFF_CALENDAR_ADDRESS_INTENT ? answer : undefined}
+        className="mt-4"
+      />
     </StaffSection>
   );
 }

@@ -1,7 +1,8 @@
 import { type AppLoadContext, data } from "react-router";
+import { calendarAddressMadeAt, turnOffCalendarAddress } from "~/server/auth/calendar-addresses.server";
 import type { SignedInStaff } from "~/server/auth/require-staff.server";
 import { formatStaffTime } from "~/server/format-staff-time.server";
-import { calendarAddressMadeAt, calendarFeedPath, makeCalendarAddress } from "./calendar-address.server";
+import { calendarFeedPath, makeCalendarAddress } from "./calendar-address.server";
 import type { CalendarAddressResult, CalendarAddressState } from "./calendar-address-section";
 
 /** What the settings page shows of the user's calendar address: only whether there is one, and since when. */
@@ -29,5 +30,22 @@ export async function makeCalendarAddressAnswer(
       : "Your calendar address is below.",
     intent,
     calendarAddress: `${context.config.SITE_URL}${calendarFeedPath(token)}`,
+  } satisfies CalendarAddressResult);
+}
+
+/** Turns the user's calendar address off: calendar apps subscribed to it get nothing more. */
+export async function turnOffCalendarAddressAnswer(
+  context: AppLoadContext,
+  staff: Pick<SignedInStaff, "id">,
+  intent: string,
+) {
+  const turnedOff = await turnOffCalendarAddress(context.db, staff.id);
+  context.logger.info({ userId: staff.id, turnedOff }, "calendar address turned off");
+  return data({
+    status: "success",
+    message: turnedOff
+      ? "Your calendar address is off: calendar apps subscribed to it get no more appointments."
+      : "You have no calendar address.",
+    intent,
   } satisfies CalendarAddressResult);
 }

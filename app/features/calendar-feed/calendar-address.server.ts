@@ -25,15 +25,6 @@ export async function makeCalendarAddress(db: Database, userId: number): Promise
   return token;
 }
 
-/** When the staff user's calendar address was made; undefined without one. */
-export async function calendarAddressMadeAt(db: Database, userId: number): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ createdAt: staffCalendarFeeds.createdAt })
-    .from(staffCalendarFeeds)
-    .where(eq(staffCalendarFeeds.userId, userId));
-  return row?.createdAt;
-}
-
 /**
  * The staff user a calendar address belongs to, from the last part of its path (`<token>.ics`); undefined for
  * anything else, a replaced address, or an account deactivated or removed.

@@ -3,10 +3,11 @@ import { type AppLoadContext, data } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import { invalidFieldsResult, type StaffFormResult } from "~/forms/staff-form-result";
+import { calendarAddressMadeAt, turnOffCalendarAddress } from "~/server/auth/calendar-addresses.server";
 import { listSignInLocks, unlockSignIn } from "~/server/auth/login-throttle.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import { readableTotpSecret, removeLostSecondFactor } from "~/server/auth/second-factor.server";
-import { endAllSessionsOf } from "~/server/auth/sessions.server";
+import { signOutEverywhere } from "~/server/auth/sessions.server";
 import {
   createStaffUser,
   findStaffUserById,
@@ -99,6 +100,7 @@ async function requireStaffUser(context: AppLoadContext, userIdParam: string | u
 export async function loadStaffUser(context: AppLoadContext, userIdParam: string | undefined) {
   const admin = signedInStaff(context, { role: "admin" });
   const user = await requireStaffUser(context, userIdParam);
+  const calendarMadeAt = calendarAddressMadeAt(context.db, user.id);
   const [sessions] = await context.db
     .select({ count: count() })
     .from(staffSessions)
@@ -123,13 +125,17 @@ export async function loadStaffUser(context: AppLoadContext, userIdParam: string
         readableTotpSecret(context.config.DATA_ENCRYPTION_KEY, user.totpSecret) === undefined,
       lastSignedIn: formatStaffTime(user.lastSignedInAt),
       created: formatStaffTime(user.createdAt),
+      calendarAddressMade: await calendarMadeAt.then((madeAt) => (madeAt ? formatStaffTime(madeAt) : null)),
     },
     activeSessions: sessions?.count ?? 0,
     isSelf: admin.id === user.id,
   };
 }
 
-/** One staff user's page: change the display name, reset the password, sign out everywhere, remove the second factor, (de)activate. */
+/**
+ * One staff user's page: change the display name, reset the password, sign out everywhere (the calendar address
+ * goes too), turn the calendar address off, remove the second factor, (de)activate.
+ */
 export async function staffUserAction(request: Request, context: AppLoadContext, userIdParam: string | undefined) {
   const admin = signedInStaff(context, { role: "admin" });
   const user = await requireStaffUser(context, userIdParam);
@@ -152,13 +158,27 @@ export async function staffUserAction(request: Request, context: AppLoadContext,
       return succeeded(intent, `The password of ${user.username} was reset and all of their sessions were signed out.`);
     }
     case "sign-out-everywhere": {
-      const ended = await endAllSessionsOf(db, user.id);
-      logger.info({ userId: user.id, by: admin.id, ended }, "staff sessions signed out");
-      return succeeded(intent, `Signed ${user.username} out of ${ended} session${ended === 1 ? "" : "s"}.`);
+      const ended = await signOutEverywhere(db, user.id);
+      logger.info({ userId: user.id, by: admin.id, ...ended }, "staff sessions signed out");
+      const sessions = `Signed ${user.username} out of ${ended.sessions} session${ended.sessions === 1 ? "" : "s"}.`;
+      return succeeded(
+        intent,
+        ended.calendarAddress ? `${sessions} Their calendar address no longer works.` : sessions,
+      );
+    }
+    case "turn-off-calendar-address": {
+      const turnedOff = await turnOffCalendarAddress(db, user.id);
+      logger.info({ userId: user.id, by: admin.id, turnedOff }, "calendar address turned off");
+      return succeeded(
+        intent,
+        turnedOff
+          ? `The calendar address of ${user.username} no longer works.`
+          : `${user.username} has no calendar address.`,
+      );
     }
     case "remove-second-factor": {
       const ended = await removeLostSecondFactor(db, user.id);
-      logger.info({ userId: user.id, by: admin.id, ended }, "staff second factor removed");
+      logger.info({ userId: user.id, by: admin.id, ...ended }, "staff second factor removed");
       return succeeded(
         intent,
         `The second factor of ${user.username} was removed and they were signed out everywhere. They can set up a new one after signing in.`,

@@ -40,6 +40,7 @@ export function StaffUserScreen({ user, activeSessions, isSelf }: Awaited<Return
           ],
           ["Last signed in", user.lastSignedIn],
           ["Signed in on", `${activeSessions} device${activeSessions === 1 ? "" : "s"}`],
+          ["Calendar address", user.calendarAddressMade ? `Made on ${user.calendarAddressMade}` : "None"],
           ["Account created", user.created],
         ].map(([term, detail]) => (
           <div key={term}>
@@ -86,6 +87,14 @@ export function StaffUserScreen({ user, activeSessions, isSelf }: Awaited<Return
             busyLabel="Signing out..."
             showOutcome={false}
           />
+          {user.calendarAddressMade ? (
+            <IntentForm
+              intent="turn-off-calendar-address"
+              label="Turn off calendar address"
+              busyLabel="Turning off..."
+              showOutcome={false}
+            />
+          ) : null}
           {user.hasSecondFactor ? (
             <IntentForm
               intent="remove-second-factor"

@@ -4,10 +4,12 @@ import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import {
   CalendarAddressSection,
   MAKE_CALENDAR_ADDRESS_INTENT,
+  TURN_OFF_CALENDAR_ADDRESS_INTENT,
 } from "~/features/calendar-feed/calendar-address-section";
 import {
   loadCalendarAddress,
   makeCalendarAddressAnswer,
+  turnOffCalendarAddressAnswer,
 } from "~/features/calendar-feed/calendar-address-settings.server";
 import { PushNotificationsSection } from "~/features/push-notifications/push-notifications-section";
 import { PUSH_INTENTS } from "~/features/push-notifications/push-schema";
@@ -34,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readStaffForm(request);
   const intent = String(formData.get("intent") ?? "");
   if (intent === MAKE_CALENDAR_ADDRESS_INTENT) return makeCalendarAddressAnswer(context, staff, intent);
+  if (intent === TURN_OFF_CALENDAR_ADDRESS_INTENT) return turnOffCalendarAddressAnswer(context, staff, intent);
   if (pushIntents.includes(intent)) {
     const result = await pushSettingsAction(context, staff, intent, formData, request.headers.get("user-agent"));
     return data(result, { status: result.status === "error" ? 400 : 200 });

@@ -10,7 +10,7 @@ import { StaffFrame } from "~/components/staff/staff-frame";
 import { staffFrameHandle } from "~/components/staff/staff-frame-handle";
 import type { StaffNavEntry } from "~/components/staff/staff-navigation";
 import { staffToolLinks } from "~/features/quick-links.server";
-import { signedInStaff, staffMiddleware } from "~/server/auth/require-staff.server";
+import { keptPagesOwnerOf, signedInStaff, staffMiddleware } from "~/server/auth/require-staff.server";
 import type { Route } from "./+types/staff-layout";
 
 export const handle = staffFrameHandle;
@@ -26,7 +26,13 @@ export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = signedInStaff(context);
-  return { userId: user.id, displayName: user.displayName, isAdmin: user.role === "admin", tools: staffToolLinks };
+  return {
+    userId: user.id,
+    displayName: user.displayName,
+    isAdmin: user.role === "admin",
+    tools: staffToolLinks,
+    keptPagesOwner: keptPagesOwnerOf(user),
+  };
 }
 
 /** The staff screens that exist, the tools among them read from the Quick Links cards. */
@@ -43,10 +49,10 @@ function staffNavigation(tools: readonly StaffNavEntry[], isAdmin: boolean): Sta
 
 /** Every signed-in staff screen sits in the staff frame. */
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
-  const switchToNewVersion = useStaffServiceWorker([
-    "/admin/quick-links",
-    ...loaderData.tools.map((tool) => tool.path),
-  ]);
+  const switchToNewVersion = useStaffServiceWorker(
+    ["/admin/quick-links", ...loaderData.tools.map((tool) => tool.path)],
+    loaderData.keptPagesOwner,
+  );
   useOfflineDocumentLinks();
   return (
     <StaffFrame

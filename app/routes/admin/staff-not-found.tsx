@@ -1,10 +1,13 @@
 import { data } from "react-router";
+import { signedInStaff } from "~/server/auth/require-staff.server";
+import type { Route } from "./+types/staff-not-found";
 
 /**
  * Any other path under /admin: signed in, a 404 inside the staff frame; signed out, the way to sign in, as for
  * every staff path, so a visitor learns nothing of which staff screens exist.
  */
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
+  signedInStaff(context);
   throw data(null, { status: 404 });
 }
 

@@ -6,7 +6,7 @@ import { company } from "~/content/company";
 import { type Database, inTransaction } from "../db/database.server";
 import { staffRecoveryCodes, staffSessions, staffUsers } from "../db/schema.server";
 import { isSealed, openSecretIfReadable, sealSecret } from "./data-encryption.server";
-import { endAllSessionsOf } from "./sessions.server";
+import { signOutEverywhere } from "./sessions.server";
 
 const PERIOD_SECONDS = 30;
 const RECOVERY_CODE_COUNT = 10;
@@ -148,11 +148,11 @@ export async function removeTotp(db: Database, userId: number) {
 /**
  * An admin's removal of a user's second factor (a lost phone, a restore without DATA_ENCRYPTION_KEY): it goes
  * with its recovery codes, and every session of the user ends, since one may have been opened with the lost
- * phone. They set a new one up after signing in with their password. Resolves with the sessions ended.
+ * phone, and so does their calendar address. They set a new one up after signing in with their password.
  */
-export async function removeLostSecondFactor(db: Database, userId: number): Promise<number> {
+export async function removeLostSecondFactor(db: Database, userId: number) {
   await removeTotp(db, userId);
-  return endAllSessionsOf(db, userId);
+  return signOutEverywhere(db, userId);
 }
 
 /** Keeps (or, with null, forgets) the secret being enrolled on the session, encrypted. */

@@ -1,8 +1,9 @@
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import type { Config } from "../config.server";
-import type { Database } from "../db/database.server";
+import { type Database, inTransaction } from "../db/database.server";
 import { type StaffRole, staffSessions, staffUsers } from "../db/schema.server";
+import { turnOffCalendarAddress } from "./calendar-addresses.server";
 import { hashToken, newSecretToken } from "./secret-token.server";
 
 /** Between the password and the code: long enough to open the authenticator app, no longer. */
@@ -144,12 +145,22 @@ export async function endSession(db: Database, config: SessionSettings, request:
   return sessionCookie(config).serialize("", { maxAge: 0 });
 }
 
-export async function endAllSessionsOf(db: Database, userId: number): Promise<number> {
-  const ended = await db
-    .delete(staffSessions)
-    .where(eq(staffSessions.userId, userId))
-    .returning({ tokenHash: staffSessions.tokenHash });
-  return ended.length;
+/**
+ * Signs the staff user out everywhere (their own or an admin's request, a password reset, a lost second factor's
+ * removal, a deactivation): every session, and the calendar address, which a calendar app reads without one and
+ * which a lost phone would keep reading. Resolves with the sessions ended and whether a calendar address went.
+ */
+export async function signOutEverywhere(
+  db: Database,
+  userId: number,
+): Promise<{ sessions: number; calendarAddress: boolean }> {
+  return inTransaction(db, async (tx) => {
+    const ended = await tx
+      .delete(staffSessions)
+      .where(eq(staffSessions.userId, userId))
+      .returning({ tokenHash: staffSessions.tokenHash });
+    return { sessions: ended.length, calendarAddress: await turnOffCalendarAddress(tx, userId) };
+  });
 }
 
 /** Removes sessions nobody can use any more; called at sign-in, so the table does not grow without bound. */

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/database.server";
 import { type StaffRole, staffUsers } from "../db/schema.server";
 import { hashPassword } from "./password.server";
-import { endAllSessionsOf } from "./sessions.server";
+import { signOutEverywhere } from "./sessions.server";
 
 type Executor = Pick<Database, "insert" | "select" | "update">;
 
@@ -68,13 +68,13 @@ export async function resetStaffPassword(db: Database, userId: number, password:
     .update(staffUsers)
     .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date() })
     .where(eq(staffUsers.id, userId));
-  await endAllSessionsOf(db, userId);
+  await signOutEverywhere(db, userId);
 }
 
 /** A deactivated user cannot sign in and is signed out at once; the account and its history stay. */
 export async function setStaffUserActive(db: Database, userId: number, active: boolean): Promise<void> {
   await db.update(staffUsers).set({ isActive: active }).where(eq(staffUsers.id, userId));
-  if (!active) await endAllSessionsOf(db, userId);
+  if (!active) await signOutEverywhere(db, userId);
 }
 
 export async function recordSignIn(db: Database, userId: number): Promise<void> {
