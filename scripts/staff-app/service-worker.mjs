@@ -94,6 +94,8 @@ async function cacheToolPages(cacheName, paths) {
     }).catch(() => undefined);
     if (response?.status === 200 && mayBeKept(response)) await cache.put(path, response);
   }
+  // A session that ended while its pages were asked for (the server answered each with a redirect) leaves no cache.
+  if ((await cache.keys()).length === 0) await caches.delete(cacheName);
 }
 
 self.addEventListener("message", (event) => {

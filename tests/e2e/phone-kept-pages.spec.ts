@@ -49,6 +49,8 @@ test("the tool pages kept on the device are one session's: gone when it ends on 
   await withAppDatabase(dataDir(), (db) => signOutEverywhere(db, second.id));
   await page.goto("/admin/quick-links");
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
-  await expect.poll(() => staffPageCaches(page)).toEqual([]);
+  // What matters is that no page is kept: a request to keep them sent by the page before, and reaching the worker
+  // late on a loaded machine, may open its session's cache again, and finds the server answering with a redirect.
+  await expect.poll(async () => (await staffPageCaches(page)).flatMap((cache) => cache.paths)).toEqual([]);
   await expectNotShownOffline(page, second.username);
 });
