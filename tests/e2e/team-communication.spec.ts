@@ -239,7 +239,10 @@ test("a failed send keeps the form; the history shows each recipient's state and
   await expectNoAxeViolations(page, "message history");
 
   twilio.setDefaultResponse(twilioCreated);
+  // A reload at once would cancel the retry's post before it reached the server.
+  const retried = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/inbox/"));
   await ben.getByRole("button", { name: "Retry the text to Ben Okafor" }).click();
+  await retried;
   await reloadUntil(page, ben, "Sent");
   await expect(recipientRow(page, "Storm crew tonight", "Ana Ruiz")).toContainText(/Sent.*Sent/);
 });
