@@ -18,6 +18,7 @@ import {
   restoreBackup,
   verifyBackup,
 } from "../app/server/backup/backup-file.server";
+import { ForeignBackupFolder, settleBackupDir } from "../app/server/backup/backup-folder-mark.server";
 import { takeBackupByHand } from "../app/server/backup/backup-schedule.server";
 import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
 import { connectDatabase } from "../app/server/db/database.server";
@@ -31,8 +32,8 @@ const USAGE = `Usage: npm run backup
        npm run backup -- --check <file> [--plain]
        npm run restore -- <file> [--force] [--plain]
 
-backup   writes a consistent backup of the whole database (files included) into BACKUP_DIR (backups beside
-         DATA_DIR), sealed with BACKUP_ENCRYPTION_KEY, then copies the backups not copied yet to BACKUP_COPY_TO
+backup   writes a consistent backup of the whole database (files included) into BACKUP_DIR (<DATA_DIR>-backups
+         beside DATA_DIR), sealed with BACKUP_ENCRYPTION_KEY, then copies the backups not copied yet to BACKUP_COPY_TO
 --check  only checks <file> (its seal, format, checksum, every table readable): prints OK, or what is wrong and
          exits 1
 restore  checks <file> whole, then restores it into the database of DATA_DIR (or DATABASE_URL); --force replaces a
@@ -59,7 +60,7 @@ function summaryOf(manifest: BackupManifest): string {
 }
 
 async function backup(): Promise<void> {
-  const config = loadConfig(process.env);
+  const { config } = await settleBackupDir(loadConfig(process.env), process.env);
   const logger = createLogger(config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL);
   const key = await resolveBackupEncryptionKey(config);
   if (key.madeIn)
@@ -182,7 +183,7 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  if (error instanceof BackupFileError || error instanceof RestoreRefusal) {
+  if (error instanceof BackupFileError || error instanceof RestoreRefusal || error instanceof ForeignBackupFolder) {
     console.error(`Refused: ${error.message}`);
     process.exitCode = 1;
   } else if (error instanceof UsageError || error instanceof ConfigError || error instanceof StartRefusal) {

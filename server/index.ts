@@ -20,6 +20,13 @@ import { sealPlainTotpSecrets, usersWithUnreadableTotpSecrets } from "../app/ser
 import { resolveSessionSecret } from "../app/server/auth/session-secret.server";
 import { announceFirstAdminSetup } from "../app/server/auth/setup-link.server";
 import { resolveBackupEncryptionKey } from "../app/server/backup/backup-encryption.server";
+import {
+  claimBackupFolders,
+  clusterSystemIdentifier,
+  databaseSystemIdentifier,
+  ForeignBackupFolder,
+  settleBackupDir,
+} from "../app/server/backup/backup-folder-mark.server";
 import { announceBackupPlaces, createBackupJob } from "../app/server/backup/backup-schedule.server";
 import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
 import { assertPortFree } from "../app/server/data-dir-lock.server";
@@ -87,6 +94,14 @@ async function loadSettings(): Promise<{ config: Config; logger: Logger }> {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
+  const settled = await settleBackupDir(config, process.env);
+  if (settled.formerDefault) {
+    logger.info(
+      { backupDir: settled.config.BACKUP_DIR },
+      `BACKUP_DIR is unset and ${settled.config.BACKUP_DIR}, the former default, holds this database's backups: they stay there (the default is now ${config.BACKUP_DIR}); set BACKUP_DIR to keep them there for good`,
+    );
+    config = settled.config;
+  }
   const sessionSecret = await resolveSessionSecret(config);
   const dataEncryptionKey = await resolveDataEncryptionKey(config);
   const backupEncryptionKey = await resolveBackupEncryptionKey(config);
@@ -116,13 +131,31 @@ async function loadSettings(): Promise<{ config: Config; logger: Logger }> {
   };
 }
 
-async function startDatabaseServer({ config, logger, onStop, shutdown }: Startup) {
+/**
+ * BACKUP_DIR and BACKUP_COPY_TO hold this database's backups, or are marked so now; another database's mark
+ * refuses the start in one line (backup-folder-mark.server.ts).
+ */
+async function claimBackupFoldersAtStart({ config, logger }: Startup, systemIdentifier: string): Promise<void> {
+  const said = await claimBackupFolders(config, systemIdentifier).catch((error: unknown) => {
+    throw error instanceof ForeignBackupFolder ? new StartRefusal(error.message) : error;
+  });
+  for (const line of said) logger.warn({ systemIdentifier }, line);
+}
+
+async function startDatabaseServer(startup: Startup) {
+  const { config, logger, onStop, shutdown } = startup;
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, isUp: () => true };
   const archiving = config.WAL_ARCHIVE === "on";
   const embedded = await startEmbeddedPostgres({
     dataDir: config.DATA_DIR,
     logger,
-    walArchiving: archiving ? { directory: walArchiveDirectory(config) } : "off",
+    // Checked before the server starts: a cluster archives nothing into another database's folder.
+    walArchiving: async (clusterDir) => {
+      const systemIdentifier = await clusterSystemIdentifier(clusterDir);
+      if (!systemIdentifier) throw new Error(`${clusterDir} holds no pg_control`);
+      await claimBackupFoldersAtStart(startup, systemIdentifier);
+      return archiving ? { directory: walArchiveDirectory(config) } : "off";
+    },
     // A supervisor (systemd, the cluster script) restarts the whole app; a half-alive one helps nobody.
     onLost: (error) => {
       logger.fatal({ err: error }, error.message);
@@ -131,7 +164,7 @@ async function startDatabaseServer({ config, logger, onStop, shutdown }: Startup
   });
   onStop("embedded PostgreSQL", embedded.stop);
   if (archiving) {
-    const job = createBaseBackupJob({ superuserUrl: embedded.superuserUrl, dataDir: config.DATA_DIR, config, logger });
+    const job = createBaseBackupJob({ superuserUrl: embedded.superuserUrl, config, logger });
     job.start();
     onStop("base backup job", job.stop);
     const copyTo = config.BACKUP_COPY_TO;
@@ -144,9 +177,11 @@ async function startDatabaseServer({ config, logger, onStop, shutdown }: Startup
   return embedded;
 }
 
-async function openDatabase(url: string, { config, logger, onStop }: Startup): Promise<DatabaseConnection> {
+async function openDatabase(url: string, startup: Startup): Promise<DatabaseConnection> {
+  const { config, logger, onStop } = startup;
   const database = connectDatabase(url, logger);
   onStop("database pool", database.close);
+  if (config.DATABASE_URL) await claimBackupFoldersAtStart(startup, await databaseSystemIdentifier(database.pool));
   await applyMigrations(database.pool, migrationsFolder);
   const sealed = await sealPlainTotpSecrets(database.db, config.DATA_ENCRYPTION_KEY);
   if (sealed > 0) logger.info({ users: sealed }, "encrypted the second-factor secrets stored before encryption");

@@ -9,16 +9,12 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CopyError, describeDestination } from "../app/server/backup/backup-copy.server";
 import { readBackupKey } from "../app/server/backup/backup-encryption.server";
+import { settleBackupDir } from "../app/server/backup/backup-folder-mark.server";
 import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
 import { openEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
 import { createLogger } from "../app/server/logger.server";
 import { fetchCopiesForRestore } from "../app/server/point-in-time/archive-copy.server";
-import {
-  baseBackupsDirectory,
-  PointInTimeRefusal,
-  pruneBaseBackups,
-  takeBaseBackup,
-} from "../app/server/point-in-time/base-backup.server";
+import { PointInTimeRefusal, pruneBaseBackups, takeBaseBackup } from "../app/server/point-in-time/base-backup.server";
 import {
   describeTime,
   parseRecoveryTarget,
@@ -43,8 +39,8 @@ restore-to-time  restores the database as it was at <time> into <new folder>, a 
 
 class UsageError extends Error {}
 
-function archivingConfig(): Config {
-  const config = loadConfig(process.env);
+async function archivingConfig(): Promise<Config> {
+  const { config } = await settleBackupDir(loadConfig(process.env), process.env);
   if (config.DATABASE_URL || config.WAL_ARCHIVE === "off") {
     throw new PointInTimeRefusal(
       "WAL archiving is off (DATABASE_URL is set, or WAL_ARCHIVE=off): there is nothing to restore to a time from; see the README's Continuous protection",
@@ -54,18 +50,14 @@ function archivingConfig(): Config {
 }
 
 async function baseBackup(): Promise<void> {
-  const config = archivingConfig();
+  const config = await archivingConfig();
   const logger = createLogger(config.LOG_LEVEL);
   const embedded = await openEmbeddedPostgres({ dataDir: config.DATA_DIR, logger }).catch((error: unknown) => {
     throw error instanceof StartRefusal ? new PointInTimeRefusal(error.message) : error;
   });
   try {
-    const backup = await takeBaseBackup({
-      superuserUrl: embedded.superuserUrl,
-      dataDir: config.DATA_DIR,
-      directory: baseBackupsDirectory(config),
-    });
-    const pruned = await pruneBaseBackups(config);
+    const backup = await takeBaseBackup({ superuserUrl: embedded.superuserUrl, config });
+    const pruned = await pruneBaseBackups(config, backup.systemIdentifier);
     console.log(
       `${backup.directory} (finished ${describeTime(backup.finishedAt)}); removed ${pruned.baseBackups} older base backups and ${pruned.walFiles} archived WAL files`,
     );
@@ -75,18 +67,27 @@ async function baseBackup(): Promise<void> {
 }
 
 async function restore(time: string, into: string, fromCopy: boolean): Promise<void> {
-  const config = archivingConfig();
+  const config = await archivingConfig();
   const target = parseRecoveryTarget(time);
   const started = Date.now();
-  const { baseBackup, lastTransactionAt } = fromCopy
+  const restored = fromCopy
     ? await restoreFromCopy(config, target, into)
     : await restoreToTime({ config, target, into });
+  const { baseBackup, lastTransactionAt, systemIdentifier, mark, transactionsReplayed } = restored;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const last = lastTransactionAt ? describeTime(lastTransactionAt) : "none after the base backup";
+  const site = mark?.siteUrl ? `, the backups of ${mark.siteUrl} (DATA_DIR ${mark.dataDir})` : "";
+  const replayed =
+    transactionsReplayed === undefined
+      ? "the transactions replayed could not be counted"
+      : `${transactionsReplayed} transaction${transactionsReplayed === 1 ? "" : "s"} replayed (commit records in the WAL from the base backup's start to the last record replayed)`;
   console.log(`Restored to ${describeTime(target)} into ${path.resolve(into)} in ${seconds} s
   from ${baseBackup.directory}, with the archived WAL replayed to the target; last transaction replayed: ${last}
+  ${replayed}; every file read was of database system ${systemIdentifier}${site}
 To run the app on it: stop the app; copy data-encryption-key and session-secret from the old DATA_DIR into the
-new folder (unless DATA_ENCRYPTION_KEY and SESSION_SECRET are set); start the app with DATA_DIR=${path.resolve(into)}.`);
+new folder (unless DATA_ENCRYPTION_KEY and SESSION_SECRET are set); start the app with DATA_DIR=${path.resolve(into)}.
+It is the same database system on a new timeline: it continues these backups, and its first start makes the
+backup folder's mark name the new DATA_DIR (the start logs it).`);
 }
 
 /** The same restore from what BACKUP_COPY_TO holds, brought into a folder beside `into` and deleted after. */
@@ -106,12 +107,15 @@ async function restoreFromCopy(config: Config, target: RecoveryTarget, into: str
     await fetchCopiesForRestore({ destination, key, target, folder }).catch((error: unknown) => {
       throw error instanceof CopyError ? new PointInTimeRefusal(`the copy could not be read: ${error.message}`) : error;
     });
-    const restored = await restoreToTime({ config: { BACKUP_DIR: folder }, target, into });
+    const shownAs = describeDestination(destination);
+    const restored = await restoreToTime({
+      config: { BACKUP_DIR: folder },
+      target,
+      into,
+      source: { setting: "BACKUP_COPY_TO", shownAs },
+    });
     const name = path.basename(restored.baseBackup.directory);
-    return {
-      ...restored,
-      baseBackup: { ...restored.baseBackup, directory: `${describeDestination(destination)}/base/${name}` },
-    };
+    return { ...restored, baseBackup: { ...restored.baseBackup, directory: `${shownAs}/base/${name}` } };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

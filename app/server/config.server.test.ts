@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.server";
 
@@ -13,7 +14,7 @@ describe("loadConfig", () => {
       RESUME_RETENTION_DAYS: 90,
       PEER_REVIEW_MIN_RESPONSES: 3,
       INBOX_ALERT_AFTER: 24 * 3_600_000,
-      BACKUP_DIR: "backups",
+      BACKUP_DIR: path.resolve("data-backups"),
       BACKUP_EVERY: 24 * 3_600_000,
       BACKUP_KEEP: 7,
       UPLOAD_UNFINISHED_MAX_BYTES_PER_PERSON: 160 * 1024 ** 2,
@@ -24,10 +25,11 @@ describe("loadConfig", () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
-  it("keeps the backups beside DATA_DIR, not in it, so losing the data folder leaves them", () => {
+  it("keeps the backups beside DATA_DIR, not in it, named after it, so two sites side by side keep theirs apart", () => {
     expect(loadConfig({ DATA_DIR: "/var/lib/tri-county-electric/3001" }).BACKUP_DIR).toBe(
-      "/var/lib/tri-county-electric/backups",
+      "/var/lib/tri-county-electric/3001-backups",
     );
+    expect(loadConfig({ DATA_DIR: "/srv/tce/staging/" }).BACKUP_DIR).toBe("/srv/tce/staging-backups");
     expect(loadConfig({ DATA_DIR: "/srv/tce/data/", BACKUP_DIR: "/mnt/backups" }).BACKUP_DIR).toBe("/mnt/backups");
   });
 

@@ -123,11 +123,19 @@ const quietHours = z.string().transform((value, ctx): QuietHours => {
 });
 
 /**
- * `backups` beside DATA_DIR (`./data` gives `./backups`; systemd's `/var/lib/tri-county-electric/3001` gives one
- * folder for all instances): deleting or losing the data folder leaves the backups.
+ * `<DATA_DIR>-backups` beside DATA_DIR (`./data` gives `./data-backups`; `/srv/tce/prod` gives
+ * `/srv/tce/prod-backups`): deleting or losing the data folder leaves the backups, and two sites with their data
+ * folders side by side keep theirs apart. Named after the folder, not inside a shared `backups`,
+ * so no site's folder is ever inside another's.
  */
 export function defaultBackupDir(dataDir: string): string {
-  return path.join(dataDir, "..", "backups");
+  const resolved = path.resolve(dataDir);
+  return path.join(path.dirname(resolved), `${path.basename(resolved)}-backups`);
+}
+
+/** The default before issue 47, `backups` beside DATA_DIR, shared by every site with a data folder there. */
+export function formerDefaultBackupDir(dataDir: string): string {
+  return path.join(path.resolve(dataDir), "..", "backups");
 }
 
 export const configSchema = z
@@ -143,7 +151,7 @@ export const configSchema = z
     /** Unset: this machine on PORT (see localSiteUrl). */
     SITE_URL: siteUrl.optional(),
     DATA_DIR: z.string().min(1).default("./data"),
-    /** Where backups go; unset: `backups` beside DATA_DIR (decision 0804). */
+    /** Where backups go; unset: `<DATA_DIR>-backups` beside DATA_DIR (decision 0804; issue 47). */
     BACKUP_DIR: z.string().min(1).optional(),
     /**
      * The embedded server's WAL archived into BACKUP_DIR/wal, with base backups in BACKUP_DIR/base, for a restore to

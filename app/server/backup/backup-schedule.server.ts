@@ -14,6 +14,7 @@ import {
 } from "./backup-copy.server";
 import { backupKeyOf } from "./backup-encryption.server";
 import { listBackups, removeLeftPartials, type WrittenBackup, writeBackup } from "./backup-file.server";
+import { claimBackupFolders, databaseSystemIdentifier } from "./backup-folder-mark.server";
 
 /** Any fixed number: it names the lock that lets one backup at a time be written, by any instance or by hand. */
 const BACKUP_LOCK_ID = 7_240_312;
@@ -28,7 +29,16 @@ export type BackupScheduleConfig = Pick<
   Config,
   "BACKUP_DIR" | "BACKUP_EVERY" | "BACKUP_KEEP" | "BACKUP_ENCRYPTION_KEY"
 > &
+  Partial<Pick<Config, "SITE_URL" | "DATA_DIR">> &
   BackupCopyConfig;
+
+/**
+ * Each pass first makes sure BACKUP_DIR and the copy are this database's (marking them when unmarked): a folder of
+ * another database is neither written nor pruned (ForeignBackupFolder).
+ */
+async function claimFolders(db: Database, config: BackupScheduleConfig | Omit<BackupScheduleConfig, "BACKUP_EVERY">) {
+  await claimBackupFolders(config, await databaseSystemIdentifier(db.$client));
+}
 
 /**
  * Holds the backup lock (a session advisory lock) while `work` runs: instances sharing a database take turns, and
@@ -84,6 +94,7 @@ async function lastGoodBackup(db: Database) {
  */
 export async function takeScheduledBackup(db: Database, config: BackupScheduleConfig): Promise<ScheduledBackup> {
   const pass = await withBackupLock(db, false, async () => {
+    await claimFolders(db, config);
     const sweptPartials = await removeLeftPartials(config.BACKUP_DIR);
     const last = await lastGoodBackup(db);
     const age = last ? Date.now() - last.startedAt.getTime() : Number.POSITIVE_INFINITY;
@@ -116,6 +127,7 @@ export async function takeBackupByHand(
   config: Omit<BackupScheduleConfig, "BACKUP_EVERY">,
 ): Promise<BackupPass & { written: WrittenBackup }> {
   const pass = await withBackupLock(db, true, async () => {
+    await claimFolders(db, config);
     const sweptPartials = await removeLeftPartials(config.BACKUP_DIR);
     const startedAt = new Date();
     const written = await writeBackup(db.$client, config.BACKUP_DIR, backupKeyOf(config), startedAt);

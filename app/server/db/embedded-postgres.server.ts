@@ -24,8 +24,12 @@ export type EmbeddedPostgresOptions = {
   logger: Logger;
   /** Called when the server died and could not be started again: the app should exit non-zero. */
   onLost?: (error: Error) => void;
-  /** The app's WAL archiving (WAL_ARCHIVE); a tool leaves out this option and starts the cluster as the app left it. */
-  walArchiving?: WalArchiving;
+  /**
+   * The app's WAL archiving (WAL_ARCHIVE); a tool leaves out this option and starts the cluster as the app left it.
+   * A function is given the cluster folder, made if it was not there, before the server starts (the app checks its
+   * backup folder's mark with it); what it rejects with stops the start.
+   */
+  walArchiving?: WalArchiving | ((clusterDir: string) => Promise<WalArchiving>);
 };
 
 const APP_DATABASE = "app";
@@ -90,7 +94,12 @@ async function startLocked(
     logger.info({ clusterDir }, "initialising the embedded PostgreSQL cluster");
     await serverFor(0).initialise();
   }
-  if (options.walArchiving) await writeWalArchiving(clusterDir, options.walArchiving);
+  const { walArchiving } = options;
+  if (walArchiving)
+    await writeWalArchiving(
+      clusterDir,
+      typeof walArchiving === "function" ? await walArchiving(clusterDir) : walArchiving,
+    );
   // We hold DATA_DIR's lock, so the app that started a server still running here is gone.
   await stopStalePostmaster(clusterDir, logger);
   const port = await stablePort(path.join(dataDir, "postgres-port"), logger);

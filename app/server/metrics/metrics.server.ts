@@ -7,6 +7,10 @@ import type { Database } from "../db/database.server";
 import { backupRuns, deliveries, loginThrottles } from "../db/schema.server";
 import { onePerProcess } from "../one-per-process.server";
 import { archiveCopyProgress } from "../point-in-time/archive-copy.server";
+
+/** How long archiving a finished WAL segment may take before a stalled archive counts as failing. */
+export const ARCHIVE_STALL_MARGIN_SECONDS = 30;
+
 import { workPoolLoad } from "../work-pool/work-pool.server";
 
 /**
@@ -190,10 +194,20 @@ function databaseRegistry(db: Database): Registry {
       this.set((row?.copiedAt ? new Date(row.copiedAt).getTime() : 0) / 1000);
     },
   });
+  // Failing: the last try failed, or archiving has stalled without failing (a command that never returns): WAL was
+  // written past the last archived segment, and nothing has been archived for longer than archive_timeout (which
+  // bounds how long a written segment waits to be finished) plus a margin for archiving it.
   const archiver = async () => {
     const result = await db.execute<{ archived_at: number; failing: boolean }>(
-      sql`SELECT coalesce(extract(epoch FROM last_archived_time), 0)::float8 AS archived_at,
-        coalesce(last_failed_time > coalesce(last_archived_time, '-infinity'), false) AS failing FROM pg_stat_archiver`,
+      sql`SELECT coalesce(extract(epoch FROM a.last_archived_time), 0)::float8 AS archived_at,
+        current_setting('archive_mode') <> 'off' AND coalesce(
+          a.last_failed_time > coalesce(a.last_archived_time, '-infinity')
+          OR (t.seconds > 0
+            AND now() - a.last_archived_time > make_interval(secs => t.seconds + ${ARCHIVE_STALL_MARGIN_SECONDS})
+            AND a.last_archived_wal ~ '^[0-9A-F]{24}'
+            AND substr(a.last_archived_wal, 9, 16) < substr(pg_walfile_name(pg_current_wal_lsn()), 9, 16)),
+          false) AS failing
+        FROM pg_stat_archiver a, (SELECT setting::int AS seconds FROM pg_settings WHERE name = 'archive_timeout') t`,
     );
     return result.rows[0];
   };
@@ -207,7 +221,7 @@ function databaseRegistry(db: Database): Registry {
   });
   new Gauge({
     name: "tce_wal_archive_failing",
-    help: "1 when the database's last try to archive a WAL file failed (pg_stat_archiver), else 0.",
+    help: "1 when archiving is on and the last try to archive a WAL file failed, or WAL was written and none archived for longer than archive_timeout plus 30 s (pg_stat_archiver), else 0.",
     registers: [registry],
     async collect() {
       this.set((await archiver())?.failing ? 1 : 0);

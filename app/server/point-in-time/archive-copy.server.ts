@@ -16,6 +16,7 @@ import {
   sealedLength,
   sealStream,
 } from "../backup/backup-encryption.server";
+import { MARK_FILE, readCopyMark } from "../backup/backup-folder-mark.server";
 import type { Config } from "../config.server";
 import { isWalFileName, postgresOwner } from "../db/wal-archiving.server";
 import { onePerProcess } from "../one-per-process.server";
@@ -164,16 +165,20 @@ async function pruneCopies(
   destination: string,
   key: BackupKey,
   keep: number,
-  localNames: ReadonlySet<string>,
+  local: readonly BaseBackup[],
 ): Promise<{ baseBackups: number; walFiles: number }> {
   const folder = baseDestination(destination);
-  const whole = await baseBackupsAt(destination, key);
+  const localNames = new Set(local.map((backup) => path.basename(backup.directory)));
+  // Only this database's: a base backup whose manifest names another system is left alone.
+  const ours = local.at(-1)?.systemIdentifier;
+  const allWhole = await baseBackupsAt(destination, key);
+  const whole = allWhole.filter((backup) => !backup.systemIdentifier || !ours || backup.systemIdentifier === ours);
   const old = whole.slice(0, Math.max(0, whole.length - keep));
   for (const backup of old) {
     await runRclone(["deletefile", `${backup.directory}${JSON_SUFFIX}`], destination);
     await runRclone(["deletefile", `${backup.directory}${TAR}`], destination);
   }
-  const wholeNames = new Set(whole.map((backup) => path.basename(backup.directory)));
+  const wholeNames = new Set(allWhole.map((backup) => path.basename(backup.directory)));
   for (const file of (await filesAt(folder, destination)).keys()) {
     const name = file.replace(/\.(tar|json)$/, "");
     if (name !== file && !wholeNames.has(name) && !localNames.has(name))
@@ -281,7 +286,7 @@ export function createArchiveCopyJob(options: {
       logger.info({ directory: backup.directory }, "base backup copied off the machine and read back whole");
     }
     if (copied === 0) return;
-    const pruned = await pruneCopies(destination, key, config.BACKUP_COPY_KEEP, localNames);
+    const pruned = await pruneCopies(destination, key, config.BACKUP_COPY_KEEP, local);
     for (const name of copiedBases) if (!localNames.has(name)) copiedBases.delete(name);
     if (pruned.baseBackups + pruned.walFiles > 0)
       logger.info(pruned, "old base backups and WAL deleted off the machine");
@@ -372,6 +377,13 @@ export async function fetchCopiesForRestore(options: {
   const name = path.basename(chosen.directory);
   const sealedTar = path.join(sealedFolder, `${name}${TAR}`);
   const tarFile = path.join(baseFolder, `${name}${TAR}`);
+  const mark = await readCopyMark(destination);
+  if (mark && chosen.systemIdentifier && chosen.systemIdentifier !== mark.systemIdentifier) {
+    throw new PointInTimeRefusal(
+      `the base backup ${name} at ${describeDestination(destination)} is of database system ${chosen.systemIdentifier}, not ${mark.systemIdentifier} (BACKUP_COPY_TO's mark): it is another database's; move it out of BACKUP_COPY_TO and restore again`,
+    );
+  }
+  if (mark) await writeFile(path.join(folder, MARK_FILE), `${JSON.stringify(mark)}\n`);
   await runRclone(["copyto", `${chosen.directory}${TAR}`, sealedTar], destination);
   await openCopy(key, sealedTar, tarFile, `base/${name}${TAR}`);
   await untarSafely(tarFile, baseFolder, name);

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { BackupFolderConfig } from "../backup/backup-folder-mark.server";
 import type { Config } from "../config.server";
 import { baseBackupsDirectory, listBaseBackups, pruneBaseBackups, takeBaseBackup } from "./base-backup.server";
 
@@ -7,19 +8,17 @@ const LOOK_EVERY_MS = 10 * 60_000;
 /** A timer fires a little late or early: a base backup this close to BACKUP_EVERY old counts as due. */
 const DUE_SLACK = 0.9;
 
-export type BaseBackupJobConfig = Pick<Config, "BACKUP_DIR" | "BACKUP_EVERY" | "BACKUP_KEEP">;
+export type BaseBackupJobConfig = BackupFolderConfig & Pick<Config, "DATA_DIR" | "BACKUP_EVERY" | "BACKUP_KEEP">;
 
 /**
  * Takes a base backup of the embedded cluster at start when none is BACKUP_EVERY young, then looks again every ten
  * minutes (or every BACKUP_EVERY when shorter); after each, keeps the newest BACKUP_KEEP and the WAL they need. The
  * due time is read from the folder, so a restart neither skips one nor takes an extra. BACKUP_EVERY=0 is off.
  */
-export function createBaseBackupJob(options: {
-  superuserUrl: string;
-  dataDir: string;
-  config: BaseBackupJobConfig;
-  logger: Logger;
-}): { start: () => void; stop: () => Promise<void> } {
+export function createBaseBackupJob(options: { superuserUrl: string; config: BaseBackupJobConfig; logger: Logger }): {
+  start: () => void;
+  stop: () => Promise<void>;
+} {
   const { config, logger } = options;
   const directory = baseBackupsDirectory(config);
   const aborted = new AbortController();
@@ -29,8 +28,8 @@ export function createBaseBackupJob(options: {
   async function run(): Promise<void> {
     const newest = (await listBaseBackups(directory)).at(-1);
     if (newest && Date.now() - newest.finishedAt.getTime() < config.BACKUP_EVERY * DUE_SLACK) return;
-    const backup = await takeBaseBackup({ ...options, directory, signal: aborted.signal });
-    const pruned = await pruneBaseBackups(config);
+    const backup = await takeBaseBackup({ ...options, signal: aborted.signal });
+    const pruned = await pruneBaseBackups(config, backup.systemIdentifier);
     logger.info({ directory: backup.directory, ...pruned }, "base backup taken");
   }
   const runLogged = () =>

@@ -3,6 +3,14 @@ import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile }
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import {
+  archivedWalSystemIdentifier,
+  type BackupFolderConfig,
+  claimBackupDir,
+  clusterSystemIdentifier,
+  databaseSystemIdentifier,
+  ForeignBackupFolder,
+} from "../backup/backup-folder-mark.server";
 import type { Config } from "../config.server";
 
 /**
@@ -13,7 +21,8 @@ import type { Config } from "../config.server";
  *   BACKUP_DIR/base/base-<UTC time>/postgres/...            the cluster, with the backup_label pg_backup_stop gave
  *   BACKUP_DIR/base/base-<UTC time>/postgres-password       the passwords the cluster's roles have, to connect to it
  *   BACKUP_DIR/base/base-<UTC time>/postgres-app-password
- *   BACKUP_DIR/base/base-<UTC time>/base-backup.json        when it was taken and where its WAL starts
+ *   BACKUP_DIR/base/base-<UTC time>/base-backup.json        when it was taken, where its WAL starts, and the
+ *                                                           cluster's system identifier
  *
  * With the WAL archived since its start (BACKUP_DIR/wal), it recovers to any moment after it finished.
  */
@@ -39,7 +48,14 @@ export type BaseBackup = {
   finishedAt: Date;
   /** The archived WAL segment the restore starts from; older segments are not needed by this backup. */
   startWalFile: string;
+  /** The cluster's (pg_control_system()); a base backup from before it was written down has it in its pg_control. */
+  systemIdentifier?: string;
 };
+
+/** The cluster a local base backup is of: its manifest says, else its copy of pg_control. */
+export async function baseBackupSystemIdentifier(backup: BaseBackup): Promise<string | undefined> {
+  return backup.systemIdentifier ?? (await clusterSystemIdentifier(path.join(backup.directory, "postgres")));
+}
 
 /**
  * Directories of the cluster whose contents a base backup leaves out, as PostgreSQL's documentation lists them
@@ -58,20 +74,21 @@ const EMPTIED_DIRECTORIES = new Set([
 const LEFT_OUT_FILES = new Set(["postmaster.pid", "postmaster.opts", "pg_internal.init", "backup_label.old"]);
 
 /**
- * Takes a base backup of the embedded cluster in `dataDir` through `superuserUrl` into `directory`, under a
- * `.partial` name renamed once whole. pg_backup_stop waits until the WAL the backup needs is archived, so a backup
- * that is listed can be restored. `signal` stops a copy under way (the app shutting down); nothing is left.
+ * Takes a base backup of the embedded cluster in DATA_DIR through `superuserUrl` into BACKUP_DIR/base, under a
+ * `.partial` name renamed once whole, once BACKUP_DIR is found to be this cluster's (a folder of another refuses).
+ * pg_backup_stop waits until the WAL the backup needs is archived, so a backup that is listed can be restored.
+ * `signal` stops a copy under way (the app shutting down); nothing is left.
  */
 export async function takeBaseBackup(options: {
   superuserUrl: string;
-  dataDir: string;
-  directory: string;
+  config: BackupFolderConfig & Pick<Config, "DATA_DIR">;
   at?: Date;
   signal?: AbortSignal;
-}): Promise<BaseBackup> {
+}): Promise<BaseBackup & { systemIdentifier: string }> {
   const at = options.at ?? new Date();
-  await mkdir(options.directory, { recursive: true, mode: 0o700 });
-  const target = path.join(options.directory, `${BASE_PREFIX}${at.toISOString().replaceAll(/[-:]/g, "")}`);
+  const dataDir = options.config.DATA_DIR;
+  const directory = baseBackupsDirectory(options.config);
+  const target = path.join(directory, `${BASE_PREFIX}${at.toISOString().replaceAll(/[-:]/g, "")}`);
   const partial = `${target}.partial`;
   const client = new pg.Client({
     connectionString: options.superuserUrl,
@@ -80,6 +97,11 @@ export async function takeBaseBackup(options: {
   await client.connect();
   let started = false;
   try {
+    const systemIdentifier = await databaseSystemIdentifier(client);
+    await claimBackupDir(options.config, systemIdentifier).catch((error: unknown) => {
+      throw error instanceof ForeignBackupFolder ? new PointInTimeRefusal(error.message) : error;
+    });
+    await mkdir(directory, { recursive: true, mode: 0o700 });
     const mode = await client.query<{ archive_mode: string }>("SHOW archive_mode");
     if (mode.rows[0]?.archive_mode !== "on") {
       throw new PointInTimeRefusal(
@@ -91,7 +113,7 @@ export async function takeBaseBackup(options: {
     started = true;
     const startedAt = at;
     await mkdir(partial, { mode: 0o700 });
-    await copyCluster(path.join(options.dataDir, "postgres"), path.join(partial, "postgres"), options.signal);
+    await copyCluster(path.join(dataDir, "postgres"), path.join(partial, "postgres"), options.signal);
     // A backup that waits longer than this for its WAL to be archived is not one: archiving is failing.
     await client.query("SET statement_timeout = '5min'");
     const stopped = await client.query<{ labelfile: string; spcmapfile: string | null; finished_at: Date }>(
@@ -102,16 +124,16 @@ export async function takeBaseBackup(options: {
     if (!labelfile || !finishedAt) throw new Error("pg_backup_stop returned no backup label");
     await writeFile(path.join(partial, "postgres", "backup_label"), labelfile, { mode: 0o600 });
     if (spcmapfile) await writeFile(path.join(partial, "postgres", "tablespace_map"), spcmapfile, { mode: 0o600 });
-    for (const name of PASSWORD_FILES) await copyFile(path.join(options.dataDir, name), path.join(partial, name));
+    for (const name of PASSWORD_FILES) await copyFile(path.join(dataDir, name), path.join(partial, name));
     const startWalFile = /START WAL LOCATION: \S+ \(file ([0-9A-F]{24})\)/.exec(labelfile)?.[1];
     if (!startWalFile) throw new Error(`the backup label names no start WAL file: ${labelfile}`);
-    const backup = { directory: target, startedAt, finishedAt, startWalFile };
+    const backup = { directory: target, startedAt, finishedAt, startWalFile, systemIdentifier };
     await writeFile(path.join(partial, MANIFEST), `${JSON.stringify({ ...backup, directory: undefined })}\n`, {
       mode: 0o600,
     });
     await syncFileSystem(partial);
     await rename(partial, target);
-    await syncFile(options.directory);
+    await syncFile(directory);
     return backup;
   } catch (error) {
     if (started) await client.query("SELECT pg_backup_stop(false)").catch(() => {});
@@ -194,25 +216,35 @@ export const archivedWalPosition = (name: string): string | undefined => ARCHIVE
 
 /** The base backup's manifest as written, read from a file or a copy of it. */
 export function parseManifest(text: string, directory: string): BaseBackup {
-  const manifest = JSON.parse(text) as { startedAt: string; finishedAt: string; startWalFile: string };
+  const manifest = JSON.parse(text) as {
+    startedAt: string;
+    finishedAt: string;
+    startWalFile: string;
+    systemIdentifier?: string;
+  };
   return {
     directory,
     startedAt: new Date(manifest.startedAt),
     finishedAt: new Date(manifest.finishedAt),
     startWalFile: manifest.startWalFile,
+    systemIdentifier: manifest.systemIdentifier,
   };
 }
 
 /**
- * Keeps the newest `keep` base backups and the archived WAL the oldest of them needs: segments before its start
- * are deleted (timeline history files are kept, they are small and every restore reads them). A `.partial` copy a
- * day old was left by a process that died mid-backup, and goes too. Resolves with what was deleted.
+ * Keeps the newest `keep` base backups of the cluster `systemIdentifier` and the archived WAL the oldest of them
+ * needs: its segments before its start are deleted (timeline history files are kept, they are small and every
+ * restore reads them). Another cluster's base backups and segments are never touched. A `.partial` copy a day old
+ * was left by a process that died mid-backup, and goes too. Resolves with what was deleted.
  */
 export async function pruneBaseBackups(
   config: Pick<Config, "BACKUP_DIR" | "BACKUP_KEEP">,
+  systemIdentifier: string,
 ): Promise<{ baseBackups: number; walFiles: number }> {
   const directory = baseBackupsDirectory(config);
-  const backups = await listBaseBackups(directory);
+  const backups: BaseBackup[] = [];
+  for (const backup of await listBaseBackups(directory))
+    if ((await baseBackupSystemIdentifier(backup)) === systemIdentifier) backups.push(backup);
   const old = backups.slice(0, Math.max(0, backups.length - config.BACKUP_KEEP));
   for (const backup of old) await rm(backup.directory, { recursive: true, force: true });
   const names = await readdir(directory).catch(ignoreVanished([] as string[]));
@@ -229,7 +261,9 @@ export async function pruneBaseBackups(
   for (const name of await readdir(archive).catch(ignoreVanished([] as string[]))) {
     const position = archivedWalPosition(name);
     if (position === undefined || position >= oldestNeeded) continue;
-    await rm(path.join(archive, name), { force: true });
+    const file = path.join(archive, name);
+    if (!name.includes(".backup.") && (await archivedWalSystemIdentifier(file)) !== systemIdentifier) continue;
+    await rm(file, { force: true });
     walFiles += 1;
   }
   return { baseBackups: old.length, walFiles };

@@ -1,10 +1,19 @@
-import { chmod, chown, cp, mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { DateTime } from "luxon";
 import pg from "pg";
 import pino from "pino";
 import { company } from "../../content/company";
+import {
+  archivedSegments,
+  archivedWalSystemIdentifier,
+  type BackupFolderMark,
+  type BackupFolderSetting,
+  clusterSystemIdentifier,
+  foreignFolderMessage,
+  readFolderMark,
+} from "../backup/backup-folder-mark.server";
 import type { Config } from "../config.server";
 import { startEmbeddedPostgres } from "../db/embedded-postgres.server";
 import {
@@ -16,12 +25,15 @@ import {
 } from "../db/wal-archiving.server";
 import { StartRefusal } from "../start-refusal.server";
 import {
+  archivedWalPosition,
   type BaseBackup,
+  baseBackupSystemIdentifier,
   baseBackupsDirectory,
   listBaseBackups,
   PointInTimeRefusal,
   walArchiveDirectory,
 } from "./base-backup.server";
+import { countCommits, parseLsn } from "./wal-commits.server";
 
 /** Everything archived: the newest base backup with every archived segment replayed (a machine lost). */
 export type RecoveryTarget = Date | "latest";
@@ -54,7 +66,55 @@ export type PointInTimeRestore = {
   baseBackup: BaseBackup;
   /** The commit time of the last transaction replayed: the restored database holds nothing committed after it. */
   lastTransactionAt: Date | undefined;
+  /** The database system restored: the base backup and every archived WAL file from its start are of it. */
+  systemIdentifier: string;
+  /** The folder's mark, which names the site it belongs to; undefined for a folder not marked yet. */
+  mark: BackupFolderMark | undefined;
+  /** Commit records replayed, from the base backup's start to the last record (wal-commits.server.ts). */
+  transactionsReplayed: number | undefined;
 };
+
+/** Where the backups come from, as a refusal names it: BACKUP_DIR, or the copy at BACKUP_COPY_TO. */
+export type RestoreSource = { setting: BackupFolderSetting; shownAs: string };
+
+/**
+ * What a restore reads must all be of one database: the one BACKUP_DIR's mark names (else the cluster in DATA_DIR,
+ * else the base backup's own). A BACKUP_DIR marked for another database than DATA_DIR's, a base backup or an
+ * archived WAL segment (its long page header's xlp_sysid) of another refuses, naming it. Resolves with the
+ * identifier and the mark.
+ */
+async function refuseOtherDatabases(
+  config: Pick<Config, "BACKUP_DIR"> & Partial<Pick<Config, "DATA_DIR">>,
+  baseBackup: BaseBackup,
+  source: RestoreSource,
+): Promise<{ systemIdentifier: string; mark: BackupFolderMark | undefined }> {
+  const mark = await readFolderMark(config.BACKUP_DIR);
+  const local = config.DATA_DIR ? await clusterSystemIdentifier(path.join(config.DATA_DIR, "postgres")) : undefined;
+  if (mark && local && mark.systemIdentifier !== local)
+    throw new PointInTimeRefusal(foreignFolderMessage(source.setting, source.shownAs, mark, config.DATA_DIR));
+  const base = await baseBackupSystemIdentifier(baseBackup);
+  const systemIdentifier = mark?.systemIdentifier ?? local ?? base;
+  if (!base || !systemIdentifier)
+    throw new PointInTimeRefusal(`the base backup ${path.basename(baseBackup.directory)} holds no pg_control`);
+  const whose = mark ? `${source.setting}'s mark` : local ? "the cluster in DATA_DIR" : "";
+  if (base !== systemIdentifier) {
+    throw new PointInTimeRefusal(
+      `the base backup ${path.basename(baseBackup.directory)} in ${source.shownAs} is of database system ${base}, not ${systemIdentifier} (${whose}): it is another database's; move it out of ${source.setting} and restore again`,
+    );
+  }
+  const wal = walArchiveDirectory(config);
+  const start = baseBackup.startWalFile.slice(8);
+  for (const name of await archivedSegments(wal)) {
+    if ((archivedWalPosition(name) ?? "") < start) continue;
+    const held = await archivedWalSystemIdentifier(path.join(wal, name));
+    if (held !== undefined && held !== systemIdentifier) {
+      throw new PointInTimeRefusal(
+        `the archived WAL file ${name} in ${source.shownAs} is of database system ${held}, not ${systemIdentifier}${whose ? ` (${whose})` : ", the base backup's"}: another database's WAL among this one's; move it out of ${source.setting} and restore again`,
+      );
+    }
+  }
+  return { systemIdentifier, mark };
+}
 
 /** Refuses a target in the future and a folder that is not empty; resolves with the folder's absolute path. */
 export async function refuseUnlessRestorable(target: RecoveryTarget, folder: string): Promise<string> {
@@ -76,11 +136,13 @@ export async function refuseUnlessRestorable(target: RecoveryTarget, folder: str
  * live server's archive.
  */
 export async function restoreToTime(options: {
-  config: Pick<Config, "BACKUP_DIR">;
+  config: Pick<Config, "BACKUP_DIR"> & Partial<Pick<Config, "DATA_DIR">>;
   target: RecoveryTarget;
   into: string;
+  source?: RestoreSource;
 }): Promise<PointInTimeRestore> {
   const { config, target } = options;
+  const source = options.source ?? { setting: "BACKUP_DIR", shownAs: path.resolve(config.BACKUP_DIR) };
   const into = await refuseUnlessRestorable(target, options.into);
   const backups = await listBaseBackups(baseBackupsDirectory(config));
   const baseBackup = backups.filter((backup) => target === "latest" || backup.finishedAt <= target).at(-1);
@@ -93,9 +155,16 @@ export async function restoreToTime(options: {
     );
   }
 
+  const { systemIdentifier, mark } = await refuseOtherDatabases(config, baseBackup, source);
+  const label = await readFile(path.join(baseBackup.directory, "postgres", "backup_label"), "utf8");
+  const startLsn = /START WAL LOCATION: ([0-9A-F]+\/[0-9A-F]+)/.exec(label)?.[1];
   await mkdir(into, { recursive: true, mode: 0o700 });
   try {
-    return { baseBackup, lastTransactionAt: await recover(baseBackup, walArchiveDirectory(config), target, into) };
+    const archive = walArchiveDirectory(config);
+    const { lastTransactionAt, replayedTo } = await recover(baseBackup, archive, target, into);
+    const transactionsReplayed =
+      startLsn && replayedTo ? await countCommits(archive, parseLsn(startLsn), parseLsn(replayedTo)) : undefined;
+    return { baseBackup, lastTransactionAt, systemIdentifier, mark, transactionsReplayed };
   } catch (error) {
     await rm(into, { recursive: true, force: true });
     throw error;
@@ -151,9 +220,11 @@ async function recover(baseBackup: BaseBackup, archive: string, target: Recovery
     const client = new pg.Client({ connectionString: embedded.superuserUrl });
     await client.connect();
     try {
-      const replayed = await client.query<{ at: Date | null }>("SELECT pg_last_xact_replay_timestamp() AS at");
+      const replayed = await client.query<{ at: Date | null; lsn: string | null }>(
+        "SELECT pg_last_xact_replay_timestamp() AS at, pg_last_wal_replay_lsn()::text AS lsn",
+      );
       await writeClusterSettings(clusterDir, ["archive_mode = off"]);
-      return replayed.rows[0]?.at ?? undefined;
+      return { lastTransactionAt: replayed.rows[0]?.at ?? undefined, replayedTo: replayed.rows[0]?.lsn ?? undefined };
     } finally {
       await client.end();
     }
