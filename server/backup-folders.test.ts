@@ -236,28 +236,34 @@ describe("two sites with their data folders side by side and default settings", 
     await promisify(execFile)("mkfifo", [pipe]);
     const owner = await postgresOwner();
     if (owner) await chown(pipe, owner.uid, owner.gid);
-    await postEstimates(prod, 1);
-    await superuserQuery(prod, "SELECT pg_switch_wal()");
-    const stalledAt = Date.now();
-    // archive_timeout (60 s) plus the 30 s margin after the last segment archived, which came before the pipe.
-    await waitFor(
-      "the failing series at 1",
-      async () => (await metric(prod, "tce_wal_archive_failing")) === 1,
-      120_000,
-    );
-    const seconds = (Date.now() - stalledAt) / 1000;
-    const [archiver] = await superuserQuery<{ failed: string }>(
-      prod,
-      "SELECT failed_count AS failed FROM pg_stat_archiver",
-    );
-    expect(archiver?.failed).toBe("0");
-
     // A reader lets the write through; the pipe is gone before the command syncs it, so it fails once and the
-    // archiver's next try writes a file.
-    const reader = createReadStream(pipe);
-    reader.once("open", () => void unlink(pipe));
-    reader.resume();
-    await once(reader, "close");
+    // archiver's next try writes a file. Done whatever happens: a stuck archiver would hold PostgreSQL's shutdown.
+    const letThrough = async () => {
+      const reader = createReadStream(pipe);
+      reader.once("open", () => void unlink(pipe));
+      reader.resume();
+      await once(reader, "close");
+    };
+    let seconds: number;
+    try {
+      await postEstimates(prod, 1);
+      await superuserQuery(prod, "SELECT pg_switch_wal()");
+      const stalledAt = Date.now();
+      // archive_timeout (60 s) plus the 30 s margin after the last segment archived, which came before the pipe.
+      await waitFor(
+        "the failing series at 1",
+        async () => (await metric(prod, "tce_wal_archive_failing")) === 1,
+        120_000,
+      );
+      seconds = (Date.now() - stalledAt) / 1000;
+      const [archiver] = await superuserQuery<{ failed: string }>(
+        prod,
+        "SELECT failed_count AS failed FROM pg_stat_archiver",
+      );
+      expect(archiver?.failed).toBe("0");
+    } finally {
+      await letThrough();
+    }
     await waitFor(
       "the stalled segment archived",
       async () => (await readdir(path.join(prod.backupDir, "wal"))).includes(`${segment}.gz`),

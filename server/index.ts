@@ -146,12 +146,13 @@ async function startDatabaseServer(startup: Startup) {
   const { config, logger, onStop, shutdown } = startup;
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, isUp: () => true };
   const archiving = config.WAL_ARCHIVE === "on";
+  let systemIdentifier = "";
   const embedded = await startEmbeddedPostgres({
     dataDir: config.DATA_DIR,
     logger,
     // Checked before the server starts: a cluster archives nothing into another database's folder.
     walArchiving: async (clusterDir) => {
-      const systemIdentifier = await clusterSystemIdentifier(clusterDir);
+      systemIdentifier = (await clusterSystemIdentifier(clusterDir)) ?? "";
       if (!systemIdentifier) throw new Error(`${clusterDir} holds no pg_control`);
       await claimBackupFoldersAtStart(startup, systemIdentifier);
       return archiving ? { directory: walArchiveDirectory(config) } : "off";
@@ -169,7 +170,11 @@ async function startDatabaseServer(startup: Startup) {
     onStop("base backup job", job.stop);
     const copyTo = config.BACKUP_COPY_TO;
     if (copyTo) {
-      const copy = createArchiveCopyJob({ config: { ...config, BACKUP_COPY_TO: copyTo }, logger });
+      const copy = createArchiveCopyJob({
+        config: { ...config, BACKUP_COPY_TO: copyTo },
+        systemIdentifier,
+        logger,
+      });
       copy.start();
       onStop("WAL archive copy", copy.stop);
     }

@@ -185,9 +185,14 @@ const isThere = (file: string) =>
 /**
  * Copies every good backup not copied yet, newest first, whose file is on this machine (a failed copy is tried
  * again at the next run), records each result on its run, then keeps the newest BACKUP_COPY_KEEP copies.
- * Undefined when BACKUP_COPY_TO is unset.
+ * `claimCopy` first makes sure the destination is this database's: what it rejects with fails every copy of the
+ * run, which are tried again at the next. Undefined when BACKUP_COPY_TO is unset.
  */
-export async function copyPendingBackups(db: Database, config: BackupCopyConfig): Promise<CopyOutcome | undefined> {
+export async function copyPendingBackups(
+  db: Database,
+  config: BackupCopyConfig,
+  claimCopy?: (destination: string) => Promise<unknown>,
+): Promise<CopyOutcome | undefined> {
   const destination = config.BACKUP_COPY_TO;
   if (!destination) return undefined;
   const pending = await db
@@ -197,14 +202,21 @@ export async function copyPendingBackups(db: Database, config: BackupCopyConfig)
     .orderBy(desc(backupRuns.startedAt))
     .limit(config.BACKUP_COPY_KEEP);
   const outcome: CopyOutcome = { copied: [], failed: [], deletedCopies: [] };
+  let claimed: Promise<unknown> | undefined;
   for (const run of pending) {
     if (!run.file || !(await isThere(run.file))) continue;
     try {
+      claimed ??= claimCopy?.(destination);
+      await claimed;
       await copyBackup(run.file, destination);
       await db.update(backupRuns).set({ copiedAt: new Date(), copyError: null }).where(eq(backupRuns.id, run.id));
       outcome.copied.push(path.basename(run.file));
     } catch (error) {
-      const reason = error instanceof CopyError ? error.message : "the copy failed";
+      // CopyError's words and a foreign mark's line are safe to show; anything else may hold the destination.
+      const reason =
+        error instanceof CopyError || (error instanceof Error && error.name === "ForeignBackupFolder")
+          ? error.message
+          : "the copy failed";
       await db.update(backupRuns).set({ copyError: reason }).where(eq(backupRuns.id, run.id));
       outcome.failed.push({ file: path.basename(run.file), reason });
     }

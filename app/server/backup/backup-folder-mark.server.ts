@@ -163,18 +163,22 @@ async function claim(
   const found = await read();
   if (found && found.systemIdentifier !== ours.systemIdentifier)
     throw new ForeignBackupFolder(foreignFolderMessage(setting, shownAs, found, ours.dataDir));
-  if (found && (sameSite(found, ours) || ours.dataDir === undefined)) return { marked: "same" };
+  if (found && (sameSite(found, ours) || ours.siteUrl === undefined)) return { marked: "same" };
   await write(ours);
   return found ? { marked: "site changed", before: found } : { marked: "new" };
 }
 
 export type BackupFolderConfig = Pick<Config, "BACKUP_DIR" | "BACKUP_COPY_TO"> &
-  Partial<Pick<Config, "SITE_URL" | "DATA_DIR">>;
+  Partial<Pick<Config, "SITE_URL" | "DATA_DIR" | "DATABASE_URL">>;
 
+/**
+ * The mark this site writes. DATA_DIR is named only when it holds the database (the embedded server): instances
+ * sharing a DATABASE_URL each have their own DATA_DIR, and write one same mark.
+ */
 const ownMark = (config: BackupFolderConfig, systemIdentifier: string): BackupFolderMark => ({
   systemIdentifier,
   siteUrl: config.SITE_URL,
-  dataDir: config.DATA_DIR === undefined ? undefined : path.resolve(config.DATA_DIR),
+  dataDir: config.DATA_DIR === undefined || config.DATABASE_URL ? undefined : path.resolve(config.DATA_DIR),
 });
 
 export function claimBackupDir(config: BackupFolderConfig, systemIdentifier: string): Promise<ClaimOutcome> {
@@ -204,7 +208,8 @@ export function claimCopy(destination: string, config: BackupFolderConfig, syste
 
 /**
  * Claims BACKUP_DIR and, when set, the copy at BACKUP_COPY_TO for the database `systemIdentifier`; resolves with
- * the log lines that say what changed (a mark that now names a new site). Rejects with ForeignBackupFolder.
+ * the log lines that say what changed (a mark that now names a new site) or that the copy could not be reached
+ * (the WAL copy checks it again before its first file). Rejects with ForeignBackupFolder.
  */
 export async function claimBackupFolders(config: BackupFolderConfig, systemIdentifier: string): Promise<string[]> {
   const said: string[] = [];
@@ -215,17 +220,26 @@ export async function claimBackupFolders(config: BackupFolderConfig, systemIdent
     );
   };
   tell("BACKUP_DIR", await claimBackupDir(config, systemIdentifier));
-  if (config.BACKUP_COPY_TO) tell("BACKUP_COPY_TO", await claimCopy(config.BACKUP_COPY_TO, config, systemIdentifier));
+  if (!config.BACKUP_COPY_TO) return said;
+  try {
+    tell("BACKUP_COPY_TO", await claimCopy(config.BACKUP_COPY_TO, config, systemIdentifier));
+  } catch (error) {
+    if (!(error instanceof CopyError)) throw error;
+    said.push(
+      `BACKUP_COPY_TO's mark could not be checked (${error.message}): it is checked again before anything is copied there`,
+    );
+  }
   return said;
 }
 
 /**
  * BACKUP_DIR as the site uses it. Set, it is that. Unset, it is `<DATA_DIR>-backups`, except for a site that used
  * the former default (`backups` beside DATA_DIR) and has not used the new one: while that folder holds this
- * database's backups (its mark names this cluster or this DATA_DIR; unmarked, its newest base backup or archived WAL
- * is this cluster's, or it holds neither), the site keeps it (`formerDefault`), and the start says so.
+ * database's backups (its mark names this cluster or this DATA_DIR, or this SITE_URL for a DATABASE_URL site;
+ * unmarked, its newest base backup or archived WAL is this cluster's, or it holds neither), the site keeps it
+ * (`formerDefault`), and the start says so.
  */
-export async function settleBackupDir<T extends Pick<Config, "BACKUP_DIR" | "DATA_DIR">>(
+export async function settleBackupDir<T extends Pick<Config, "BACKUP_DIR" | "DATA_DIR" | "SITE_URL">>(
   config: T,
   env: Record<string, string | undefined>,
 ): Promise<{ config: T; formerDefault: boolean }> {
@@ -236,7 +250,9 @@ export async function settleBackupDir<T extends Pick<Config, "BACKUP_DIR" | "DAT
   const cluster = await clusterSystemIdentifier(path.join(config.DATA_DIR, "postgres"));
   const mark = await readFolderMark(former);
   const ours = mark
-    ? mark.dataDir === path.resolve(config.DATA_DIR) || mark.systemIdentifier === cluster
+    ? mark.dataDir === path.resolve(config.DATA_DIR) ||
+      (cluster !== undefined && mark.systemIdentifier === cluster) ||
+      (cluster === undefined && mark.dataDir === undefined && mark.siteUrl === config.SITE_URL)
     : await heldBackupsAreOf(former, cluster);
   return ours ? { config: { ...config, BACKUP_DIR: former }, formerDefault: true } : unchanged;
 }

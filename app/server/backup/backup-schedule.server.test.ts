@@ -15,6 +15,7 @@ import { createSmsSender } from "~/outbox/sms-sender.server";
 import { alertTexts, backupRuns } from "~/server/db/schema.server";
 import { decodeBackupKey } from "./backup-encryption.server";
 import { verifyBackup } from "./backup-file.server";
+import { MARK_FILE } from "./backup-folder-mark.server";
 import {
   announceBackupPlaces,
   createBackupJob,
@@ -64,7 +65,7 @@ describe("scheduled backups", () => {
     }
     const runs = await database.db.select().from(backupRuns).orderBy(asc(backupRuns.startedAt));
     expect(runs.every((run) => run.error === null)).toBe(true);
-    const kept = (await readdir(backupDir)).sort();
+    const kept = (await readdir(backupDir)).filter((name) => name !== MARK_FILE).sort();
     expect(kept).toEqual(runs.slice(-2).map((run) => path.basename(run.file ?? "")));
     for (const name of kept) await verifyBackup(path.join(backupDir, name), opening);
   });
@@ -80,7 +81,7 @@ describe("scheduled backups", () => {
     };
     const outcomes = await Promise.all([1, 2, 3].map(() => takeScheduledBackup(database.db, config)));
     expect(outcomes.filter((result) => result.outcome === "taken")).toHaveLength(1);
-    expect(await readdir(backupDir)).toHaveLength(1);
+    expect((await readdir(backupDir)).sort()).toEqual([MARK_FILE, expect.stringMatching(/\.backup$/)]);
     expect((await takeScheduledBackup(database.db, config)).outcome).toBe("not due");
   });
 
@@ -224,7 +225,9 @@ describe("the schedule across a restart", () => {
     }
     expect(Date.now() - started).toBeLessThan(14_000);
     expect((await readdir(backupDir)).filter((name) => name.endsWith(".partial"))).toEqual([]);
-    expect((await readdir(backupDir)).filter((name) => name !== path.basename(first.written.file))).toHaveLength(1);
+    expect(
+      (await readdir(backupDir)).filter((name) => name !== path.basename(first.written.file) && name !== MARK_FILE),
+    ).toHaveLength(1);
   });
 });
 
@@ -240,7 +243,8 @@ describe("copies off the machine", () => {
     for (const name of ["RCLONE_CONFIG", "RCLONE_RETRIES", "RCLONE_LOW_LEVEL_RETRIES"]) delete process.env[name];
     await place.close();
   });
-  const servedBackups = async () => (await readdir(path.join(place.servedDir, "tce-backups"))).sort();
+  const servedBackups = async () =>
+    (await readdir(path.join(place.servedDir, "tce-backups"))).filter((name) => name !== MARK_FILE).sort();
 
   it("go to BACKUP_COPY_TO after each backup, byte for byte, and the newest BACKUP_COPY_KEEP stay there", async () => {
     const config = {

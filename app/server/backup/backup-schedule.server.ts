@@ -14,7 +14,7 @@ import {
 } from "./backup-copy.server";
 import { backupKeyOf } from "./backup-encryption.server";
 import { listBackups, removeLeftPartials, type WrittenBackup, writeBackup } from "./backup-file.server";
-import { claimBackupFolders, databaseSystemIdentifier } from "./backup-folder-mark.server";
+import { claimBackupDir, claimCopy, databaseSystemIdentifier } from "./backup-folder-mark.server";
 
 /** Any fixed number: it names the lock that lets one backup at a time be written, by any instance or by hand. */
 const BACKUP_LOCK_ID = 7_240_312;
@@ -33,11 +33,27 @@ export type BackupScheduleConfig = Pick<
   BackupCopyConfig;
 
 /**
- * Each pass first makes sure BACKUP_DIR and the copy are this database's (marking them when unmarked): a folder of
- * another database is neither written nor pruned (ForeignBackupFolder).
+ * Each pass first makes sure BACKUP_DIR is this database's (marking it when unmarked): a folder of another database
+ * is neither written nor pruned (ForeignBackupFolder), and the pass is recorded as failed. The copy's mark is
+ * checked at start: a copy out of reach must not fail the backup.
  */
-async function claimFolders(db: Database, config: BackupScheduleConfig | Omit<BackupScheduleConfig, "BACKUP_EVERY">) {
-  await claimBackupFolders(config, await databaseSystemIdentifier(db.$client));
+async function claimFolder(
+  db: Database,
+  config: BackupScheduleConfig | Omit<BackupScheduleConfig, "BACKUP_EVERY">,
+): Promise<(destination: string) => Promise<unknown>> {
+  try {
+    const systemIdentifier = await databaseSystemIdentifier(db.$client);
+    await claimBackupDir(config, systemIdentifier);
+    return (destination) => claimCopy(destination, config, systemIdentifier);
+  } catch (error) {
+    await recordFailure(db, new Date(), error);
+    throw error;
+  }
+}
+
+async function recordFailure(db: Database, startedAt: Date, error: unknown): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  await db.insert(backupRuns).values({ startedAt, error: message });
 }
 
 /**
@@ -94,12 +110,12 @@ async function lastGoodBackup(db: Database) {
  */
 export async function takeScheduledBackup(db: Database, config: BackupScheduleConfig): Promise<ScheduledBackup> {
   const pass = await withBackupLock(db, false, async () => {
-    await claimFolders(db, config);
+    const claimCopy = await claimFolder(db, config);
     const sweptPartials = await removeLeftPartials(config.BACKUP_DIR);
     const last = await lastGoodBackup(db);
     const age = last ? Date.now() - last.startedAt.getTime() : Number.POSITIVE_INFINITY;
     if (age < config.BACKUP_EVERY * DUE_SLACK) {
-      const copy = await copyPendingBackups(db, config);
+      const copy = await copyPendingBackups(db, config, claimCopy);
       return { outcome: "not due" as const, dueInMs: config.BACKUP_EVERY - age, sweptPartials, copy };
     }
     const startedAt = new Date();
@@ -107,12 +123,11 @@ export async function takeScheduledBackup(db: Database, config: BackupScheduleCo
       const written = await writeBackup(db.$client, config.BACKUP_DIR, backupKeyOf(config), startedAt);
       await recordBackup(db, startedAt, written);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await db.insert(backupRuns).values({ startedAt, error: message });
+      await recordFailure(db, startedAt, error);
       throw error;
     }
     await keepNewest(config.BACKUP_DIR, config.BACKUP_KEEP);
-    const copy = await copyPendingBackups(db, config);
+    const copy = await copyPendingBackups(db, config, claimCopy);
     return { outcome: "taken" as const, dueInMs: config.BACKUP_EVERY, sweptPartials, copy };
   });
   return pass === "busy" ? { outcome: "busy" } : pass;
@@ -127,13 +142,13 @@ export async function takeBackupByHand(
   config: Omit<BackupScheduleConfig, "BACKUP_EVERY">,
 ): Promise<BackupPass & { written: WrittenBackup }> {
   const pass = await withBackupLock(db, true, async () => {
-    await claimFolders(db, config);
+    const claimCopy = await claimFolder(db, config);
     const sweptPartials = await removeLeftPartials(config.BACKUP_DIR);
     const startedAt = new Date();
     const written = await writeBackup(db.$client, config.BACKUP_DIR, backupKeyOf(config), startedAt);
     await recordBackup(db, startedAt, written);
     await keepNewest(config.BACKUP_DIR, config.BACKUP_KEEP);
-    return { written, sweptPartials, copy: await copyPendingBackups(db, config) };
+    return { written, sweptPartials, copy: await copyPendingBackups(db, config, claimCopy) };
   });
   if (pass === "busy") throw new Error("the backup lock was not taken");
   return pass;

@@ -60,7 +60,7 @@ describe("the WAL archive's copy off the machine, when the second place is out o
     await place.stop();
     await archiveFile(1);
     const caughtUpBefore = archiveCopyProgress.caughtUpAt;
-    const job = createArchiveCopyJob({ config, logger });
+    const job = createArchiveCopyJob({ config, systemIdentifier: "7000000000000000001", logger });
     job.start();
     try {
       // The place never answered: what is archived counts as waiting, and the failure is said once.

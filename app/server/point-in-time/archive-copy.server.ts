@@ -16,7 +16,7 @@ import {
   sealedLength,
   sealStream,
 } from "../backup/backup-encryption.server";
-import { MARK_FILE, readCopyMark } from "../backup/backup-folder-mark.server";
+import { claimCopy, ForeignBackupFolder, MARK_FILE, readCopyMark } from "../backup/backup-folder-mark.server";
 import type { Config } from "../config.server";
 import { isWalFileName, postgresOwner } from "../db/wal-archiving.server";
 import { onePerProcess } from "../one-per-process.server";
@@ -226,7 +226,9 @@ const SWEEP_EVERY_MS = 60_000;
  * that, what this process copied is remembered. A failing copy is logged once, and its recovery once.
  */
 export function createArchiveCopyJob(options: {
-  config: ArchiveCopyConfig & { BACKUP_COPY_TO: string };
+  config: ArchiveCopyConfig & Partial<Pick<Config, "SITE_URL" | "DATA_DIR">> & { BACKUP_COPY_TO: string };
+  /** The cluster archived: the destination must be its (its mark), or nothing is copied there. */
+  systemIdentifier: string;
   logger: Logger;
 }): { start: () => void; stop: () => Promise<void> } {
   const { config, logger } = options;
@@ -241,6 +243,15 @@ export function createArchiveCopyJob(options: {
   let settle: NodeJS.Timeout | undefined;
   let sweep: NodeJS.Timeout | undefined;
   let watcher: FSWatcher | undefined;
+  let claimed: Promise<unknown> | undefined;
+  /** The destination's mark, checked (or written) once per process; a failure is checked again next round. */
+  const claimDestination = () => {
+    claimed ??= claimCopy(destination, config, options.systemIdentifier).catch((error: unknown) => {
+      claimed = undefined;
+      throw error;
+    });
+    return claimed;
+  };
 
   async function copyWal(): Promise<void> {
     const names = (await readdir(archive).catch(() => [] as string[])).filter(isArchivedFile).sort();
@@ -248,6 +259,7 @@ export function createArchiveCopyJob(options: {
       // Until the destination has answered once, all of the archive counts as waiting, so a copy that never
       // started is seen too.
       archiveCopyProgress.pendingFiles = names.length;
+      await claimDestination();
       copiedWal = await filesAt(walDestination(destination), destination, signal);
     }
     const archived = new Set(names);
@@ -272,6 +284,7 @@ export function createArchiveCopyJob(options: {
   }
 
   async function copyBases(): Promise<void> {
+    await claimDestination();
     copiedBases ??= new Set(
       (await baseBackupsAt(destination, key, { signal })).map((backup) => path.basename(backup.directory)),
     );
@@ -302,7 +315,8 @@ export function createArchiveCopyJob(options: {
         failing = undefined;
       } catch (error) {
         if (signal.aborted) return;
-        const reason = error instanceof CopyError ? error.message : String(error);
+        const reason =
+          error instanceof CopyError || error instanceof ForeignBackupFolder ? error.message : String(error);
         if (reason !== failing)
           logger.error({ to: describeDestination(destination), reason }, `${what} copy failed; tried again later`);
         failing = reason;
