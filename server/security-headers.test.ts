@@ -135,6 +135,14 @@ describe("security headers", () => {
       expect(response.status, page).toBe(status);
       expect(response.headers.get("cross-origin-opener-policy"), page).toBe("same-origin");
     }
+    // A marketing page's estimate form posted without JavaScript: the answer holds what the visitor sent.
+    const posted = await fetch(`${app.url}/lighting`, {
+      method: "POST",
+      headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: "name=Pat",
+    });
+    expect(await posted.text()).toContain("<html");
+    expect(posted.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     // The marketing pages, at their address and as their prerendered file, keep the rest of the baseline.
     for (const page of [...marketingPagePaths, "/learnmore/index.html"]) {
       const response = await fetch(`${app.url}${page}`);

@@ -80,10 +80,15 @@ export function pageHeaderSet(pagePath: string): "document" | "publicPage" {
   return PUBLIC_PAGE_PATHS.has(pagePath) ? "publicPage" : "document";
 }
 
-/** For the answers Express makes: each gets its page's set. */
+/**
+ * For the answers Express makes: each gets its page's set, but an answer to a post, which holds what the visitor
+ * sent (a marketing page's estimate form, posted without JavaScript, answers with their values or their
+ * reference), gets a document's.
+ */
 export function setSecurityHeaders(sets: SecurityHeaderSets): RequestHandler {
   return (req, res, next) => {
-    for (const [name, value] of sets[pageHeaderSet(req.path)]) res.setHeader(name, value);
+    const set = req.method === "GET" || req.method === "HEAD" ? pageHeaderSet(req.path) : "document";
+    for (const [name, value] of sets[set]) res.setHeader(name, value);
     next();
   };
 }
