@@ -12,8 +12,8 @@ export type Header = readonly [string, string];
  * The security headers by what an answer is:
  * - `document`: every page and every other answer Express makes, and SVG files (a document when opened by
  *   themselves): helmet's set, the Permissions-Policy, and HSTS in production.
- * - `publicPage`: the public marketing pages, their prerendered files and what React Router renders of them: the
- *   same without `Cross-Origin-Opener-Policy` (decision 1008).
+ * - `publicPage`: the public marketing pages, their prerendered files and what React Router renders of them for a
+ *   GET: the same without `Cross-Origin-Opener-Policy` (decision 1008).
  * - `subresource`: a script, stylesheet, image or font of the build: only what governs a file (decision 0909).
  * The Content-Security-Policy is set apart: per prerendered page from its inline scripts' hashes, and per
  * rendered page with a nonce.
