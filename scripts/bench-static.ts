@@ -8,8 +8,12 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
 import { startAppServer } from "#tests/app-server";
 import { findFreePort } from "../app/server/free-port.server";
+import { inlineStyleSourcesOf } from "../server/content-security-policy";
+import { type Header, securityHeaderSets } from "../server/security-headers";
+import { loadStaticFiles } from "../server/static-files";
 import { type BenchRow, ms, perSecond, printBenchTable } from "./bench-table";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
 import { appProfiling } from "./cpu-profile";
@@ -23,8 +27,13 @@ const CLIENT_DIR = path.join(projectRoot, "build/client");
 
 type Measured = { path: string; ours: LoadResult; nginx?: LoadResult };
 
-/** nginx as a static file server of the same build: precompressed .gz copies (gzip_static), an access log. */
-function staticNginxConfig(port: number, runDir: string): string {
+const FILES_AS_THEY_ARE = "        location / { try_files $uri $uri/index.html =404; }\n";
+
+/**
+ * nginx as a static file server of the same build: precompressed .gz copies (gzip_static), an access log, and
+ * `locations` (by default every file as it is, without headers of ours).
+ */
+function staticNginxConfig(port: number, runDir: string, locations = FILES_AS_THEY_ARE): string {
   return nginxRunConfig(
     runDir,
     `    include /etc/nginx/mime.types;
@@ -36,22 +45,63 @@ function staticNginxConfig(port: number, runDir: string): string {
     server {
         listen 127.0.0.1:${port};
         root ${CLIENT_DIR};
-        location / { try_files $uri $uri/index.html =404; }
-    }`,
+${locations}    }`,
   );
 }
 
+/** The header names BENCH_NGINX_HEADERS lists (lower case), or undefined for all of them. */
+function headerNamesAsked(): Set<string> | undefined {
+  const asked = process.env.BENCH_NGINX_HEADERS?.trim();
+  return asked ? new Set(asked.split(",").map((name) => name.trim().toLowerCase())) : undefined;
+}
+
+function addHeader([name, value]: Header): string {
+  // An nginx string interpolates $variables, and there is no escaping a $: no header of ours has one.
+  if (value.includes("$")) throw new Error(`bench: the ${name} header's value holds a $, which nginx would read`);
+  return `add_header ${name} "${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}" always;`;
+}
+
 /**
- * Debian's nginx serving build/client as a static file server (`gzip_static`), on a free port of 127.0.0.1;
- * undefined when nginx is not installed (the references that need it are then left out).
+ * The app's own security headers, as nginx locations: every page and SVG of the build with the headers of a page
+ * that holds something (the document set, COOP included) and its Content-Security-Policy, every other file with a
+ * file's, worked out by the app's code (securityHeaderSets, loadStaticFiles) with the build's inline stylesheets.
+ * BENCH_NGINX_HEADERS (a comma-separated list of names) keeps only those, to measure one header at a time.
  */
-export async function startStaticNginx() {
+async function appHeaderLocations(): Promise<string> {
+  const build: ServerBuild = await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href);
+  const files = loadStaticFiles(CLIENT_DIR, inlineStyleSourcesOf(build));
+  const sets = securityHeaderSets({ NODE_ENV: "production" });
+  const asked = headerNamesAsked();
+  const location = (match: string, headers: readonly Header[]) => {
+    const lines = headers.filter(([name]) => !asked || asked.has(name.toLowerCase())).map(addHeader);
+    return `        location ${match} {\n${lines.map((line) => `            ${line}\n`).join("")}            try_files $uri $uri/index.html =404;\n        }\n`;
+  };
+  const documents = [...files].filter(([, file]) => file.securityHeaders !== "subresource");
+  return [
+    location("/", sets.subresource),
+    ...documents.map(([urlPath, file]) => {
+      const policy = file.headers["Content-Security-Policy"];
+      return location(`= ${urlPath}`, [
+        ...sets.document,
+        ...(policy ? [["Content-Security-Policy", policy] as const] : []),
+      ]);
+    }),
+  ].join("");
+}
+
+/**
+ * Debian's nginx serving build/client as a static file server (`gzip_static`), on a free port of 127.0.0.1,
+ * `withAppHeaders`: with the app's security headers (appHeaderLocations); undefined when nginx is not installed
+ * (the references that need it are then left out).
+ */
+export async function startStaticNginx(options: { withAppHeaders?: boolean } = {}) {
   if (!existsSync(NGINX)) return undefined;
   const runDir = await mkdtemp(path.join(tmpdir(), "tce-bench-nginx-"));
   await mkdir(runDir, { recursive: true });
   const port = await findFreePort();
   const configFile = path.join(runDir, "nginx.conf");
-  await writeFile(configFile, staticNginxConfig(port, runDir));
+  const locations = options.withAppHeaders ? await appHeaderLocations() : undefined;
+  await writeFile(configFile, staticNginxConfig(port, runDir, locations));
   execFileSync(NGINX, ["-t", "-q", "-c", configFile, "-e", path.join(runDir, "error.log")]);
   const child: ChildProcess = spawn(NGINX, ["-c", configFile, "-e", path.join(runDir, "error.log")], {
     stdio: "ignore",

@@ -25,7 +25,7 @@ import {
 } from "./request-guards";
 import { measureRequests } from "./request-metrics";
 import { resumableUploads } from "./resumable-uploads";
-import { securityHeaders, staffAnswersNotStored, subresourceSecurityHeaders } from "./security-headers";
+import { securityHeaderSets, setSecurityHeaders, staffAnswersNotStored } from "./security-headers";
 import { serverAnsweredRoutes } from "./server-answered-routes";
 import { loadStaticFiles, mountLargeClientFiles, redirectToCanonicalPath, staticFileAnswerer } from "./static-files";
 
@@ -50,19 +50,15 @@ export function createApp(dependencies: AppDependencies): RequestListener {
   app.set("trust proxy", config.TRUST_PROXY);
   giveRequestsALogger(app, logger);
 
-  const headers = securityHeaders(config);
-  app.use((_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  });
+  const headers = securityHeaderSets(config);
+  app.use(setSecurityHeaders(headers));
   // The client build's files are answered before Express (see the end): they take no body, need no origin
   // check, and log themselves; the rest would only add to each.
   const inlineStyleSources = inlineStyleSourcesOf(serverBuild);
   const trustedProxies: Parameters<typeof proxyaddr>[1] = app.get("trust proxy fn");
   const answerStaticFile = staticFileAnswerer(loadStaticFiles(path.join(buildDir, "client"), inlineStyleSources), {
     logger,
-    commonHeaders: headers,
-    subresourceHeaders: subresourceSecurityHeaders(headers),
+    securityHeaders: headers,
     clientAddress: (req) => proxyaddr(req, trustedProxies),
   });
   app.use(accessLog(logger));

@@ -3,6 +3,8 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
+import { startStaffSession } from "#tests/staff-session";
+import { marketingPagePaths } from "../app/content/public-pages";
 
 let app: AppServer;
 beforeAll(async () => {
@@ -110,6 +112,46 @@ describe("security headers", () => {
         expect(styleSources, page).toContain(hash);
       }
       expect(html, page).not.toMatch(/\sstyle="/);
+    }
+  });
+
+  it("put a page that holds a session or an applicant's answers in a window group of its own, and no public page", async () => {
+    const { cookie } = await startStaffSession({ dataDir: app.dataDir, role: "admin", label: "security-headers" });
+    const pages = [
+      // Signed out: the sign-in form; signed in: the staff pages, rendered and as data.
+      { page: "/admin", cookie: undefined, status: 200 },
+      { page: "/admin/quick-links", cookie, status: 200 },
+      { page: "/admin/inbox", cookie, status: 200 },
+      { page: "/admin/inbox.data", cookie, status: 200 },
+      // The careers forms, prerendered or rendered, and pages rendered per request.
+      { page: "/apply", cookie: undefined, status: 200 },
+      { page: "/assessment", cookie: undefined, status: 200 },
+      { page: "/privacy", cookie: undefined, status: 200 },
+      { page: "/no-such-page", cookie: undefined, status: 404 },
+      { page: "/favicon.svg", cookie: undefined, status: 200 },
+    ];
+    for (const { page, cookie, status } of pages) {
+      const response = await fetch(`${app.url}${page}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+      expect(response.status, page).toBe(status);
+      expect(response.headers.get("cross-origin-opener-policy"), page).toBe("same-origin");
+    }
+    // A marketing page's estimate form posted without JavaScript: the answer holds what the visitor sent.
+    const posted = await fetch(`${app.url}/lighting`, {
+      method: "POST",
+      headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: "name=Pat",
+    });
+    expect(await posted.text()).toContain("<html");
+    expect(posted.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    // The marketing pages, at their address and as their prerendered file, keep the rest of the baseline.
+    for (const page of [...marketingPagePaths, "/learnmore/index.html"]) {
+      const response = await fetch(`${app.url}${page}`);
+      expect(response.status, page).toBe(200);
+      expect(response.headers.get("cross-origin-opener-policy"), page).toBeNull();
+      expectBaseline(response, page);
+      expect(response.headers.get("x-frame-options"), page).toBe("SAMEORIGIN");
+      expect(response.headers.get("cross-origin-resource-policy"), page).toBe("same-origin");
+      expect(response.headers.get("origin-agent-cluster"), page).toBe("?1");
     }
   });
 });

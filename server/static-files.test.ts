@@ -86,8 +86,10 @@ describe("the client build's files", () => {
     buildDir = await mkdtemp(path.join(tmpdir(), "tce-static-"));
     await mkdir(path.join(buildDir, "assets"));
     await mkdir(path.join(buildDir, "learnmore"));
+    await mkdir(path.join(buildDir, "apply"));
     await writeFile(path.join(buildDir, "assets/app-1a2b.js"), script);
     await writeFile(path.join(buildDir, "learnmore/index.html"), "<!doctype html><script>let page=1</script>");
+    await writeFile(path.join(buildDir, "apply/index.html"), "<!doctype html><form></form>");
     await writeFile(path.join(buildDir, "tiny.svg"), "<svg/>");
     await precompress(buildDir);
     const destination = new Writable({
@@ -99,11 +101,18 @@ describe("the client build's files", () => {
     const logger = pino({ level: "info" }, destination);
     const answerStaticFile = staticFileAnswerer(loadStaticFiles(buildDir, []), {
       logger,
-      commonHeaders: [
-        ["X-Content-Type-Options", "nosniff"],
-        ["X-Frame-Options", "SAMEORIGIN"],
-      ],
-      subresourceHeaders: [["X-Content-Type-Options", "nosniff"]],
+      securityHeaders: {
+        document: [
+          ["X-Content-Type-Options", "nosniff"],
+          ["X-Frame-Options", "SAMEORIGIN"],
+          ["Cross-Origin-Opener-Policy", "same-origin"],
+        ],
+        publicPage: [
+          ["X-Content-Type-Options", "nosniff"],
+          ["X-Frame-Options", "SAMEORIGIN"],
+        ],
+        subresource: [["X-Content-Type-Options", "nosniff"]],
+      },
       clientAddress: () => "203.0.113.9",
     });
     filesServer = createServer((req, res) => {
@@ -188,6 +197,18 @@ describe("the client build's files", () => {
         res: { statusCode: 200 },
       }),
     ]);
+  });
+
+  it("gives a marketing page its own headers, any other page and an SVG a document's, and a script a file's", async () => {
+    const headersOf = async (urlPath: string) => {
+      const { headers } = await raw(urlPath);
+      return { frame: headers["x-frame-options"], opener: headers["cross-origin-opener-policy"] };
+    };
+    for (const marketingPage of ["/learnmore", "/learnmore/index.html"])
+      expect(await headersOf(marketingPage), marketingPage).toEqual({ frame: "SAMEORIGIN", opener: undefined });
+    for (const document of ["/apply", "/apply/index.html", "/tiny.svg"])
+      expect(await headersOf(document), document).toEqual({ frame: "SAMEORIGIN", opener: "same-origin" });
+    expect(await headersOf("/assets/app-1a2b.js")).toEqual({ frame: undefined, opener: undefined });
   });
 
   it("gives a file the headers every answer carries, and leaves what is no file of the build to the app", async () => {

@@ -8,6 +8,7 @@ import fresh from "fresh";
 import type { Logger } from "pino";
 import { logAnswer, requestSummary } from "./access-log";
 import { hashContentSecurityPolicy } from "./content-security-policy";
+import { pageHeaderSet, type SecurityHeaderSet, type SecurityHeaderSets } from "./security-headers";
 
 /** One encoding of a file, held in memory with its validator. */
 type Encoded = { content: Buffer; etag: string };
@@ -15,8 +16,8 @@ type Encoded = { content: Buffer; etag: string };
 /** A file of the client build as it is served: its headers worked out once at start, its encodings read. */
 export type StaticFile = {
   headers: Record<string, string>;
-  /** A page, or an SVG (a document when opened by itself): it carries every security header. */
-  document: boolean;
+  /** Which security headers it carries: a page's (by its path), an SVG's (a document when opened by itself), a file's. */
+  securityHeaders: SecurityHeaderSet;
   identity: Encoded;
   br?: Encoded;
   gzip?: Encoded;
@@ -84,15 +85,20 @@ export function loadStaticFiles(clientDir: string, styleSources: readonly string
     const brotli = readIfPresent(`${file}.br`);
     const gzip = readIfPresent(`${file}.gz`);
     if (brotli || gzip) headers.Vary = "Accept-Encoding";
+    const pagePath = isHtml && entry.name === "index.html" ? urlPath.slice(0, -"/index.html".length) || "/" : undefined;
     const served: StaticFile = {
       headers,
-      document: isHtml || entry.name.endsWith(".svg"),
+      securityHeaders: isHtml
+        ? pageHeaderSet(pagePath ?? urlPath)
+        : entry.name.endsWith(".svg")
+          ? "document"
+          : "subresource",
       identity: encoded(content),
       br: brotli && encoded(brotli),
       gzip: gzip && encoded(gzip),
     };
     files.set(urlPath, served);
-    if (entry.name === "index.html") files.set(urlPath.slice(0, -"/index.html".length) || "/", served);
+    if (pagePath) files.set(pagePath, served);
   }
   return files;
 }
@@ -100,10 +106,8 @@ export function loadStaticFiles(clientDir: string, styleSources: readonly string
 /** What answering a file needs from the server around it. */
 export type StaticFileServing = {
   logger: Logger;
-  /** Headers every document carries (the security headers). */
-  commonHeaders: ReadonlyArray<readonly [string, string]>;
-  /** Those of them a script, stylesheet, image or font carries (subresourceSecurityHeaders). */
-  subresourceHeaders: ReadonlyArray<readonly [string, string]>;
+  /** The security headers of each kind of file (securityHeaderSets). */
+  securityHeaders: SecurityHeaderSets;
   /** The client's address for the log, through the proxies the server trusts. */
   clientAddress: (req: IncomingMessage) => string;
 };
@@ -129,8 +133,7 @@ export function staticFileAnswerer(files: Map<string, StaticFile>, serving: Stat
         : file.gzip && accepted.encodings(["gzip"])
           ? ["gzip", file.gzip]
           : [undefined, file.identity];
-    for (const [name, value] of file.document ? serving.commonHeaders : serving.subresourceHeaders)
-      res.setHeader(name, value);
+    for (const [name, value] of serving.securityHeaders[file.securityHeaders]) res.setHeader(name, value);
     for (const name in file.headers) res.setHeader(name, file.headers[name] as string);
     res.setHeader("ETag", body.etag);
     if (encoding) res.setHeader("Content-Encoding", encoding);
