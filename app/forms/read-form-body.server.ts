@@ -328,6 +328,12 @@ export async function deleteAbandonedPostedFiles(now = Date.now()): Promise<numb
 
 const POSTED_FILE_PREFIX = "tce-posted-";
 
+/**
+ * A posted file's pieces are written to disk together once this many have come: a write per piece the connection
+ * hands over (64 KB) cost the answering thread about 50 µs each, a third of a second for four checklists.
+ */
+const WRITE_BYTES = 512 * 1024;
+
 const deleteWritten = (paths: readonly string[]) => Promise.all(paths.map((path) => rm(path, { force: true })));
 
 type FileSinkOptions = {
@@ -358,6 +364,8 @@ class PostedFileSink {
   #problem: BodyProblem | undefined;
   #path: string | undefined;
   #handle: FileHandle | undefined;
+  #unwritten: Uint8Array[] = [];
+  #unwrittenBytes = 0;
   readonly #hash = createHash("sha256");
 
   constructor(options: FileSinkOptions) {
@@ -404,6 +412,7 @@ class PostedFileSink {
       await this.#drop();
       return null;
     }
+    await this.#flush();
     await this.#handle?.close();
     this.#handle = undefined;
     return new PostedFile(this.#path as string, this.#hash.digest("hex"), this.#options.fileName, this.#type as string);
@@ -430,10 +439,21 @@ class PostedFileSink {
       this.#handle = await open(this.#path, "wx", 0o600);
     }
     this.#hash.update(bytes);
-    await this.#handle.write(bytes);
+    this.#unwritten.push(bytes);
+    this.#unwrittenBytes += bytes.byteLength;
+    if (this.#unwrittenBytes >= WRITE_BYTES) await this.#flush();
+  }
+
+  async #flush() {
+    if (this.#unwritten.length === 0) return;
+    const pieces = this.#unwritten;
+    this.#unwritten = [];
+    this.#unwrittenBytes = 0;
+    await this.#handle?.writev(pieces);
   }
 
   async #drop() {
+    this.#unwritten = [];
     await this.#handle?.close();
     this.#handle = undefined;
     if (this.#path) await rm(this.#path, { force: true });
