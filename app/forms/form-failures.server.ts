@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { OverSubmissionLimit, type SubmittedFile } from "~/outbox/submission-store.server";
+import { OverSubmissionLimit } from "~/outbox/submission-store.server";
 import { filesWouldCrossFloor } from "~/server/free-space.server";
 import { WorkPoolFull } from "~/server/work-pool/work-pool.server";
 import type { FormActionResult, FormReply } from "./action-result";
