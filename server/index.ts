@@ -8,6 +8,7 @@ import { company } from "../app/content/company";
 import { runAlertTexts } from "../app/features/inbox/alert-texts.server";
 import { runRetention } from "../app/features/inbox/retention.server";
 import { webhookTargets } from "../app/features/submission-types.server";
+import { deleteAbandonedPostedFiles } from "../app/forms/read-form-body.server";
 import { deleteAbandonedUploads } from "../app/forms/resumable-uploads.server";
 import { createEmailSender } from "../app/outbox/email-sender.server";
 import { createSmsSender, type SmsSender } from "../app/outbox/sms-sender.server";
@@ -268,6 +269,7 @@ function startJobs(services: JobServices, smsSender: SmsSender | undefined, { on
 async function deleteAbandonedFiles({ db }: JobServices): Promise<void> {
   await deleteAbandonedUploads(db);
   await deleteAbandonedStagedFiles(db);
+  await deleteAbandonedPostedFiles();
 }
 
 async function loadBuiltApp(

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { OverSubmissionLimit, type SubmittedFile } from "~/outbox/submission-store.server";
+import { OverSubmissionLimit } from "~/outbox/submission-store.server";
 import { filesWouldCrossFloor } from "~/server/free-space.server";
 import { WorkPoolFull } from "~/server/work-pool/work-pool.server";
 import type { FormActionResult, FormReply } from "./action-result";
@@ -36,8 +36,7 @@ export class NoRoomForFiles extends Error {
 }
 
 /** Refuses a post's files when storing them would leave the disk under its floor: answers without files still store. */
-export async function ensureRoomForFiles(context: AppLoadContext, files: readonly SubmittedFile[]): Promise<void> {
-  const bytes = files.reduce((sum, file) => sum + file.content.byteLength, 0);
+export async function ensureRoomForFiles(context: AppLoadContext, bytes: number): Promise<void> {
   if (await filesWouldCrossFloor(context.config, bytes)) throw new NoRoomForFiles();
 }
 

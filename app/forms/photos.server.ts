@@ -1,6 +1,11 @@
 import type { SubmittedFile } from "~/outbox/submission-store.server";
 import type { Config } from "~/server/config.server";
-import { overSubmissionPixelsReason, photoWorkTasks, type Thumbnail } from "~/server/photos/clean-photo.server";
+import {
+  overSubmissionPixelsReason,
+  type PhotoFile,
+  photoWorkTasks,
+  type Thumbnail,
+} from "~/server/photos/clean-photo.server";
 import { movingToWorker } from "~/server/work-pool/work-pool.server";
 import type { LeftOutFile } from "./action-result";
 import type { FileRule } from "./definition";
@@ -19,21 +24,39 @@ export type PhotoRule = FileRule & Required<Pick<FileRule, "photos">>;
 
 export const isPhotoRule = (rule: FileRule): rule is PhotoRule => rule.photos !== undefined;
 
+/** A photo of a post: its bytes (an upload's, read from the database), or where the body reader wrote them. */
+export type PostedPhoto = Pick<SubmittedFile, "fieldName" | "fileName" | "contentType" | "uploaded"> &
+  ({ content: Uint8Array } | { path: string });
+
 /**
  * One photo cleaned in the work pool with its thumbnail (where its rule asks for one), within PHOTO_MAX_PIXELS (and what is left of its
- * submission's pixels, when it is known). Its bytes are moved to the worker: the caller must not read them again.
+ * submission's pixels, when it is known). Its bytes are moved to the worker, or read there from their file: the
+ * caller must not read them again. The cleaned file comes with its SHA-256, taken in the worker.
  */
-export function cleanPhotoInPool(
+export async function cleanPhotoInPool(
   config: Config,
   rule: PhotoRule,
-  photo: SubmittedFile,
+  photo: PostedPhoto,
   submissionPixelsLeft = Number.POSITIVE_INFINITY,
 ) {
-  return movingToWorker(config, [photo.content], photoWorkTasks.cleanPhotoWithThumbnail, photo, rule.photos.thumbnail, {
-    photoPixels: config.PHOTO_MAX_PIXELS,
-    submissionPixels: config.SUBMISSION_MAX_PIXELS,
-    submissionPixelsLeft,
-  });
+  const { fieldName, uploaded, fileName, contentType } = photo;
+  const sent: PhotoFile =
+    "content" in photo
+      ? { fileName, contentType, content: photo.content }
+      : { fileName, contentType, path: photo.path };
+  const cleaned = await movingToWorker(
+    config,
+    sent.content ? [sent.content] : [],
+    photoWorkTasks.cleanPhotoWithThumbnail,
+    sent,
+    rule.photos.thumbnail,
+    {
+      photoPixels: config.PHOTO_MAX_PIXELS,
+      submissionPixels: config.SUBMISSION_MAX_PIXELS,
+      submissionPixelsLeft,
+    },
+  );
+  return cleaned.ok ? { ...cleaned, file: { fieldName, uploaded, ...cleaned.file } } : cleaned;
 }
 
 /**
@@ -46,7 +69,7 @@ export function cleanPhotoInPool(
 export async function cleanPostedPhotos(
   config: Config,
   rule: PhotoRule,
-  photos: SubmittedFile[],
+  photos: PostedPhoto[],
   pixelsUsed: number,
   onCleaned: (file: PreparedFile) => void = () => {},
 ): Promise<PreparedUploads> {
@@ -58,12 +81,12 @@ export async function cleanPostedPhotos(
   const lane = async () => {
     while (!failed && next < photos.length) {
       const index = next++;
-      const sent = photos[index] as SubmittedFile;
+      const sent = photos[index] as PostedPhoto;
       try {
         const cleaned = await cleanPhotoInPool(config, rule, sent, config.SUBMISSION_MAX_PIXELS - used);
         if (cleaned.ok) {
           used += cleaned.pixels;
-          const file = { ...sent, ...cleaned.file, photo: { thumbnail: cleaned.thumbnail, pixels: cleaned.pixels } };
+          const file = { ...cleaned.file, photo: { thumbnail: cleaned.thumbnail, pixels: cleaned.pixels } };
           results[index] = { file };
         } else {
           results[index] = { problem: { fieldName: sent.fieldName, fileName: sent.fileName, reason: cleaned.reason } };

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import type { AppLoadContext } from "react-router";
 import { FileStaging } from "~/outbox/staged-files.server";
 import type { SubmittedFile } from "~/outbox/submission-store.server";
@@ -8,30 +8,42 @@ import type { FileRule, FormDefinition } from "./definition";
 import { displayFileName } from "./file-names";
 import { ensureRoomForFiles, MissingUploads } from "./form-failures.server";
 import { cleanPostedPhotos, isPhotoRule, type PreparedUploads, withinSubmissionPixels } from "./photos.server";
-import { takeFileBytes } from "./read-form-body.server";
+import { postedFileOnDisk } from "./read-form-body.server";
 import { uploadIdsFieldOf } from "./resumable-uploads";
 import { deleteUploads, type TakenUploads, takeCleanedUploads } from "./resumable-uploads.server";
 
 type FilesOf = Pick<FormDefinition, "type" | "files" | "maxBodyBytes">;
 
+/**
+ * A file a post carries, as the body reader wrote it to disk while it arrived: its size, its SHA-256 taken on the
+ * way, and where it is, for the worker that cleans a photo (or the store, for another file) to read it from.
+ */
+export type CarriedFile = Omit<SubmittedFile, "content" | "sha256"> & {
+  sizeBytes: number;
+  sha256: string;
+  path: string;
+};
+
 /** A post's files: those it carries, read and typed by the body reader, and the uploads it names by id. */
-export type PostedFiles = { carried: SubmittedFile[]; named: Array<{ fieldName: string; id: string }> };
+export type PostedFiles = { carried: CarriedFile[]; named: Array<{ fieldName: string; id: string }> };
 
 /** The files a post carries and the uploads it names (only a signed-in sender's uploads are theirs to name). */
-export async function postedFiles(formData: FormData, definition: FilesOf, staff: SignedInStaff | undefined) {
-  const carried = await Promise.all(
-    definition.files.flatMap((rule) =>
-      formData
-        .getAll(rule.field)
-        .filter((entry): entry is File => typeof entry !== "string" && entry.size > 0)
-        .map(async (file) => ({
+export function postedFiles(formData: FormData, definition: FilesOf, staff: SignedInStaff | undefined) {
+  const carried = definition.files.flatMap((rule) =>
+    formData.getAll(rule.field).flatMap((entry) => {
+      const onDisk = typeof entry === "string" || entry.size === 0 ? undefined : postedFileOnDisk(entry);
+      if (!onDisk || typeof entry === "string") return [];
+      return [
+        {
           fieldName: rule.field,
-          fileName: displayFileName(file.name),
-          contentType: file.type,
-          content: await takeFileBytes(file),
+          fileName: displayFileName(entry.name),
+          contentType: entry.type,
+          sizeBytes: entry.size,
+          ...onDisk,
           uploaded: true,
-        })),
-    ),
+        } satisfies CarriedFile,
+      ];
+    }),
   );
   const named = staff
     ? definition.files.filter(isPhotoRule).flatMap((rule) =>
@@ -53,11 +65,11 @@ export function fieldOverCount(files: PostedFiles, rules: readonly FileRule[]): 
 }
 
 /**
- * What identifies the files among the answers: each carried file's SHA-256, and each named upload's id
- * (unguessable and never reused: the same ids are the same photos).
+ * What identifies the files among the answers: each carried file's SHA-256 (taken as it arrived), and each named
+ * upload's id (unguessable and never reused: the same ids are the same photos).
  */
 export const fileFingerprints = (files: PostedFiles) => [
-  files.carried.map((file) => createHash("sha256").update(file.content).digest("hex")),
+  files.carried.map((file) => file.sha256),
   files.named.map((up) => up.id),
 ];
 
@@ -75,7 +87,10 @@ export async function withPreparedFiles<Stored>(
   files: PostedFiles,
   store: (prepared: PreparedUploads, staging: FileStaging) => Promise<Stored>,
 ): Promise<Stored> {
-  await ensureRoomForFiles(context, files.carried);
+  await ensureRoomForFiles(
+    context,
+    files.carried.reduce((sum, file) => sum + file.sizeBytes, 0),
+  );
   const staging = new FileStaging(context.db);
   try {
     const takenUp = await takeUploadsUp(context.db, definition, staff, files);
@@ -107,7 +122,7 @@ async function takeUploadsUp(
 ): Promise<TakenUploads> {
   const taken: TakenUploads = { files: [], problems: [], ids: [], missing: [] };
   if (!staff) return taken;
-  let budgetBytes = definition.maxBodyBytes - files.carried.reduce((sum, file) => sum + file.content.byteLength, 0);
+  let budgetBytes = definition.maxBodyBytes - files.carried.reduce((sum, file) => sum + file.sizeBytes, 0);
   for (const rule of definition.files) {
     const ids = files.named.filter((up) => up.fieldName === rule.field).map((up) => up.id);
     const claim = { ownerId: staff.id, formType: definition.type, fieldName: rule.field };
@@ -121,17 +136,23 @@ async function takeUploadsUp(
   return taken;
 }
 
-/** The carried files: a photo field's cleaned in the work pool within the pixels the uploads left, others as sent. */
+/**
+ * The carried files: a photo field's cleaned in the work pool within the pixels the uploads left (the worker reads
+ * each from disk), others as sent.
+ */
 async function prepareCarried(
   context: AppLoadContext,
   definition: FilesOf,
-  carried: SubmittedFile[],
+  carried: CarriedFile[],
   takenUp: TakenUploads,
   staging: FileStaging,
 ): Promise<PreparedUploads> {
   const photoRules = definition.files.filter(isPhotoRule);
   const photoFields = new Set(photoRules.map((rule) => rule.field));
-  const prepared: PreparedUploads = { files: carried.filter((file) => !photoFields.has(file.fieldName)), problems: [] };
+  const prepared: PreparedUploads = {
+    files: await Promise.all(carried.filter((file) => !photoFields.has(file.fieldName)).map(asSent)),
+    problems: [],
+  };
   for (const file of prepared.files) staging.stage(file);
   let pixelsUsed = takenUp.files.reduce((sum, file) => sum + (file.photo?.pixels ?? 0), 0);
   for (const rule of photoRules) {
@@ -142,4 +163,9 @@ async function prepareCarried(
     prepared.problems.push(...cleaned.problems);
   }
   return prepared;
+}
+
+/** A carried file as it is stored: its bytes read from where the body reader wrote them, off this thread. */
+async function asSent({ path, sizeBytes, ...file }: CarriedFile): Promise<SubmittedFile> {
+  return { ...file, content: new Uint8Array(await readFile(path)) };
 }

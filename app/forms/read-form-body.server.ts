@@ -1,12 +1,20 @@
+import { createHash, randomUUID } from "node:crypto";
+import { openAsBlob } from "node:fs";
+import { type FileHandle, open, readdir, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { FormDataParseError, parseFormData } from "@remix-run/form-data-parser";
 import {
+  getMultipartBoundary,
   MaxFileSizeExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
   MaxTotalSizeExceededError,
   MultipartParseError,
-  type MultipartPart,
-  parseMultipartRequest,
+  MultipartPart,
 } from "@remix-run/multipart-parser";
+import { ABANDONED_FILE_AGE_MS } from "~/outbox/staged-files.server";
 import type { FileRule } from "./definition";
 import { sniffFile } from "./file-sniffing.server";
 
@@ -89,21 +97,21 @@ export async function readFormBody(request: Request, limits: BodyLimits): Promis
     return null;
   };
 
-  const keptFile = (part: MultipartPart) => {
-    if (part.size === 0) return null;
-    const rule = rules.find((candidate) => candidate.field === part.name);
-    if (!rule) throw new RefusedPart({ kind: "unreadable" });
-    const count = (filesPerField.get(rule.field) ?? 0) + 1;
-    filesPerField.set(rule.field, count);
-    if (count > rule.maxCount) return leaveOut({ kind: "too-many-files", field: rule.field });
-    if (part.size > rule.maxBytes) return leaveOut({ kind: "file-too-large", field: rule.field });
-    // A new array of the part's length, joined from its chunks: its own ArrayBuffer, which can move to a worker.
-    const bytes = part.bytes as Uint8Array<ArrayBuffer>;
-    const type = sniffFile(rule.type, bytes.subarray(0, SNIFF_BYTES));
-    if (type === undefined) return leaveOut({ kind: "wrong-type", field: rule.field });
-    const file = new File([bytes], part.filename ?? "file-upload", { type });
-    bytesRead.set(file, bytes);
-    return file;
+  const written: string[] = [];
+  const fileSink = (part: MultipartPart): PostedFileSink => {
+    const name = part.name as string;
+    return new PostedFileSink({
+      rule: () => {
+        const rule = rules.find((candidate) => candidate.field === name);
+        if (!rule) return undefined;
+        const count = (filesPerField.get(rule.field) ?? 0) + 1;
+        filesPerField.set(rule.field, count);
+        return { rule, overCount: count > rule.maxCount };
+      },
+      fileName: part.filename ?? "file-upload",
+      written,
+      leaveOut,
+    });
   };
   // A URL-encoded body the parser reads as it is: it caps that encoding itself (maxTotalSize), and the media
   // type is already written as it looks for it. Anything else is given the cap, and the type in lower case.
@@ -116,16 +124,13 @@ export async function readFormBody(request: Request, limits: BodyLimits): Promis
       : withBody(request, mediaType, request.body && capped(request.body, limits.maxBytes, () => (overCap = true)));
     const formData =
       mediaType === "multipart/form-data"
-        ? await parseMultipartForm(
-            body,
-            // Each rule's own, smaller cap is checked once its part is in; the whole body's cap bounds any part.
-            { maxFileSize: limits.maxBytes, maxTotalSize: limits.maxBytes, maxParts },
-            keptFile,
-          )
+        ? await parseMultipartForm(body, maxParts, fileSink)
         : await parseFormData(body, { maxTotalSize: limits.maxBytes, maxParts });
+    if (overCap || fileProblem) await deleteWritten(written);
     if (overCap) return refused({ kind: "too-large" });
     return fileProblem ? { ...refused(fileProblem), formData } : { ok: true, formData };
   } catch (error) {
+    await deleteWritten(written);
     if (error instanceof RefusedPart) return refused(error.problem);
     // A part past the whole body's cap is the body past it.
     if (overCap || error instanceof MaxTotalSizeExceededError || error instanceof MaxFileSizeExceededError) {
@@ -141,43 +146,335 @@ export async function readFormBody(request: Request, limits: BodyLimits): Promis
 }
 
 /**
- * A multipart form, its files as `keptFile` makes them (or leaves them out, with null). The parser's own
- * errors keep their classes; any other (the stream broke off) is the form's being unreadable, as for
- * parseFormData.
+ * A multipart form, read as it streams in: a text part's bytes are gathered, a file part's go to `fileSink` piece
+ * by piece as they arrive. The parser's own errors keep their classes; any other (the stream broke off) is the
+ * form's being unreadable, as for parseFormData.
+ *
+ * Written here rather than taken from @remix-run/multipart-parser, whose parts come out only once whole: a
+ * checklist's photo was then held whole, joined into one buffer and copied into a Blob, each one uninterrupted
+ * slice of the thread that answers pages. Its MultipartPart still reads each part's headers.
  */
 async function parseMultipartForm(
   request: Request,
-  options: { maxFileSize: number; maxTotalSize: number; maxParts: number },
-  keptFile: (part: MultipartPart) => File | null,
+  maxParts: number,
+  fileSink: (part: MultipartPart) => PostedFileSink,
 ): Promise<FormData> {
+  const boundary = getMultipartBoundary(request.headers.get("content-type") ?? "");
+  if (!boundary || !request.body) throw new MultipartParseError("Invalid multipart request");
   const formData = new FormData();
+  let parts = 0;
+  const startPart = (header: Uint8Array): PartSink => {
+    if (++parts > maxParts) throw new MaxPartsExceededError(maxParts);
+    const part = new MultipartPart(header, []);
+    const { name } = part;
+    if (!name) return IGNORED_PART;
+    if (!part.isFile) return new TextPartSink((text) => formData.append(name, text));
+    const sink = fileSink(part);
+    return { write: (bytes) => sink.write(bytes), end: async () => void (await sink.end())?.appendTo(formData, name) };
+  };
   try {
-    for await (const part of parseMultipartRequest(request, options)) {
-      if (!part.name) continue;
-      const value = part.isFile ? keptFile(part) : part.text;
-      if (value !== null) formData.append(part.name, value);
-    }
+    await readMultipart(request.body, boundary, startPart);
   } catch (error) {
-    if (error instanceof RefusedPart || error instanceof MultipartParseError) throw error;
+    if (error instanceof RefusedPart || error instanceof MultipartParseError || error instanceof TypeError) throw error;
     throw new FormDataParseError("Cannot parse form data", { cause: error });
   }
   return formData;
 }
 
-/**
- * The bytes of each file as the parser read them, so that they are not read back out of the File: Node reads a
- * Blob held in memory in one run of microtasks, about 30 ms a photo, in which no page is answered.
- */
-const bytesRead = new WeakMap<File, Uint8Array>();
+/** Where one part's bytes go as they arrive. */
+type PartSink = { write(bytes: Uint8Array): void | Promise<void>; end(): void | Promise<void> };
+
+const IGNORED_PART: PartSink = { write: () => {}, end: () => {} };
+
+class TextPartSink implements PartSink {
+  readonly #chunks: Uint8Array[] = [];
+  readonly #done: (text: string) => void;
+  constructor(done: (text: string) => void) {
+    this.#done = done;
+  }
+  write(bytes: Uint8Array) {
+    this.#chunks.push(bytes);
+  }
+  end() {
+    // Bytes that are not UTF-8 throw a TypeError: the form is unreadable.
+    this.#done(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(this.#chunks)));
+  }
+}
+
+/** A part's headers may be this long at most, as @remix-run/multipart-parser allows. */
+const MAX_HEADER_BYTES = 8 * 1024;
+const HEADER_END = Buffer.from("\r\n\r\n");
 
 /**
- * A file's bytes, taken from the body reader once; a file it did not read, or one already taken (its bytes may
- * have moved to a worker since), is read from the File.
+ * Splits a multipart body into its parts, handing each part's bytes to its sink as they arrive: never more than a
+ * chunk of the stream and the few bytes that might begin the next boundary are held.
  */
-export async function takeFileBytes(file: File): Promise<Uint8Array> {
-  const bytes = bytesRead.get(file);
-  bytesRead.delete(file);
-  return bytes ?? new Uint8Array(await file.arrayBuffer());
+async function readMultipart(
+  body: ReadableStream<Uint8Array>,
+  boundary: string,
+  startPart: (header: Uint8Array) => PartSink,
+): Promise<void> {
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  let state: "start" | "after-boundary" | "headers" | "body" | "done" = "start";
+  let sink: PartSink = IGNORED_PART;
+  let buffer: Buffer = Buffer.alloc(0);
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    if (state === "done") continue;
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (state === "body" && buffer.byteLength > 0 && bytes.byteLength >= delimiter.byteLength) {
+      // The few bytes kept from the last chunk, with the start of this one: a boundary across the two, or they
+      // are the part's, and this chunk is searched as it is, never copied.
+      const joint = Buffer.concat([buffer, bytes.subarray(0, delimiter.byteLength)]);
+      const end = joint.indexOf(delimiter);
+      if (end !== -1 && end < buffer.byteLength) {
+        if (end > 0) await sink.write(joint.subarray(0, end));
+        await sink.end();
+        buffer = bytes.subarray(end + delimiter.byteLength - buffer.byteLength);
+        state = "after-boundary";
+      } else {
+        await sink.write(buffer);
+        buffer = bytes;
+      }
+    } else {
+      buffer = buffer.byteLength === 0 ? bytes : Buffer.concat([buffer, bytes]);
+    }
+    for (;;) {
+      if (state === "start") {
+        // The body opens with the boundary itself, with no CRLF before it.
+        const opening = delimiter.subarray(2);
+        if (buffer.byteLength < opening.byteLength) break;
+        if (!buffer.subarray(0, opening.byteLength).equals(opening)) {
+          throw new MultipartParseError("Invalid multipart stream: missing initial boundary");
+        }
+        buffer = buffer.subarray(opening.byteLength);
+        state = "after-boundary";
+      }
+      if (state === "after-boundary") {
+        if (buffer.byteLength < 2) break;
+        if (buffer[0] === 0x2d && buffer[1] === 0x2d) {
+          state = "done";
+          break;
+        }
+        buffer = buffer.subarray(2);
+        state = "headers";
+      }
+      if (state === "headers") {
+        const end = buffer.indexOf(HEADER_END);
+        if ((end === -1 ? buffer.byteLength : end) > MAX_HEADER_BYTES) {
+          throw new MaxHeaderSizeExceededError(MAX_HEADER_BYTES);
+        }
+        if (end === -1) break;
+        sink = startPart(buffer.subarray(0, end));
+        buffer = buffer.subarray(end + HEADER_END.byteLength);
+        state = "body";
+      }
+      if (state === "body") {
+        const end = buffer.indexOf(delimiter);
+        if (end === -1) {
+          // What might be the start of the boundary stays for the next chunk; the rest is the part's.
+          const safe = buffer.byteLength - (delimiter.byteLength - 1);
+          if (safe > 0) {
+            await sink.write(buffer.subarray(0, safe));
+            buffer = buffer.subarray(safe);
+          }
+          break;
+        }
+        if (end > 0) await sink.write(buffer.subarray(0, end));
+        await sink.end();
+        buffer = buffer.subarray(end + delimiter.byteLength);
+        state = "after-boundary";
+      }
+    }
+    // A copy of what is kept, so the chunk it came from is not held on to.
+    buffer = Buffer.from(buffer);
+  }
+  if (state !== "done") throw new MultipartParseError("Multipart stream not finished");
+}
+
+/** A file the body reader wrote to disk as it arrived: where, and its SHA-256, taken on the way. */
+export type PostedFileOnDisk = { path: string; sha256: string };
+
+const filesOnDisk = new WeakMap<File, PostedFileOnDisk>();
+
+/** Where the body reader wrote a posted file, and its SHA-256; undefined for a File it did not read. */
+export const postedFileOnDisk = (file: File): PostedFileOnDisk | undefined => filesOnDisk.get(file);
+
+/** Deletes the files the body reader wrote for this form: once its post is answered, nothing needs them. */
+export async function discardPostedFiles(formData: FormData): Promise<void> {
+  const paths = [...formData.values()].flatMap((value) => {
+    const onDisk = typeof value === "string" ? undefined : filesOnDisk.get(value);
+    return onDisk ? [onDisk.path] : [];
+  });
+  await deleteWritten(paths);
+}
+
+/**
+ * Deletes the posted files a stopped server left in the temporary folder, once as old as an abandoned upload
+ * (with the hourly sweep, within a day); how many. A post still being answered is never that old.
+ */
+export async function deleteAbandonedPostedFiles(now = Date.now()): Promise<number> {
+  const folder = tmpdir();
+  const names = (await readdir(folder)).filter((name) => name.startsWith(POSTED_FILE_PREFIX));
+  let deleted = 0;
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: now }));
+    if (now - mtimeMs < ABANDONED_FILE_AGE_MS) continue;
+    await rm(file, { force: true });
+    deleted++;
+  }
+  return deleted;
+}
+
+const POSTED_FILE_PREFIX = "tce-posted-";
+
+/**
+ * A posted file's pieces are written to disk together once this many have come: a write per piece the connection
+ * hands over (64 KB) cost the answering thread about 50 µs each, a third of a second for four checklists.
+ */
+const WRITE_BYTES = 512 * 1024;
+
+const deleteWritten = (paths: readonly string[]) => Promise.all(paths.map((path) => rm(path, { force: true })));
+
+type FileSinkOptions = {
+  /**
+   * The part's rule, looked up at its first byte (an empty part is no file), and whether it is one too many;
+   * undefined in a field that takes no file.
+   */
+  rule: () => { rule: BodyFileRule; overCount: boolean } | undefined;
+  fileName: string;
+  /** Every path written is added here, so that a refused body can delete them. */
+  written: string[];
+  leaveOut: (problem: BodyProblem) => null;
+};
+
+/**
+ * One file part, written to a file of its own in the system's temporary folder as its bytes arrive, hashed on the
+ * way, and typed by its first bytes. A part past its rule's size, over its field's count or not of its type is
+ * read to its end and left out, with the problem the whole part would have had: past its size first, then the
+ * wrong type (its count before both).
+ */
+class PostedFileSink {
+  readonly #options: FileSinkOptions;
+  #rule: BodyFileRule | undefined;
+  #noField = false;
+  #size = 0;
+  #head: Uint8Array[] = [];
+  #type: string | undefined;
+  #problem: BodyProblem | undefined;
+  #path: string | undefined;
+  #handle: FileHandle | undefined;
+  #unwritten: Uint8Array[] = [];
+  #unwrittenBytes = 0;
+  readonly #hash = createHash("sha256");
+
+  constructor(options: FileSinkOptions) {
+    this.#options = options;
+  }
+
+  async write(bytes: Uint8Array): Promise<void> {
+    if (this.#noField) return;
+    if (!this.#rule) {
+      const found = this.#options.rule();
+      // Read to its end, then the form is unreadable; a body that passes its cap first is too large.
+      if (!found) {
+        this.#noField = true;
+        return;
+      }
+      const { rule, overCount } = found;
+      this.#rule = rule;
+      if (overCount) this.#problem = { kind: "too-many-files", field: rule.field };
+    }
+    this.#size += bytes.byteLength;
+    if (this.#problem?.kind === "too-many-files" || this.#problem?.kind === "file-too-large") return;
+    if (this.#size > this.#rule.maxBytes) {
+      this.#problem = { kind: "file-too-large", field: this.#rule.field };
+      await this.#drop();
+      return;
+    }
+    if (this.#problem) return;
+    if (this.#type === undefined) {
+      this.#head.push(bytes);
+      if (this.#size < SNIFF_BYTES) return;
+      await this.#typed();
+      return;
+    }
+    await this.#save(bytes);
+  }
+
+  /** The file, or null when it was empty (no file chosen) or left out. */
+  async end(): Promise<PostedFile | null> {
+    if (this.#noField) throw new RefusedPart({ kind: "unreadable" });
+    if (!this.#rule) return null;
+    if (!this.#problem && this.#type === undefined) await this.#typed();
+    if (this.#problem) {
+      this.#options.leaveOut(this.#problem);
+      await this.#drop();
+      return null;
+    }
+    await this.#flush();
+    await this.#handle?.close();
+    this.#handle = undefined;
+    return new PostedFile(this.#path as string, this.#hash.digest("hex"), this.#options.fileName, this.#type as string);
+  }
+
+  /** Types the file by its first bytes; of its type, they are the first it writes. */
+  async #typed() {
+    const rule = this.#rule as BodyFileRule;
+    const head = Buffer.concat(this.#head);
+    this.#head = [];
+    this.#type = sniffFile(rule.type, head.subarray(0, SNIFF_BYTES));
+    if (this.#type === undefined) {
+      this.#type = "";
+      this.#problem = { kind: "wrong-type", field: rule.field };
+      return;
+    }
+    await this.#save(head);
+  }
+
+  async #save(bytes: Uint8Array) {
+    if (!this.#handle) {
+      this.#path = path.join(tmpdir(), `${POSTED_FILE_PREFIX}${randomUUID()}`);
+      this.#options.written.push(this.#path);
+      this.#handle = await open(this.#path, "wx", 0o600);
+    }
+    this.#hash.update(bytes);
+    this.#unwritten.push(bytes);
+    this.#unwrittenBytes += bytes.byteLength;
+    if (this.#unwrittenBytes >= WRITE_BYTES) await this.#flush();
+  }
+
+  async #flush() {
+    if (this.#unwritten.length === 0) return;
+    const pieces = this.#unwritten;
+    this.#unwritten = [];
+    this.#unwrittenBytes = 0;
+    await this.#handle?.writev(pieces);
+  }
+
+  async #drop() {
+    this.#unwritten = [];
+    await this.#handle?.close();
+    this.#handle = undefined;
+    if (this.#path) await rm(this.#path, { force: true });
+  }
+}
+
+/** A posted file on disk, made into a File of the form that reads it from there. */
+class PostedFile {
+  constructor(
+    readonly path: string,
+    readonly sha256: string,
+    readonly fileName: string,
+    readonly type: string,
+  ) {}
+
+  async appendTo(formData: FormData, name: string) {
+    // The File reads the bytes from the disk when asked; none of them is held in memory.
+    const file = new File([await openAsBlob(this.path)], this.fileName, { type: this.type });
+    filesOnDisk.set(file, { path: this.path, sha256: this.sha256 });
+    formData.append(name, file);
+  }
 }
 
 /** The request as the parser reads it: its media type in lower case, and the capped body. */

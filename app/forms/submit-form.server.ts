@@ -25,7 +25,7 @@ import {
   withPreparedFiles,
 } from "./posted-files.server";
 import { judgeSubmission, publicFormLimit, readSubmissionGuards, submissionKeyOf } from "./public-guards.server";
-import { type BodyProblem, readFormBody } from "./read-form-body.server";
+import { type BodyProblem, discardPostedFiles, readFormBody } from "./read-form-body.server";
 import { REQUIRED_MESSAGE } from "./required-message";
 import { SIGNED_IN_AS_FIELD } from "./signed-in-as";
 import { SOFT_CHECKS_MESSAGE, unseenWarnings } from "./soft-checks";
@@ -82,8 +82,10 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   const post: FailedPost = { definition, context, reply: undefined, invalidMessage: steps.invalidMessage };
   // Logged with its address, an anonymous form's post would name its sender through their sign-in's line.
   if (definition.anonymous) context.keepClientOutOfLog();
+  let posted: FormData | undefined;
   try {
     const { staff, formData } = await readPost(request, context, definition);
+    posted = formData;
     const submission = checkAnswers(formData, definition, steps);
     warnUnlessSeen(formData, definition, submission);
     post.reply = (problems) => submission.reply(problems && { fieldErrors: fieldErrorsOf(problems) });
@@ -91,9 +93,9 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     const payload = steps.payload
       ? await steps.payload(value, context, staff)
       : (withoutFiles(value, definition) as Payload);
-    const files = await readFiles(formData, definition, staff, post.reply);
+    const files = readFiles(formData, definition, staff, post.reply);
     // The answers are the checked value, not the payload, which may be looked up on the server and differ between two sends.
-    // Each carried file's SHA-256, once: a checklist's photos are tens of megabytes.
+    // Each carried file's SHA-256, taken as it arrived: a checklist's photos are tens of megabytes.
     const fingerprints = fileFingerprints(files);
     const submissionKey = submissionKeyOf(
       readSubmissionGuards(formData),
@@ -128,6 +130,9 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
   } catch (error) {
     const { result, status } = failureAnswer(error, post);
     return data(result as FormActionResult<Success>, { status });
+  } finally {
+    // The files the body reader wrote as they arrived: stored or refused, the post is done with them.
+    if (posted) await discardPostedFiles(posted);
   }
 }
 
@@ -198,13 +203,13 @@ function warnUnlessSeen(
 const withWarnings = (warnings: Record<string, string>) => (Object.keys(warnings).length > 0 ? { warnings } : {});
 
 /** The post's files and named uploads, within each field's count. */
-async function readFiles(
+function readFiles(
   formData: FormData,
   definition: PostedForm,
   staff: SignedInStaff | undefined,
   reply: NonNullable<FailedPost["reply"]>,
-): Promise<PostedFiles> {
-  const files = await postedFiles(formData, definition, staff);
+): PostedFiles {
+  const files = postedFiles(formData, definition, staff);
   const overCount = fieldOverCount(files, definition.files);
   if (overCount) {
     const problems = { [overCount.field]: overCount.messages.tooMany };
@@ -246,7 +251,10 @@ async function prepareAndStore<Schema extends z.ZodMiniType, Payload, Success ex
   const { request, context, definition, steps, staff, payload } = post;
   return withPreparedFiles(context, definition, staff, post.files, async (prepared, staging) => {
     const documents = steps.document ? await steps.document(payload, context, prepared) : [];
-    await ensureRoomForFiles(context, documents);
+    await ensureRoomForFiles(
+      context,
+      documents.reduce((sum, file) => sum + file.content.byteLength, 0),
+    );
     // Counted so that a resend can be seen not to build the document again.
     if (steps.document) documentsBuilt.inc({ type: definition.type });
     const files = await staging.staged([...prepared.files, ...documents]);

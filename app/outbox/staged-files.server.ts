@@ -20,7 +20,7 @@ export function fileContentColumns(file: SubmittedFile) {
     fieldName: file.fieldName,
     contentType: file.contentType,
     sizeBytes: file.content.byteLength,
-    sha256: createHash("sha256").update(file.content).digest("hex"),
+    sha256: file.sha256 ?? createHash("sha256").update(file.content).digest("hex"),
     content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
   };
 }
@@ -39,6 +39,18 @@ const int64 = (value: bigint) => {
   return bytes;
 };
 const field = (bytes: Buffer) => [int32(bytes.length), bytes];
+
+/**
+ * A file's bytes handed to the COPY in pieces of this size: pg-copy-streams copies each piece it is given into a
+ * message of its own, so a photo given whole was one copy of megabytes on the thread that answers pages.
+ */
+const COPY_PIECE_BYTES = 64 * 1024;
+
+function* inPieces(bytes: Buffer) {
+  for (let start = 0; start < bytes.byteLength; start += COPY_PIECE_BYTES) {
+    yield bytes.subarray(start, start + COPY_PIECE_BYTES);
+  }
+}
 
 /**
  * Stores one file as a staged row; its id. A binary COPY hands the file's bytes to the socket as they are: an
@@ -64,7 +76,8 @@ async function copyStagedFile(db: Database, file: SubmittedFile): Promise<number
       int32(4),
       int32(sizeBytes),
       ...field(Buffer.from(sha256, "utf8")),
-      ...field(content),
+      int32(content.byteLength),
+      ...inPieces(content),
       int16(-1),
     ];
     await pipeline(

@@ -43,6 +43,8 @@ export type SubmittedFile = {
   fileName: string;
   contentType: string;
   content: Uint8Array;
+  /** Its bytes' SHA-256 where it was taken on the way (a cleaned photo's, in the worker that cleaned it). */
+  sha256?: string;
   uploaded?: boolean;
   /** Its bytes are already stored, as this staged row (staged-files.server.ts), which the submission adopts. */
   stagedId?: number;

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { readFormBody, takeFileBytes } from "~/forms/read-form-body.server";
+import { discardPostedFiles, postedFileOnDisk, readFormBody } from "~/forms/read-form-body.server";
 import { signedInStaff } from "~/server/auth/require-staff.server";
 import { photoWorkTasks } from "~/server/photos/clean-photo.server";
 import { movingToWorkerAhead, WorkPoolFull } from "~/server/work-pool/work-pool.server";
@@ -30,20 +30,22 @@ export async function photoPreview(request: Request, context: AppLoadContext): P
   });
   if (!body.ok) return refusal(body.status, body.status === 413 ? "The photo is too large." : "Send one photo.");
   const photo = body.formData.get(PHOTO_PREVIEW_FIELD);
-  if (!(photo instanceof File)) return refusal(400, "Send one photo.");
+  const onDisk = photo instanceof File ? postedFileOnDisk(photo) : undefined;
+  if (!(photo instanceof File) || !onDisk) return refusal(400, "Send one photo.");
   const { config } = context;
-  const content = await takeFileBytes(photo);
   const cleaned = await movingToWorkerAhead(
     config,
-    [content],
+    [],
     photoWorkTasks.cleanPhotoWithThumbnail,
-    { fileName: photo.name, contentType: photo.type, content },
+    { fileName: photo.name, contentType: photo.type, path: onDisk.path },
     PREVIEW_SIZE,
     { photoPixels: config.PHOTO_MAX_PIXELS, submissionPixels: Infinity, submissionPixelsLeft: Infinity },
-  ).catch((error: unknown) => {
-    if (error instanceof WorkPoolFull) return undefined;
-    throw error;
-  });
+  )
+    .catch((error: unknown) => {
+      if (error instanceof WorkPoolFull) return undefined;
+      throw error;
+    })
+    .finally(() => discardPostedFiles(body.formData));
   if (!cleaned) return refusal(503, checklistForm.messages.failed);
   if (!cleaned.ok) return refusal(422, `No preview: ${cleaned.reason}.`);
   // Made, since a box was given.

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { defineWorkTasks } from "../work-pool/work-task";
 import { DecodeTimeoutError, decodeHeic, PixelCapError } from "./heic-decoder.server";
@@ -9,8 +11,17 @@ sharp.cache(false);
 /** The spec's image time-out: a photo that takes longer to decode is left out with a note. */
 export const PHOTO_DECODE_TIMEOUT_MS = 5_000;
 
-/** An uploaded photo: its name as sent, the type its bytes showed, and its bytes. */
-export type PhotoFile = { fileName: string; contentType: string; content: Uint8Array };
+/**
+ * An uploaded photo: its name as sent, the type its bytes showed, and its bytes, or the file the form's body reader
+ * wrote them to (read here, in the worker, so that the thread answering pages never holds them).
+ */
+export type PhotoFile = { fileName: string; contentType: string } & (
+  | { content: Uint8Array; path?: undefined }
+  | { path: string; content?: undefined }
+);
+
+/** A cleaned photo as it is stored: its bytes and their SHA-256, made in the worker. */
+type CleanedFile<Photo extends PhotoFile> = Omit<Photo, "content" | "path"> & { content: Uint8Array; sha256: string };
 
 export type Thumbnail = { jpeg: Uint8Array; width: number; height: number };
 
@@ -21,7 +32,7 @@ const READ_CHECK_BOX = { width: 8, height: 8 };
 export type PixelCaps = { photoPixels: number; submissionPixels: number; submissionPixelsLeft: number };
 
 export type CleanedPhotoWithThumbnail<Photo extends PhotoFile> =
-  | { ok: true; file: Photo; thumbnail: Thumbnail | undefined; pixels: number }
+  | { ok: true; file: CleanedFile<Photo>; thumbnail: Thumbnail | undefined; pixels: number }
   | { ok: false; reason: string };
 
 /**
@@ -45,13 +56,16 @@ export async function cleanPhotoWithThumbnail<Photo extends PhotoFile>(
   caps: PixelCaps,
 ): Promise<CleanedPhotoWithThumbnail<Photo>> {
   try {
-    const cleaning = await cleaned(photo, Math.min(caps.photoPixels, caps.submissionPixelsLeft));
+    const { path, content: sent, ...named } = photo;
+    const bytes = sent ?? new Uint8Array(await readFile(path as string));
+    const cleaning = await cleaned({ ...named, content: bytes }, Math.min(caps.photoPixels, caps.submissionPixelsLeft));
     const content = await cleaning.bytes();
     // Without a thumbnail to make, the photo is still decoded once, shrunk: that is the check that it can be read.
     const thumbnail = await thumbnailOf(cleaning.thumbnailFrom(content), box ?? READ_CHECK_BOX);
+    const sha256 = createHash("sha256").update(content).digest("hex");
     return {
       ok: true,
-      file: { ...photo, content, ...cleaning.renamed },
+      file: { ...named, content, sha256, ...cleaning.renamed } as CleanedFile<Photo>,
       thumbnail: box ? thumbnail : undefined,
       pixels: cleaning.pixels,
     };
@@ -73,7 +87,7 @@ type Cleaning = {
 };
 
 /** How a photo is cleaned, once its header (or a HEIC's image sizes) showed it within `maxPixels`. */
-async function cleaned(photo: PhotoFile, maxPixels: number): Promise<Cleaning> {
+async function cleaned(photo: PhotoFile & { content: Uint8Array }, maxPixels: number): Promise<Cleaning> {
   if (photo.contentType === "image/heic" || photo.contentType === "image/heif") {
     const image = await decodeHeic(photo.content, PHOTO_DECODE_TIMEOUT_MS, maxPixels);
     const pixels = () => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
