@@ -5,7 +5,7 @@
 // The one-address ratio is shown beside the last one recorded in docs/bench/last-posts.json, which only
 // `--record` rewrites. Run alone: npm run bench -- posts [--record] (or npx tsx scripts/bench-posts.ts).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -328,6 +328,7 @@ function postsFigures(result: PostsBenchResult): Omit<RecordedPosts, "date" | "c
 export async function recordPosts(result: PostsBenchResult): Promise<void> {
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: projectRoot }).toString().trim();
   const recorded: RecordedPosts = { date: new Date().toISOString(), commit, ...postsFigures(result) };
+  await mkdir(path.dirname(LAST_RECORDED), { recursive: true });
   await writeFile(LAST_RECORDED, `${JSON.stringify(recorded, null, 2)}\n`);
   console.log(
     `bench: recorded the post ratio ${recorded.ratio.toFixed(2)} in ${path.relative(projectRoot, LAST_RECORDED)}`,
