@@ -2,9 +2,10 @@
 // same durable write (scripts/bare-durable-write-server.mjs), both on one PostgreSQL started here, in one run.
 // The app is measured with every post from one address, then from 16 addresses behind a trusted proxy, then with
 // one address flooding past the limit; each post's submit-to-webhook time is taken by a loopback receiver.
-// Run alone: npx tsx scripts/bench-posts.ts (after npm run build).
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+// The one-address ratio is shown beside the last one recorded in docs/bench/last-posts.json, which only
+// `--record` rewrites. Run alone: npm run bench -- posts [--record] (or npx tsx scripts/bench-posts.ts).
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -291,9 +292,80 @@ export function postsBenchRows(result: PostsBenchResult): BenchRow[] {
   ];
 }
 
+/** The figures a run of this bench leaves in docs/bench/last-posts.json when asked to (`--record`). */
+export type RecordedPosts = {
+  date: string;
+  commit: string;
+  /** The median round's estimate posts a second from one address over the bare server's in the same round. */
+  ratio: number;
+  postsPerSecond: number;
+  barePerSecond: number;
+};
+
+const LAST_RECORDED = path.join(projectRoot, "docs/bench/last-posts.json");
+/** A fall of more than this share of the last recorded ratio is reported. */
+const REPORTED_FALL = 0.1;
+
+export async function lastRecordedPosts(): Promise<RecordedPosts | undefined> {
+  try {
+    return JSON.parse(await readFile(LAST_RECORDED, "utf8")) as RecordedPosts;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+function postsFigures(result: PostsBenchResult): Omit<RecordedPosts, "date" | "commit"> {
+  const { rounds } = result;
+  return {
+    ratio: median(rounds.map((round) => round.oneAddress.requestsPerSecond / round.bare.requestsPerSecond)),
+    postsPerSecond: median(rounds.map((round) => round.oneAddress.requestsPerSecond)),
+    barePerSecond: median(rounds.map((round) => round.bare.requestsPerSecond)),
+  };
+}
+
+/** Writes this run's figures as the last recorded ones, with the commit they were measured at. */
+export async function recordPosts(result: PostsBenchResult): Promise<void> {
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: projectRoot }).toString().trim();
+  const recorded: RecordedPosts = { date: new Date().toISOString(), commit, ...postsFigures(result) };
+  await mkdir(path.dirname(LAST_RECORDED), { recursive: true });
+  await writeFile(LAST_RECORDED, `${JSON.stringify(recorded, null, 2)}\n`);
+  console.log(
+    `bench: recorded the post ratio ${recorded.ratio.toFixed(2)} in ${path.relative(projectRoot, LAST_RECORDED)}`,
+  );
+}
+
+/**
+ * The summary's row of the post ratio beside the last recorded one, and a line when it fell by more than a tenth:
+ * a report, since one run on a shared machine can be that far off the next.
+ */
+export function postsAgainstLastRecorded(result: PostsBenchResult, last: RecordedPosts | undefined): BenchRow {
+  const now = postsFigures(result);
+  const measure = "estimate POST ratio to the bare server, one address, against the last recorded";
+  const ours = `${now.ratio.toFixed(2)} (${perSecond(now.postsPerSecond)} against ${perSecond(now.barePerSecond)})`;
+  const goal = `fell by no more than a tenth (--record keeps this run's)`;
+  if (!last) return { measure, ours, reference: "none recorded", goal, met: undefined };
+  const change = now.ratio / last.ratio;
+  if (change < 1 - REPORTED_FALL) {
+    console.log(
+      `bench: the estimate post ratio fell by more than a tenth: ${now.ratio.toFixed(2)} against ${last.ratio.toFixed(2)} recorded at ${last.commit} on ${last.date.slice(0, 10)}`,
+    );
+  }
+  return {
+    measure,
+    ours,
+    reference: `${last.ratio.toFixed(2)} (${perSecond(last.postsPerSecond)} against ${perSecond(last.barePerSecond)}, ${last.commit}, ${last.date.slice(0, 10)})`,
+    ratio: change,
+    goal,
+    met: change >= 1 - REPORTED_FALL,
+  };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   buildIfNeeded("bench");
+  const last = await lastRecordedPosts();
   const result = await benchPosts();
   console.log("PostgreSQL's backends during the first one-address run (% of samples):", result.waits);
-  printBenchTable(postsBenchRows(result));
+  printBenchTable([...postsBenchRows(result), postsAgainstLastRecorded(result, last)]);
+  if (process.argv.includes("--record")) await recordPosts(result);
 }

@@ -6,7 +6,9 @@
 // table of ours against the references and the goals, and writes build/bench-results.json. Missed goals are
 // reported, not fatal; crashes exit non-zero. `npm run bench -- pages` measures the pages only, `-- public-pages`
 // the public ones beside nginx only, `-- staff-pages` the staff pages only, `-- checklist` the checklist only,
-// `-- fresh-clone` the set-up of a fresh clone only (scripts/bench-fresh-clone.ts), which the whole run ends with.
+// `-- fresh-clone` the set-up of a fresh clone only (scripts/bench-fresh-clone.ts), which the whole run ends with,
+// `-- posts` the estimate posts only. The post ratio is shown beside the last recorded one
+// (docs/bench/last-posts.json); `--record` (with the whole run or `-- posts`) makes this run's the last recorded.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startAppServer } from "#tests/app-server";
@@ -26,7 +28,14 @@ import {
   printPagesBench,
   STAFF_PAGE_BUDGET,
 } from "./bench-pages";
-import { benchPosts, postsBenchRows } from "./bench-posts";
+import {
+  benchPosts,
+  lastRecordedPosts,
+  type PostsBenchResult,
+  postsAgainstLastRecorded,
+  postsBenchRows,
+  recordPosts,
+} from "./bench-posts";
 import { benchPush, pushBenchRows } from "./bench-push";
 import { benchStatic, startStaticNginx, staticBenchRows } from "./bench-static";
 import { type BenchRow, printBenchTable } from "./bench-table";
@@ -117,7 +126,14 @@ async function writeResults(started: number, results: Record<string, unknown>) {
   console.log(`\nbench: wrote ${path.relative(projectRoot, output)} in ${(durationMs / 1000).toFixed(0)} s`);
 }
 
-async function main(part: string | undefined) {
+/** The posts' rows, the ratio beside the last recorded one among them; with `--record`, this run's is kept. */
+async function postsRows(posts: PostsBenchResult, record: boolean): Promise<BenchRow[]> {
+  const rows = [...postsBenchRows(posts), postsAgainstLastRecorded(posts, await lastRecordedPosts())];
+  if (record) await recordPosts(posts);
+  return rows;
+}
+
+async function main(part: string | undefined, record: boolean) {
   const started = Date.now();
   // A clone of its own, which builds itself: this checkout's build is not needed.
   if (part === "fresh-clone") {
@@ -139,8 +155,18 @@ async function main(part: string | undefined) {
     await writeResults(started, { checklist });
     return;
   }
+  if (part === "posts") {
+    console.log("bench: estimate posts against a bare durable-write server");
+    const posts = await benchPosts();
+    console.log("PostgreSQL's backends during the first one-address run (% of samples):", posts.waits);
+    printBenchTable(await postsRows(posts, record));
+    await writeResults(started, { posts });
+    return;
+  }
   if (part !== undefined)
-    throw new Error(`unknown part "${part}": give pages, public-pages, staff-pages, checklist, fresh-clone or nothing`);
+    throw new Error(
+      `unknown part "${part}": give pages, public-pages, staff-pages, checklist, fresh-clone, posts or nothing`,
+    );
   const pages = await benchAllPages("pages");
 
   console.log("bench: estimate posts against a bare durable-write server");
@@ -159,7 +185,7 @@ async function main(part: string | undefined) {
   printInboxGrowth(inbox);
   printChecklistBench(checklist);
   printBenchTable([
-    ...postsBenchRows(posts),
+    ...(await postsRows(posts, record)),
     ...pushBenchRows(push),
     ...staticBenchRows(staticFiles),
     ...pageBenchRows,
@@ -181,7 +207,11 @@ async function main(part: string | undefined) {
 }
 
 try {
-  await main(process.argv[2]);
+  const args = process.argv.slice(2);
+  await main(
+    args.find((arg) => !arg.startsWith("--")),
+    args.includes("--record"),
+  );
 } catch (error) {
   console.error("bench: failed:", error);
   process.exitCode = 1;

@@ -53,4 +53,13 @@ describe("the access log", () => {
     expect(lines.find((line) => line.req?.url.startsWith("/calendar/"))?.req?.url).toBe("/calendar/<address>?x");
     expect(JSON.stringify(lines)).not.toContain(token);
   });
+
+  it("writes the line of a path the URL parser refuses once decoded, and the server goes on answering", async () => {
+    // `/%0A/` decodes to a line break between two slashes, read as `//` with no host: it once threw where the
+    // line is written, as the connection closed, and the uncaught error ended the process.
+    const answer = await fetch(`${baseUrl}/%0A/`);
+    expect(answer.status).toBe(404);
+    await waitFor("the refused path's line", () => lines.some((line) => line.req?.url === "/%0A/"));
+    expect((await fetch(`${baseUrl}/admin/inbox`)).status).toBe(200);
+  });
 });

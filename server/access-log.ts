@@ -11,12 +11,17 @@ declare global {
   }
 }
 
+const MIGHT_NAME_CALENDAR = /calendar|[%\t\n\r]/i;
+
 /**
  * Whether a path reaches the calendar feed, whose token in the path is its only credential (0706): read as the
  * app reads it on the way there, with percent-escapes decoded, repeated slashes collapsed (a redirect takes
  * `//calendar/...` there), dot segments resolved and any case (routes match case-insensitively).
  */
 function reachesCalendarFeed(path: string): boolean {
+  // Every line is read this way: a path with neither the word nor an escape or a character the URL parser drops
+  // cannot read as the feed's, and is passed without decoding it.
+  if (!MIGHT_NAME_CALENDAR.test(path)) return false;
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
@@ -24,6 +29,9 @@ function reachesCalendarFeed(path: string): boolean {
     // A path that cannot be decoded is answered 400 and reaches nothing; its escapes are read as they are.
   }
   const collapsed = decoded.replace(/[/\\]+/g, "/");
+  // An escaped line break between two slashes (`/%0A/`) reads as `//` and no host, which the URL parser refuses:
+  // such a path reaches no route. The line is written as its connection closes, where a throw ends the process.
+  if (!URL.canParse(collapsed, "http://path.invalid")) return false;
   return new URL(collapsed, "http://path.invalid").pathname.toLowerCase().startsWith("/calendar/");
 }
 

@@ -13,12 +13,20 @@ const LINK_LIKE =
   /\b[a-z][a-z0-9+.-]*:\/\/\S*|\b(?:mailto|tel|sms|javascript|data):\S*|\bwww\.\S*|\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b\S*/giu;
 
 /**
+ * Words with single spaces between them and none of what the cleaning takes out: no control character, and
+ * neither `:` nor `.`, without which nothing reads as a link. Most answers (a name, a town) are this, and are
+ * quoted as they are without running the cleaning's patterns over them, once for every lead.
+ */
+const ALREADY_PLAIN = /^[\p{L}\p{M}\p{N}'(),&/-]+(?: [\p{L}\p{M}\p{N}'(),&/-]+)*$/u;
+
+/**
  * A visitor's answer as a text or a push notification may quote it: one line, without links, at most `max`
  * characters. The staff's phones read those as coming from the company, so nothing typed may read as a second
  * message, a link to follow or a number to ring.
  */
 export function notificationAnswer(answer: unknown, max = NOTIFICATION_ANSWER_MAX): string {
   if (typeof answer !== "string") return "";
+  if (answer.length <= max && ALREADY_PLAIN.test(answer)) return answer;
   const plain = answer.replace(CONTROL_CHARACTERS, " ").replace(LINK_LIKE, " ").replace(/\s+/g, " ").trim();
   return plain.length <= max ? plain : `${plain.slice(0, max - 1).trimEnd()}…`;
 }

@@ -113,11 +113,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     const success = steps.success
       ? steps.success({ payload, stored, staff, reply: (options) => submission.reply(options) })
       : ({ result: submission.reply({ resetForm: true }) } as unknown as Success);
-    const deliveries = await storedDeliveries(context.db, stored.id);
-    const { message, sent } = definition.outcome?.({ payload, deliveries }) ?? {
-      sent: true,
-      message: definition.messages.success,
-    };
+    const { message, sent } = await outcomeOf(context, definition, payload, stored);
     const answer: FormActionResult<Success> = {
       status: "success",
       reference: stored.reference,
@@ -134,6 +130,20 @@ export async function submitForm<Schema extends z.ZodMiniType, Payload, Success 
     // The files the body reader wrote as they arrived: stored or refused, the post is done with them.
     if (posted) await discardPostedFiles(posted);
   }
+}
+
+/**
+ * The answer's words: a form with an `outcome` is worded from the deliveries stored, read back only for it (the
+ * estimate, posted at volume, says no more than that it was stored and needs no query for that).
+ */
+async function outcomeOf<Payload>(
+  context: AppLoadContext,
+  definition: Pick<FormDefinition<z.ZodMiniType, Payload>, "outcome" | "messages">,
+  payload: Payload,
+  stored: StoredSubmission,
+) {
+  if (!definition.outcome) return { sent: true, message: definition.messages.success };
+  return definition.outcome({ payload, deliveries: await storedDeliveries(context.db, stored.id) });
 }
 
 /**
