@@ -537,6 +537,38 @@ export const staffNotices = pgTable(
   (table) => [index("staff_notices_unsent_idx").on(table.createdAt).where(sql`${table.sentAt} IS NULL`)],
 );
 
+/**
+ * Every publish of the public site's words and photos (app/content/site-content.ts), newest last: the one with
+ * the highest id is what visitors see. Append-only: publishing an earlier version again adds a row with its
+ * content. Who published is kept by name as it was, so the history still names someone whose account was removed.
+ */
+export const siteContentVersions = pgTable("site_content_versions", {
+  id: bigserial({ mode: "number" }).primaryKey(),
+  content: jsonb().$type<unknown>().notNull(),
+  publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  publishedByUserId: bigint({ mode: "number" }).references(() => staffUsers.id, { onDelete: "set null" }),
+  publishedByName: text().notNull(),
+  /** The earlier version this one published again; null for a publish of a draft. */
+  republishedFromId: bigint({ mode: "number" }),
+});
+
+/**
+ * The one draft of the site's content, shared by the admins: what they changed since the version it is based on
+ * (null: nothing was published yet). A save or publish based on an older version than the newest is refused.
+ */
+export const siteContentDraft = pgTable(
+  "site_content_draft",
+  {
+    id: integer().primaryKey().default(1),
+    content: jsonb().$type<unknown>().notNull(),
+    baseVersionId: bigint({ mode: "number" }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedByUserId: bigint({ mode: "number" }).references(() => staffUsers.id, { onDelete: "set null" }),
+    updatedByName: text().notNull(),
+  },
+  (table) => [check("site_content_draft_single_row", sql`${table.id} = 1`)],
+);
+
 /** A rendition's format: the extension its file is written with. */
 export type SitePhotoFormat = "avif" | "webp" | "jpg";
 
