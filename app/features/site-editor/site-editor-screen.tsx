@@ -43,7 +43,14 @@ function Outcome({ answer }: { answer: SiteEditorAnswer | undefined }) {
   );
 }
 
-type NodeProps = { path: ContentPath; value: unknown; errors: Record<string, string>; label: string };
+type NodeProps = {
+  path: ContentPath;
+  value: unknown;
+  errors: Record<string, string>;
+  label: string;
+  /** A part of a section, under the section's own heading: its fields without a box and legend of their own. */
+  bare?: boolean;
+};
 
 const errorsAt = (errors: Record<string, string>, path: ContentPath) => {
   const message = errors[fieldNameOf(path)];
@@ -133,7 +140,7 @@ function ListFields({ path, value, errors, label }: NodeProps & { value: unknown
                     formNoValidate
                     className={smallButtonClass}
                   >
-                    Move {itemLabel} up
+                    Move up<span className="sr-only"> {itemLabel}</span>
                   </button>
                 ) : null}
                 {index < value.length - 1 ? (
@@ -144,7 +151,7 @@ function ListFields({ path, value, errors, label }: NodeProps & { value: unknown
                     formNoValidate
                     className={smallButtonClass}
                   >
-                    Move {itemLabel} down
+                    Move down<span className="sr-only"> {itemLabel}</span>
                   </button>
                 ) : null}
                 <button
@@ -154,7 +161,7 @@ function ListFields({ path, value, errors, label }: NodeProps & { value: unknown
                   formNoValidate
                   className={smallButtonClass}
                 >
-                  Remove {itemLabel}
+                  Remove<span className="sr-only"> {itemLabel}</span>
                 </button>
               </div>
             </li>
@@ -170,29 +177,31 @@ function ListFields({ path, value, errors, label }: NodeProps & { value: unknown
 
 /** One value of the content, in the field its kind needs. */
 function ContentNode(props: NodeProps) {
-  const { path, value, errors, label } = props;
+  const { path, value, errors, label, bare } = props;
   const name = fieldNameOf(path);
   const key = String(path.at(-1));
   if (path.at(-1) === "days") return <DaysField {...props} />;
   if (Array.isArray(value)) return <ListFields {...props} value={value} />;
   if (isImageSlot(value)) return <ImageSlotFields {...props} value={value} />;
   if (value !== null && typeof value === "object") {
+    const fields = Object.entries(value).map(([childKey, child]) =>
+      childKey === "id" ? (
+        <input key={childKey} type="hidden" name={fieldNameOf([...path, childKey])} value={String(child)} />
+      ) : (
+        <ContentNode
+          key={childKey}
+          path={[...path, childKey]}
+          value={child}
+          errors={errors}
+          label={labelOf(childKey)}
+        />
+      ),
+    );
+    if (bare) return <div className="space-y-4">{fields}</div>;
     return (
       <fieldset className="space-y-3">
         <legend className="font-bold text-brand-900">{label}</legend>
-        {Object.entries(value).map(([childKey, child]) =>
-          childKey === "id" ? (
-            <input key={childKey} type="hidden" name={fieldNameOf([...path, childKey])} value={String(child)} />
-          ) : (
-            <ContentNode
-              key={childKey}
-              path={[...path, childKey]}
-              value={child}
-              errors={errors}
-              label={labelOf(childKey)}
-            />
-          ),
-        )}
+        {fields}
       </fieldset>
     );
   }
@@ -224,9 +233,16 @@ function ContentNode(props: NodeProps) {
   );
 }
 
-/** The label of a part of a section: the page's title and description have one of their own. */
-const partLabelOf = (part: ContentPath) =>
-  part[0] === "pages" ? "Title and description for search engines" : labelOf(String(part.at(-1)));
+const PART_TITLES: Record<string, string> = {
+  pages: "Title and description for search engines",
+  contactSection: "Contact section",
+  company: "Company facts",
+  estimate: "The estimate form's texts",
+  menu: "Menu labels",
+};
+
+/** The heading of a part of a section: the page's own words and photos, or what the part is. */
+const partLabelOf = (part: ContentPath) => PART_TITLES[String(part[0])] ?? "Words and photos";
 
 /** One screen of the editor: every text, list and photo of its part of the site, then Save draft. */
 export function SiteSectionScreen({
@@ -284,7 +300,7 @@ export function SiteSectionScreen({
             title={partLabelOf(part)}
             className="space-y-4"
           >
-            <ContentNode path={part} value={shown[index]} errors={errors} label={partLabelOf(part)} />
+            <ContentNode path={part} value={shown[index]} errors={errors} label={partLabelOf(part)} bare />
           </StaffSection>
         ))}
         <div className="sticky bottom-0 border-t border-slate-200 bg-white py-3">

@@ -62,8 +62,24 @@ export const isImageSlot = (value: unknown): value is ImageSlot =>
 export const sectionValues = (section: SiteSection, content: SiteContent) =>
   section.parts.map((part) => valueAt(content, part));
 
-/** Words for a key: `beforeAfterPairs` reads "Before after pairs". */
+/** Keys whose words, made from the key, would not say what they are. */
+const LABELS: Record<string, string> = {
+  ceo: "Chief executive",
+  areaServed: "Places served",
+  mapTitle: "The map's description",
+  heroImages: "Slideshow photos",
+  beforeAfterPairs: "Before and after pairs",
+  href: "Web address",
+  line1: "Street or box",
+  region: "State",
+  postalCode: "ZIP code",
+  claims: "Facts",
+};
+
+/** Words for a key: `clientLogos` reads "Client logos". */
 export function labelOf(key: string): string {
+  const label = LABELS[key];
+  if (label) return label;
   const spaced = key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return `${spaced.charAt(0).toUpperCase()}${spaced.slice(1)}`;
 }
