@@ -1,13 +1,15 @@
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { errorScreenText } from "./components/error-screen";
 import { textWrittenByServer, useInlinedSources } from "./components/inlined-sources";
 import { useNonce } from "./components/nonce";
 import { isPublicPage } from "./components/public-page-handle";
+import { SiteChromeContext } from "./components/site-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { usesStaffFrame } from "./components/staff/staff-frame-handle";
-import { company } from "./content/company";
+import { siteChromeOf } from "./content/site-chrome";
+import { siteContentOf } from "./server/site-content/site-content-cache.server";
 import { readSiteUrl } from "./server/site-url.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -15,8 +17,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 // A form sent while the server is down keeps its page and answers instead of the error screen.
 export { revalidateUnlessAnsweredByBrowser as shouldRevalidate } from "./forms/form-route";
 
-export function loader() {
-  return { siteUrl: readSiteUrl() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { siteUrl: readSiteUrl(), chrome: siteChromeOf(siteContentOf(context)) };
 }
 
 const STYLESHEET_ID = "inlined-stylesheet";
@@ -28,6 +30,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const staffFrame = matches.some((match) => usesStaffFrame(match.handle));
   const publicPage = matches.some((match) => isPublicPage(match.handle));
+  // Missing only when the root loader failed: the page then goes without the site's header and footer.
+  const chrome = useRouteLoaderData<typeof loader>("root")?.chrome;
   return (
     <html lang="en">
       <head>
@@ -50,16 +54,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        {staffFrame ? (
-          children
+        {staffFrame || !chrome ? (
+          <SiteChromeContext value={chrome}>{children}</SiteChromeContext>
         ) : (
-          <>
+          <SiteChromeContext value={chrome}>
             <SiteHeader />
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}
             </main>
             <SiteFooter />
-          </>
+          </SiteChromeContext>
         )}
         {publicPage ? (
           // The public pages run without React in the browser: their one small script is all they load.
@@ -81,13 +85,14 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const company = useRouteLoaderData<typeof loader>("root")?.chrome.company;
   const screen = errorScreenText(
     error,
-    `Something went wrong on our side. Please try again, or call us at ${company.phone.display}.`,
+    `Something went wrong on our side. Please try again${company ? `, or call us at ${company.phone}` : ""}.`,
   );
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
-      <title>{`${screen.title} | ${company.name}`}</title>
+      <title>{company ? `${screen.title} | ${company.name}` : screen.title}</title>
       <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">{screen.eyebrow}</p>
       <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900">{screen.heading}</h1>
       <p className="mt-4 text-lg text-slate-600">{screen.text}</p>

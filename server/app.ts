@@ -6,13 +6,15 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type pg from "pg";
 import type { Logger } from "pino";
 import proxyaddr from "proxy-addr";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { type AppLoadContext, RouterContextProvider, type ServerBuild } from "react-router";
+import type { SiteContent } from "../app/content/site-content";
 import { submissionTypes } from "../app/features/submission-types.server";
 import { RESUMABLE_UPLOADS_PATH } from "../app/forms/resumable-uploads";
 import type { DeliveryWorker } from "../app/outbox/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
+import { currentSiteContent } from "../app/server/site-content/site-content-cache.server";
 import { accessLog, giveRequestsALogger, keepClientOutOfLog } from "./access-log";
 import { inlineStyleSourcesOf, nonceContentSecurityPolicy } from "./content-security-policy";
 import { metricsRoute } from "./metrics-route";
@@ -27,6 +29,7 @@ import { measureRequests } from "./request-metrics";
 import { resumableUploads } from "./resumable-uploads";
 import { securityHeaders, staffAnswersNotStored, subresourceSecurityHeaders } from "./security-headers";
 import { serverAnsweredRoutes } from "./server-answered-routes";
+import { type SitePagePublisher, sitePagePublisher, sitePageRenderer } from "./site-pages";
 import { loadStaticFiles, mountLargeClientFiles, redirectToCanonicalPath, staticFileAnswerer } from "./static-files";
 
 export type AppDependencies = {
@@ -41,8 +44,11 @@ export type AppDependencies = {
   isDatabaseProcessUp?: () => boolean;
 };
 
-/** The Express app behind the static fast path: health, metrics, the request guards, uploads and the pages. */
-export function createApp(dependencies: AppDependencies): RequestListener {
+/**
+ * The Express app behind the static fast path: health, metrics, the request guards, uploads and the pages; and
+ * what serves each published version of the site's content as the static pages.
+ */
+export function createApp(dependencies: AppDependencies): RequestListener & { sitePages: SitePagePublisher } {
   const { config, logger, database, buildDir, serverBuild } = dependencies;
   const app = express();
   app.disable("x-powered-by");
@@ -59,7 +65,8 @@ export function createApp(dependencies: AppDependencies): RequestListener {
   // check, and log themselves; the rest would only add to each.
   const inlineStyleSources = inlineStyleSourcesOf(serverBuild);
   const trustedProxies: Parameters<typeof proxyaddr>[1] = app.get("trust proxy fn");
-  const answerStaticFile = staticFileAnswerer(loadStaticFiles(path.join(buildDir, "client"), inlineStyleSources), {
+  const staticFiles = loadStaticFiles(path.join(buildDir, "client"), inlineStyleSources);
+  const answerStaticFile = staticFileAnswerer(staticFiles, {
     logger,
     commonHeaders: headers,
     subresourceHeaders: subresourceSecurityHeaders(headers),
@@ -82,18 +89,36 @@ export function createApp(dependencies: AppDependencies): RequestListener {
     resumableUploads({ config, db: database.db, forms: submissionTypes }),
   );
   app.use(limitRequestBodies);
-  mountPages(app, dependencies, inlineStyleSources);
+  const sitePageServices = { serverBuild, contextWith: siteContentContextMaker(dependencies) };
+  const renderSitePage = sitePageRenderer(sitePageServices, inlineStyleSources);
+  mountPages(app, dependencies, inlineStyleSources, renderSitePage);
   app.use(answerError);
-  return (req, res) => {
-    if (!answerStaticFile(req, res)) app(req, res);
-  };
+  const sitePages = sitePagePublisher({
+    services: sitePageServices,
+    db: database.db,
+    dataDir: config.DATA_DIR,
+    files: staticFiles,
+    styleSources: inlineStyleSources,
+    logger,
+  });
+  return Object.assign(
+    (req: Parameters<RequestListener>[0], res: Parameters<RequestListener>[1]) => {
+      if (!answerStaticFile(req, res)) app(req, res);
+    },
+    { sitePages },
+  );
 }
 
 /** The pages: rendered by React Router, or answered by their loader or action directly, or a large client file. */
-function mountPages(app: Express, dependencies: AppDependencies, inlineStyleSources: readonly string[]): void {
+function mountPages(
+  app: Express,
+  dependencies: AppDependencies,
+  inlineStyleSources: readonly string[],
+  renderSitePage: AppLoadContext["renderSitePage"],
+): void {
   const { serverBuild, buildDir } = dependencies;
   const contentSecurityPolicy = nonceContentSecurityPolicy(inlineStyleSources);
-  const loadContextOf = loadContextMaker(dependencies);
+  const loadContextOf = loadContextMaker(dependencies, renderSitePage);
   const renderWithReactRouter = createRequestHandler({
     build: serverBuild,
     // Always production: in any other mode React Router sends an error's message and stack (a failed
@@ -125,7 +150,10 @@ function mountPages(app: Express, dependencies: AppDependencies, inlineStyleSour
 }
 
 /** What a loader or action is given as its context (load-context.d.ts). */
-function loadContextMaker({ config, database, deliveryWorker }: AppDependencies) {
+function loadContextMaker(
+  { config, database, deliveryWorker }: AppDependencies,
+  renderSitePage: AppLoadContext["renderSitePage"],
+) {
   return (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
     // A getter, since most requests never log and req.log makes its child logger when first asked for.
@@ -137,8 +165,27 @@ function loadContextMaker({ config, database, deliveryWorker }: AppDependencies)
       deliveryWorker,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       cspNonce: String(res.locals.cspNonce),
+      siteContent: currentSiteContent().content,
+      renderSitePage,
     });
   };
+}
+
+/**
+ * The context of a public page rendered outside any request, with `siteContent` (a publish, a preview): as the
+ * build's prerender renders it, without a nonce (its scripts are allowed by their hashes).
+ */
+function siteContentContextMaker({ config, database, deliveryWorker, logger }: AppDependencies) {
+  return (siteContent: SiteContent): RouterContextProvider =>
+    Object.assign(new RouterContextProvider(), {
+      logger,
+      config,
+      db: database.db,
+      deliveryWorker,
+      clientIp: "127.0.0.1",
+      keepClientOutOfLog: () => undefined,
+      siteContent,
+    });
 }
 
 const answerError: ErrorRequestHandler = (error, req, res, _next) => {

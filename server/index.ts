@@ -31,10 +31,12 @@ import { type JobServices, periodicJob } from "../app/server/periodic-job.server
 import { createArchiveCopyJob } from "../app/server/point-in-time/archive-copy.server";
 import { walArchiveDirectory } from "../app/server/point-in-time/base-backup.server";
 import { createBaseBackupJob } from "../app/server/point-in-time/base-backup-job.server";
+import { followPublishedSiteContent } from "../app/server/site-content/site-content-cache.server";
 import { StartRefusal } from "../app/server/start-refusal.server";
 import { resolveVapidKeys } from "../app/server/vapid-keys.server";
 import { type AppDependencies, createApp } from "./app";
 import { closeServer, type Lifecycle, listen, stopOnSignals } from "./lifecycle";
+import type { SitePagePublisher } from "./site-pages";
 
 /** This file is bundled to build/server-entry/index.js, two levels below the project root. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     const { deliveryWorker, smsSender } = startDeliveryWorker(database.db, startup);
     startJobs({ db: database.db, config, logger, wakeDeliveryWorker: deliveryWorker.wake }, smsSender, startup);
     const app = await loadBuiltApp({ database, deliveryWorker, isDatabaseProcessUp: databaseServer.isUp }, startup);
+    await servePublishedSite(database.db, app.sitePages, startup);
     await serveHttp(app, startup);
   } catch (error) {
     if (error instanceof StartRefusal) {
@@ -230,10 +233,19 @@ async function deleteAbandonedFiles({ db }: JobServices): Promise<void> {
   await deleteAbandonedStagedFiles(db);
 }
 
+/**
+ * The published site content, before the first visitor: its static pages made if this instance has not yet, and
+ * then again at each publish, which every instance hears of.
+ */
+async function servePublishedSite(db: Database, sitePages: SitePagePublisher, { logger, onStop }: Startup) {
+  const following = await followPublishedSiteContent(db, logger, sitePages.serve);
+  onStop("site content", following.stop);
+}
+
 async function loadBuiltApp(
   running: Pick<AppDependencies, "database" | "deliveryWorker" | "isDatabaseProcessUp">,
   { config, logger }: Startup,
-): Promise<RequestListener> {
+): Promise<ReturnType<typeof createApp>> {
   warnOfStalePrerenderedPages(config.SITE_URL, logger);
   const serverBuild: ServerBuild = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   return createApp({ ...running, config, logger, buildDir, migrationsFolder, serverBuild });

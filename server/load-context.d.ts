@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { RouterContext } from "react-router";
+import type { SiteContent } from "../app/content/site-content";
 import type { DeliveryWorker } from "../app/outbox/worker.server";
 import type { Config } from "../app/server/config.server";
 import type { Database } from "../app/server/db/database.server";
@@ -20,6 +21,13 @@ declare module "react-router" {
     keepClientOutOfLog: () => void;
     /** The Content-Security-Policy nonce of this response, for the inline scripts React Router writes. */
     cspNonce: string;
+    /**
+     * The site's content this request renders: the published version, or a preview's. Absent where there is no
+     * server (the build's prerender renders the defaults): read it with siteContentOf(context).
+     */
+    siteContent?: SiteContent;
+    /** The public page at `path` exactly as it would be served with `content` (the editor's preview). */
+    renderSitePage: (path: string, content: SiteContent) => Promise<Response>;
     /** What middleware put in the context (the staff middleware: who is signed in). */
     get<T>(context: RouterContext<T>): T;
     set<C extends RouterContext>(context: C, value: C extends RouterContext<infer T> ? T : never): void;

@@ -1,7 +1,7 @@
-import { company } from "~/content/company";
 import type { ImageRef } from "~/content/types";
 import { PauseButton } from "./pause-button";
 import { Picture } from "./picture";
+import { useSiteChrome } from "./site-chrome";
 
 const HERO_SIZES = "100vw";
 const SLIDE_INTERVAL_MS = 3000;
@@ -10,7 +10,8 @@ const SLIDE_INTERVAL_MS = 3000;
  * The welcome banner. Its backgrounds rotate, once every one of them has loaded or failed to load, by the
  * page's script (app/components/enhancements/slideshow.ts); without it the first one stays.
  */
-export function HeroSlider({ images }: { images: ImageRef[] }) {
+export function HeroSlider({ images, welcomeLine }: { images: ImageRef[]; welcomeLine: string }) {
+  const { company } = useSiteChrome();
   return (
     <section
       aria-roledescription="carousel"
@@ -39,9 +40,7 @@ export function HeroSlider({ images }: { images: ImageRef[] }) {
         <div className="absolute inset-0 bg-gradient-to-r from-slate-950/85 via-slate-950/60 to-slate-950/30" />
       </div>
       <div className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6">
-        <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl">
-          {company.welcomeLine}
-        </h1>
+        <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{welcomeLine}</h1>
         <p className="mt-4 max-w-xl text-lg text-slate-100 sm:text-xl">{company.tagline}</p>
       </div>
       <PauseButton slideshowName="banner slideshow" className="absolute right-4 bottom-4" />

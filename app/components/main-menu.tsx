@@ -1,5 +1,6 @@
 import { NavLink } from "react-router";
 import { mainMenu } from "~/content/navigation";
+import { useSiteChrome } from "./site-chrome";
 
 type MainMenuProps = { className: string; listClassName: string; linkClassName: string };
 
@@ -8,13 +9,14 @@ type MainMenuProps = { className: string; listClassName: string; linkClassName: 
  * afresh, since the public pages run without React in the browser and cannot be rendered by it.
  */
 export function MainMenu({ className, listClassName, linkClassName }: MainMenuProps) {
+  const { menu } = useSiteChrome();
   return (
     <nav aria-label="Main" className={className}>
       <ul className={listClassName}>
         {mainMenu.map((item) => (
           <li key={item.id}>
             <NavLink to={item.path} end reloadDocument className={linkClassName}>
-              {item.name}
+              {menu.main[item.id]}
             </NavLink>
           </li>
         ))}

@@ -1,10 +1,26 @@
 import type { MetaDescriptor } from "react-router";
-import { company } from "~/content/company";
+import type { SiteContent } from "~/content/site-content";
 
-export type PageSeo = { title: string; description: string; path: string; siteUrl: string; imageName?: string };
+type Company = SiteContent["company"];
+
+export type PageSeo = {
+  title: string;
+  description: string;
+  path: string;
+  siteUrl: string;
+  company: Company;
+  imageName?: string;
+};
 
 /** Title, description, canonical URL, Open Graph tags and the Electrician JSON-LD of a public page. */
-export function publicPageMeta({ title, description, path, siteUrl, imageName = "hero-1" }: PageSeo): MetaDescriptor[] {
+export function publicPageMeta({
+  title,
+  description,
+  path,
+  siteUrl,
+  company,
+  imageName = "hero-1",
+}: PageSeo): MetaDescriptor[] {
   const url = `${siteUrl}${path === "/" ? "/" : path}`;
   const image = `${siteUrl}/images/${imageName}-1280.jpg`;
   return [
@@ -18,17 +34,17 @@ export function publicPageMeta({ title, description, path, siteUrl, imageName = 
     { property: "og:url", content: url },
     { property: "og:image", content: image },
     { name: "twitter:card", content: "summary_large_image" },
-    { "script:ld+json": electricianJsonLd(siteUrl) },
+    { "script:ld+json": electricianJsonLd(siteUrl, company) },
   ];
 }
 
-export function electricianJsonLd(siteUrl: string) {
+function electricianJsonLd(siteUrl: string, company: Company) {
   return {
     "@context": "https://schema.org",
     "@type": "Electrician",
     name: company.name,
     url: `${siteUrl}/`,
-    telephone: company.phone.display,
+    telephone: company.phone,
     email: company.email,
     foundingDate: String(company.founded),
     image: `${siteUrl}/images/hero-1-1280.jpg`,

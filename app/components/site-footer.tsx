@@ -1,18 +1,23 @@
 import { Link } from "react-router";
-import { company, formatAddress } from "~/content/company";
+import { formatAddress } from "~/content/company";
 import { careerLinks, contactPath, footerLinks } from "~/content/navigation";
+import { telHref } from "~/content/phone";
 import { privacyPath } from "~/content/privacy";
+import { useSiteChrome } from "./site-chrome";
 import { TrustDetails } from "./trust-details";
 
 export function SiteFooter() {
+  const { company, menu, careerTestNames } = useSiteChrome();
+  const labelled = (links: { id: string; name: string; path: string }[], labels: Partial<Record<string, string>>) =>
+    links.map((link) => ({ ...link, name: labels[link.id] ?? link.name }));
   return (
     <footer className="bg-slate-950 text-slate-200">
       <div className="bg-brand-700 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-6 sm:px-6">
           <p className="text-lg font-semibold">
             Ready to plan your next project?{" "}
-            <a href={company.phone.href} className="underline underline-offset-4 hover:no-underline">
-              Call {company.phone.display}
+            <a href={telHref(company.phone)} className="underline underline-offset-4 hover:no-underline">
+              Call {company.phone}
             </a>
           </p>
           <Link
@@ -31,16 +36,22 @@ export function SiteFooter() {
             {formatAddress(company.street)}
             <br />
             <a
-              href={company.phone.href}
+              href={telHref(company.phone)}
               className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
             >
-              {company.phone.display}
+              {company.phone}
             </a>
           </address>
           <TrustDetails className="mt-4 space-y-2 text-sm" />
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-4">
-          {[{ links: footerLinks }, { links: careerLinks, label: "Careers" }].map(({ links, label }) => (
+          {[
+            { links: labelled(footerLinks, menu.footer) },
+            {
+              links: labelled(careerLinks, { apply: `Careers: ${menu.main.apply}`, ...careerTestNames }),
+              label: "Careers",
+            },
+          ].map(({ links, label }) => (
             <ul key={label ?? "pages"} aria-label={label}>
               {links.map((link) => (
                 <li key={link.id}>

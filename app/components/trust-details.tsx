@@ -1,10 +1,13 @@
-import { company, officeHours } from "~/content/company";
+import { officeHoursLines } from "~/content/company";
+import { telHref } from "~/content/phone";
+import { useSiteChrome } from "./site-chrome";
 
 /**
  * What a contractor's customers look for before they call: the license, insurance, office hours and the
  * number for emergencies after hours. In the footer of every public page and on the about page.
  */
 export function TrustDetails({ className }: { className?: string }) {
+  const { company } = useSiteChrome();
   return (
     <dl className={className}>
       <div>
@@ -13,7 +16,7 @@ export function TrustDetails({ className }: { className?: string }) {
       </div>
       <div>
         <dt className="font-semibold">Office hours</dt>
-        {officeHours.map((hours) => (
+        {officeHoursLines(company.hours).map((hours) => (
           <dd key={hours}>{hours}</dd>
         ))}
       </div>
@@ -21,10 +24,10 @@ export function TrustDetails({ className }: { className?: string }) {
         <dt className="font-semibold">After hours and emergencies</dt>
         <dd>
           <a
-            href={company.afterHoursPhone.href}
+            href={telHref(company.afterHoursPhone)}
             className="inline-flex min-h-11 items-center underline underline-offset-4"
           >
-            {company.afterHoursPhone.display}
+            {company.afterHoursPhone}
           </a>
         </dd>
       </div>

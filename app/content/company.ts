@@ -41,9 +41,8 @@ export const company = {
   designer: { label: "Site by Example Web Studio", href: "https://example.com/" },
   map: {
     title: "Map of the Example Electric Co. office in Sumter, South Carolina",
+    /** The embed's address; the page's is worked out from the street (officeMapAddresses). */
     src: "https://www.google.com/maps?q=Sumter,+SC+29150&output=embed",
-    /** The same place on the maps site itself, for when the embed cannot load. */
-    link: "https://www.google.com/maps/search/?api=1&query=123+Example+Street,+Sumter,+SC+29150",
   },
   claims: [
     "Founded in 2022",
@@ -65,6 +64,18 @@ function clockTime(time: string): string {
 }
 
 /** The office hours as people read them: "Monday to Friday, 7:00 AM to 5:00 PM". */
-export const officeHours = company.hours.map(
-  (period) => `${period.label}, ${clockTime(period.opens)} to ${clockTime(period.closes)}`,
-);
+export function officeHoursLines(hours: readonly { label: string; opens: string; closes: string }[]): string[] {
+  return hours.map((period) => `${period.label}, ${clockTime(period.opens)} to ${clockTime(period.closes)}`);
+}
+
+/**
+ * The office on Google Maps: the embed's address, and the maps site's own page for it, for when the embed cannot
+ * load.
+ */
+export function officeMapAddresses(street: { line1: string; city: string; region: string; postalCode: string }) {
+  const query = (...parts: string[]) => parts.map((part) => encodeURIComponent(part).replaceAll("%20", "+")).join(",+");
+  return {
+    src: `https://www.google.com/maps?q=${query(street.city, `${street.region} ${street.postalCode}`)}&output=embed`,
+    link: `https://www.google.com/maps/search/?api=1&query=${query(street.line1, street.city, `${street.region} ${street.postalCode}`)}`,
+  };
+}

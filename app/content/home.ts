@@ -1,4 +1,5 @@
 import { servicePhotos } from "./images";
+import type { ServiceId } from "./site-content";
 import type { BeforeAfterPair, ClientLogo, ServiceTile, Testimonial } from "./types";
 
 export const professionalBand = {
@@ -13,7 +14,8 @@ export const coveredBlurb = {
   points: ["On-time service", "Panel upgrades", "Hazard inspections"],
 };
 
-export const serviceTiles: ServiceTile[] = [
+/** The tiles in their order; their names and photos are the site's content (site-content.ts). */
+export const serviceTiles: (ServiceTile & { id: ServiceId })[] = [
   { id: "commercial", name: "Commercial Electric", image: servicePhotos.commercial[0], path: "/commercial" },
   { id: "education", name: "Education", image: servicePhotos.education[0], path: "/education" },
   { id: "healthcare", name: "Healthcare", image: servicePhotos.healthcare[0], path: "/healthcare" },

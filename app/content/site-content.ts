@@ -6,9 +6,12 @@ import { beforeAfterPairs, clientLogos, coveredBlurb, professionalBand, serviceT
 import { banners, heroImages, signatureImage } from "./images";
 import { footerLinks, mainMenu } from "./navigation";
 import { nextSteps } from "./next-steps";
+import { phonePlaceholderFor } from "./phone";
 import { REQUIRED_MESSAGE } from "./required-message";
 import { servicePages } from "./services";
 import type { ServicePage } from "./types";
+
+export { telHref, withPhone } from "./phone";
 
 /*
  * Every word and photo of the public pages an admin may change, as one document: the published version is what
@@ -43,6 +46,9 @@ function list<Item extends z.ZodMiniType>(item: Item, min: number, max: number, 
 
 /** A slug that names an item of a list (a logo, a pair, a pillar), for the page's keys and the editor. */
 const itemId = z.string({ error: REQUIRED_MESSAGE }).check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "Not a valid id"));
+
+/** How the name of an uploaded photo starts; the build's images have none of them. */
+export const UPLOADED_PHOTO_PREFIX = "site-";
 
 /**
  * An image slot: `name` is the stem of its renditions (/images/<name>-<width>.<avif|webp|jpg>), a build image
@@ -266,8 +272,7 @@ export const siteContentSchema = z.object({
 
 export type SiteContent = z.infer<typeof siteContentSchema>;
 
-const PHONE_PLACEHOLDER = "{phone}";
-const withPhonePlaceholder = (text: string) => text.replaceAll(company.phone.display, PHONE_PLACEHOLDER);
+const withPhonePlaceholder = (text: string) => phonePlaceholderFor(text, company.phone.display);
 
 function serviceContent(page: ServicePage): SiteContent["services"][ServiceId] {
   const { title, metaDescription, bannerImage, bannerImageText, images, paragraphs } = page;
@@ -407,14 +412,19 @@ export function withDefaults(stored: unknown): SiteContent {
   return filledIn(defaultSiteContent, stored) as SiteContent;
 }
 
-/** The text with `{phone}` replaced by the office phone as shown. */
-export function withPhone(text: string, content: Pick<SiteContent, "company">): string {
-  return text.replaceAll(PHONE_PLACEHOLDER, content.company.phone);
-}
+const isImageRef = (value: Record<string, unknown>) =>
+  typeof value.name === "string" && typeof value.alt === "string" && typeof value.width === "number";
 
-/** The `tel:` link of a phone number as shown: "(803) 555-0142" is tel:+18035550142 (US numbers get +1). */
-export function telHref(phone: string): string {
-  const digits = phone.replace(/[^0-9+]/g, "");
-  if (digits.startsWith("+")) return `tel:${digits}`;
-  return `tel:+${digits.length === 10 ? `1${digits}` : digits}`;
+/** The names of the uploaded photos (`site-…`) the content shows, each once: what a publish writes out. */
+export function uploadedPhotoNames(content: SiteContent): string[] {
+  const names = new Set<string>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (isRecord(value)) {
+      if (isImageRef(value) && String(value.name).startsWith(UPLOADED_PHOTO_PREFIX)) names.add(String(value.name));
+      else Object.values(value).forEach(visit);
+    }
+  };
+  visit(content);
+  return [...names];
 }

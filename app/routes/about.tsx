@@ -4,33 +4,43 @@ import { Picture } from "~/components/picture";
 import { publicPageHandle } from "~/components/public-page-handle";
 import { ScrollToSectionLink } from "~/components/scroll-to-section-link";
 import { publicPageMeta } from "~/components/seo";
+import { siteChromeFromMatches, useSiteChrome } from "~/components/site-chrome";
 import { siteUrlFromMatches } from "~/components/site-url";
 import { TrustDetails } from "~/components/trust-details";
-import { aboutIntro, valuePillars } from "~/content/about";
-import { company } from "~/content/company";
-import { banners, signatureImage } from "~/content/images";
+import { telHref } from "~/content/phone";
 import { ContactSection } from "~/features/estimate/contact-section";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
+import { siteContentOf } from "~/server/site-content/site-content-cache.server";
 import type { Route } from "./+types/about";
 
 export const handle = publicPageHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  publicPageMeta({
-    title: `About Us | ${company.name}`,
-    description:
-      "Founded in 2022 with close to four decades of team experience, we are a licensed commercial electrical contractor serving the Carolinas.",
+export const loader = ({ context }: Route.LoaderArgs) => {
+  const { about, contactSection, estimate, pages } = siteContentOf(context);
+  return { about, contactSection, estimate, page: pages.about };
+};
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { company } = siteChromeFromMatches(matches);
+  if (!loaderData) return [];
+  return publicPageMeta({
+    title: `${loaderData.page.title} | ${company.name}`,
+    description: loaderData.page.description,
     path: "/learnmore",
     siteUrl: siteUrlFromMatches(matches),
-    imageName: banners.about.name,
+    company,
+    imageName: loaderData.about.bannerImage.name,
   });
+};
 
 export const action = ({ request, context }: Route.ActionArgs) => submitEstimate(request, context);
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { company } = useSiteChrome();
+  const { intro: aboutIntro, pillars: valuePillars, signature: signatureImage, bannerImage } = loaderData.about;
   return (
     <>
-      <PageBanner image={banners.about}>
+      <PageBanner image={bannerImage}>
         <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{aboutIntro.heading}</h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-100">{aboutIntro.text}</p>
         <ScrollToSectionLink targetId="form" className="button-primary mt-8">
@@ -90,12 +100,12 @@ export default function About() {
           <br />
           {company.mailing.city}, {company.mailing.region} {company.mailing.postalCode}
           <br />
-          Office: <a href={company.phone.href}>{company.phone.display}</a>
+          Office: <a href={telHref(company.phone)}>{company.phone}</a>
         </address>
         <OfficeMap />
       </section>
 
-      <ContactSection />
+      <ContactSection content={loaderData} />
     </>
   );
 }

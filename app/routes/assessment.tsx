@@ -1,6 +1,6 @@
 import { publicPageMeta } from "~/components/seo";
+import { siteChromeFromMatches } from "~/components/site-chrome";
 import { siteUrlFromMatches } from "~/components/site-url";
-import { company } from "~/content/company";
 import { type AssessmentActionResult, assessmentForm } from "~/features/skills/assessment/definition";
 import { SkillsAssessment } from "~/features/skills/assessment/skills-assessment";
 import { submitAssessment } from "~/features/skills/assessment/submit-assessment.server";
@@ -8,14 +8,17 @@ import { QuestionnairePage } from "~/features/skills/questionnaire-page";
 import { formRoute } from "~/forms/form-route";
 import type { Route } from "./+types/assessment";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  publicPageMeta({
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { company } = siteChromeFromMatches(matches);
+  return publicPageMeta({
     title: `Skills Assessment | ${company.name}`,
     description:
       "The electrical skills assessment for applicants: 18 questions on conduit bending, breakers, panels, grounding, the code and more, about 10 minutes.",
     path: "/assessment",
     siteUrl: siteUrlFromMatches(matches),
+    company,
   });
+};
 
 export const action = ({ request, context }: Route.ActionArgs) => submitAssessment(request, context);
 

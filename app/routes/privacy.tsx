@@ -1,8 +1,8 @@
 import { PageBanner } from "~/components/page-banner";
 import { publicPageHandle } from "~/components/public-page-handle";
 import { publicPageMeta } from "~/components/seo";
+import { siteChromeFromMatches } from "~/components/site-chrome";
 import { siteUrlFromMatches } from "~/components/site-url";
-import { company } from "~/content/company";
 import { banners } from "~/content/images";
 import { privacyNotice, privacyPath } from "~/content/privacy";
 import { SPAM_RETENTION_DAYS } from "~/features/inbox/retention.server";
@@ -10,14 +10,17 @@ import type { Route } from "./+types/privacy";
 
 export const handle = publicPageHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  publicPageMeta({
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { company } = siteChromeFromMatches(matches);
+  return publicPageMeta({
     title: `${privacyNotice.title} | ${company.name}`,
     description: `What ${company.name} collects through its estimate and job application forms, why, and how long it is kept.`,
     path: privacyPath,
     siteUrl: siteUrlFromMatches(matches),
+    company,
     imageName: banners.about.name,
   });
+};
 
 /** Rendered per request, not prerendered: the periods are the ones the running retention job applies. */
 export const loader = ({ context }: Route.LoaderArgs) => ({

@@ -1,40 +1,45 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { PageBanner } from "~/components/page-banner";
 import { Picture } from "~/components/picture";
 import { publicPageHandle } from "~/components/public-page-handle";
 import { publicPageMeta } from "~/components/seo";
+import { siteChromeFromMatches } from "~/components/site-chrome";
 import { siteUrlFromMatches } from "~/components/site-url";
-import { company } from "~/content/company";
 import { servicePages } from "~/content/services";
-import type { ServicePage as ServicePageContent } from "~/content/types";
 import { ContactSection } from "~/features/estimate/contact-section";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
+import { siteContentOf } from "~/server/site-content/site-content-cache.server";
 import type { Route } from "./+types/service";
 
 /** One module serves the four service pages; the route table mounts it once per page path. */
-function servicePageAt(pathname: string): ServicePageContent {
-  const page = servicePages.find((candidate) => candidate.path === pathname.replace(/\/$/, ""));
-  if (!page) throw new Response("Not Found", { status: 404 });
-  return page;
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => {
+  const pathname = new URL(request.url).pathname.replace(/\/$/, "").replace(/\.data$/, "");
+  const fixed = servicePages.find((candidate) => candidate.path === pathname);
+  if (!fixed) throw new Response("Not Found", { status: 404 });
+  const { services, contactSection, estimate } = siteContentOf(context);
+  return { page: { path: fixed.path, ...services[fixed.id] }, contactSection, estimate };
+};
 
 export const handle = publicPageHandle;
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const page = servicePageAt(location.pathname);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { company } = siteChromeFromMatches(matches);
+  if (!loaderData) return [];
+  const { page } = loaderData;
   return publicPageMeta({
     title: `${page.title} | ${company.name}`,
     description: page.metaDescription,
     path: page.path,
     siteUrl: siteUrlFromMatches(matches),
+    company,
     imageName: page.bannerImage.name,
   });
 };
 
 export const action = ({ request, context }: Route.ActionArgs) => submitEstimate(request, context);
 
-export default function ServicePage() {
-  const page = servicePageAt(useLocation().pathname);
+export default function ServicePage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
   return (
     <>
       <PageBanner image={page.bannerImage}>
@@ -62,7 +67,7 @@ export default function ServicePage() {
           Learn More About Us
         </Link>
       </section>
-      <ContactSection />
+      <ContactSection content={loaderData} />
     </>
   );
 }

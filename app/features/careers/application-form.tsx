@@ -7,7 +7,6 @@ import { FileField } from "~/components/forms/file-field";
 import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { usePending } from "~/components/forms/use-pending";
-import { nextSteps } from "~/content/next-steps";
 import type { BrowserAnswer } from "~/forms/browser-answer";
 import type { FieldDefinition } from "~/forms/definition";
 import { lengthConstraintsOf } from "~/forms/field-limits";
@@ -75,7 +74,8 @@ function fieldOf(fields: Record<string, FieldMetadata<unknown>>, name: Applicati
  * with it, missing answers are marked before anything is sent, an oversized resume is refused at once, and
  * the answer comes in place.
  */
-export function ApplicationForm() {
+/** `nextStep`: what happens after an application is sent, as the site's content says it. */
+export function ApplicationForm({ nextStep }: { nextStep: string }) {
   const actionData = useActionData<ApplicationActionResult | BrowserAnswer>();
   const busy = usePending();
   const action = useActionAtOutcome();
@@ -164,7 +164,7 @@ export function ApplicationForm() {
           <>
             <strong className="font-semibold">{applicationForm.messages.success}</strong> Your reference number is{" "}
             <strong className="font-mono">{success.reference}</strong>.
-            <span className="mt-2 block font-normal">{nextSteps.application}</span>
+            <span className="mt-2 block font-normal">{nextStep}</span>
           </>
         )}
       />

@@ -1,9 +1,16 @@
-import { contactSection } from "~/content/about";
-import { company, formatAddress } from "~/content/company";
+import { useSiteChrome } from "~/components/site-chrome";
+import { formatAddress } from "~/content/company";
+import { telHref } from "~/content/phone";
+import type { SiteContent } from "~/content/site-content";
 import { EstimateForm } from "~/features/estimate/estimate-form";
 
+/** The section's words and the estimate form's, as the page's loader gives them. */
+export type ContactSectionContent = Pick<SiteContent, "contactSection" | "estimate">;
+
 /** The section at anchor #form: the free-estimate form and the office's contact details. */
-export function ContactSection() {
+export function ContactSection({ content }: { content: ContactSectionContent }) {
+  const { company } = useSiteChrome();
+  const { contactSection } = content;
   return (
     <section
       id="form"
@@ -16,16 +23,16 @@ export function ContactSection() {
           {contactSection.heading}
         </h2>
         <p className="mt-3 max-w-2xl text-lg text-slate-700">{contactSection.text}</p>
-        <EstimateForm />
+        <EstimateForm texts={content.estimate} />
         <dl className="mt-10 grid gap-6 sm:grid-cols-3">
           <div>
             <dt className="font-semibold text-brand-900">Phone</dt>
             <dd className="mt-1">
               <a
-                href={company.phone.href}
+                href={telHref(company.phone)}
                 className="inline-flex min-h-11 items-center text-lg underline underline-offset-4"
               >
-                {company.phone.display}
+                {company.phone}
               </a>
             </dd>
           </div>

@@ -1,11 +1,11 @@
 import { enhanceForm } from "~/components/enhancements/enhanced-form";
-import { nextSteps } from "~/content/next-steps";
 import { type EstimateActionResult, estimateForm } from "./definition";
 import {
   ESTIMATE_ANSWER_PATH,
   ESTIMATE_FORM_ID,
   ESTIMATE_SUCCESS_DIALOG_ID,
-  ESTIMATE_SUCCESS_TEXTS,
+  nextStepAttribute,
+  successTextAttribute,
 } from "./page-contract";
 import { estimateSchema } from "./schema";
 
@@ -29,9 +29,9 @@ export function enhanceEstimateForm(document: Document) {
     endpoint: ESTIMATE_ANSWER_PATH,
     busyLabel: "Sending...",
     onSuccess: (answer) => {
-      if (text) text.textContent = ESTIMATE_SUCCESS_TEXTS[answer.projectType];
+      if (text) text.textContent = dialog.getAttribute(successTextAttribute(answer.projectType));
       if (reference) reference.textContent = answer.reference;
-      if (nextStep) nextStep.textContent = nextSteps.estimate[answer.projectType];
+      if (nextStep) nextStep.textContent = dialog.getAttribute(nextStepAttribute(answer.projectType));
       if (dialog.open) dialog.close();
       dialog.showModal();
     },

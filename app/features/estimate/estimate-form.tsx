@@ -4,12 +4,26 @@ import { ConsentNote } from "~/components/consent-note";
 import { Alert, AlertRegion } from "~/components/forms/alert";
 import { DefinedFields } from "~/components/forms/defined-field";
 import { SubmitButton } from "~/components/forms/submit-button";
+import type { SiteContent } from "~/content/site-content";
+import type { FieldDefinition } from "~/forms/definition";
 import { lengthConstraintsOf } from "~/forms/field-limits";
 import { SubmissionGuardFields } from "~/forms/submission-guard-fields";
 import { type EstimateActionResult, estimateForm } from "./definition";
 import { EstimateSuccessDialog } from "./estimate-success-dialog";
 import { ESTIMATE_FORM_ID } from "./page-contract";
 import { estimateSchema } from "./schema";
+
+/** The questions, the residential choice's note (the commercial-only claim) as the site's content says it. */
+function withResidentialNote(note: string): readonly FieldDefinition[] {
+  return estimateForm.fields.map((field) =>
+    field.options
+      ? {
+          ...field,
+          options: field.options.map((option) => (option.value === "residential" ? { ...option, note } : option)),
+        }
+      : field,
+  );
+}
 
 /** The server's length caps, as the fields' maxlength. */
 const LENGTH_LIMITS = lengthConstraintsOf(estimateSchema);
@@ -19,7 +33,7 @@ const LENGTH_LIMITS = lengthConstraintsOf(estimateSchema);
  * back at `#form` with the answer. The pages that carry it run without React in the browser; their script
  * (estimate-form-script.ts) adds instant checks, sending in place, and the modal confirmation.
  */
-export function EstimateForm() {
+export function EstimateForm({ texts }: { texts: SiteContent["estimate"] }) {
   const actionData = useActionData<EstimateActionResult>();
   // The answer opens at the form, where its message is, not at the top of the page.
   const actionAtForm = `${useFormAction()}#form`;
@@ -35,7 +49,7 @@ export function EstimateForm() {
   // JavaScript it is a modal dialog, wherever it sits in the page.
   return (
     <>
-      <EstimateSuccessDialog answer={success} />
+      <EstimateSuccessDialog answer={success} texts={texts} />
       <Form
         method="post"
         action={actionAtForm}
@@ -43,7 +57,7 @@ export function EstimateForm() {
         className="mt-8 grid gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
       >
         <AlertRegion className="sm:col-span-2">{alert && <Alert tone="error">{alert}</Alert>}</AlertRegion>
-        <DefinedFields definitions={estimateForm.fields} fields={fields} />
+        <DefinedFields definitions={withResidentialNote(texts.residentialNote)} fields={fields} />
         <SubmissionGuardFields idPrefix="estimate" guards={{}} />
         <div className="sm:col-span-2">
           <SubmitButton busy={false} busyLabel="Sending...">

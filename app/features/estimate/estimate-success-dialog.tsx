@@ -1,5 +1,7 @@
-import { nextSteps } from "~/content/next-steps";
-import { ESTIMATE_SUCCESS_DIALOG_ID, ESTIMATE_SUCCESS_TEXTS } from "./page-contract";
+import { useSiteChrome } from "~/components/site-chrome";
+import { withPhone } from "~/content/phone";
+import type { SiteContent } from "~/content/site-content";
+import { ESTIMATE_SUCCESS_DIALOG_ID, nextStepAttribute, successTextAttribute } from "./page-contract";
 import type { EstimateRequest } from "./schema";
 
 const REFERENCE_CLASS = "font-mono text-lg text-slate-900";
@@ -11,22 +13,36 @@ const REFERENCE_CLASS = "font-mono text-lg text-slate-900";
  */
 export function EstimateSuccessDialog({
   answer,
+  texts,
 }: {
   answer: { reference: string; projectType: EstimateRequest["projectType"] } | undefined;
+  texts: SiteContent["estimate"];
 }) {
+  const chrome = useSiteChrome();
+  const nextSteps = {
+    commercial: withPhone(texts.nextSteps.commercial, chrome),
+    residential: withPhone(texts.nextSteps.residential, chrome),
+  };
+  const textsForScript = {
+    [successTextAttribute("commercial")]: texts.success.commercial,
+    [successTextAttribute("residential")]: texts.success.residential,
+    [nextStepAttribute("commercial")]: nextSteps.commercial,
+    [nextStepAttribute("residential")]: nextSteps.residential,
+  };
   return (
     <dialog
       id={ESTIMATE_SUCCESS_DIALOG_ID}
       open={answer !== undefined}
       aria-labelledby="estimate-success-title"
       aria-describedby="estimate-success-text"
+      {...textsForScript}
       className="relative mx-auto my-6 w-full max-w-lg rounded-2xl bg-white p-6 text-slate-800 shadow-2xl ring-1 ring-slate-200 backdrop:bg-slate-950/60 open:block [&:modal]:fixed [&:modal]:m-auto"
     >
       <h3 id="estimate-success-title" className="text-2xl font-bold text-brand-800">
         success!
       </h3>
       <p id="estimate-success-text" className="mt-3" data-success-text>
-        {answer ? ESTIMATE_SUCCESS_TEXTS[answer.projectType] : null}
+        {answer ? texts.success[answer.projectType] : null}
       </p>
       <p className="mt-3">
         {"Your reference number is "}
@@ -36,7 +52,7 @@ export function EstimateSuccessDialog({
         .
       </p>
       <p className="mt-3" data-next-step>
-        {answer ? nextSteps.estimate[answer.projectType] : null}
+        {answer ? nextSteps[answer.projectType] : null}
       </p>
       <form method="dialog" className="mt-6 text-right">
         <button type="submit" className="button-primary">

@@ -11,9 +11,9 @@ export const ESTIMATE_SUCCESS_DIALOG_ID = "estimate-success";
 /** Where the page's script sends the form for an answer in JSON (app/routes/estimate-answer.ts). */
 export const ESTIMATE_ANSWER_PATH = "/forms/estimate";
 
-/** The confirmation's text by project type (spec §4): the company takes commercial projects only. */
-export const ESTIMATE_SUCCESS_TEXTS: Record<EstimateRequest["projectType"], string> = {
-  residential:
-    "Thank you, we have received your request. We currently focus only on commercial projects, so we can't take on residential work right now, but we have kept your information on file and will reach out if that changes.",
-  commercial: "Thank you, we have received your request and will reach out to you shortly.",
-};
+/**
+ * The confirmation's texts by project type, which the site's content holds (the commercial-only claim): the
+ * dialog carries them as data attributes, `data-success-<type>` and `data-next-step-<type>`, for the script.
+ */
+export const successTextAttribute = (projectType: EstimateRequest["projectType"]) => `data-success-${projectType}`;
+export const nextStepAttribute = (projectType: EstimateRequest["projectType"]) => `data-next-step-${projectType}`;

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "#tests/app-server";
+import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { defaultSiteContent } from "../app/content/site-content";
+import { staffUsers } from "../app/server/db/schema.server";
+import { publishSiteDraft, saveSiteDraft } from "../app/server/site-content/site-content-store.server";
+
+/*
+ * Two instances of the built app on one database, as a cluster runs them: a publish reaches the static pages of
+ * both within seconds, with no rebuild.
+ */
+
+let database: TestDatabase;
+let instances: AppServer[];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  instances = await Promise.all([
+    startAppServer({ env: { DATABASE_URL: database.url } }),
+    startAppServer({ env: { DATABASE_URL: database.url } }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(instances.map((instance) => instance.stop()));
+  await database.drop();
+});
+
+const textOf = async (url: string) => {
+  const answer = await fetch(url);
+  return { status: answer.status, text: await answer.text(), policy: answer.headers.get("content-security-policy") };
+};
+
+/** Asks until `check` passes or `timeoutMs` ends; resolves with how long it took. */
+async function within(timeoutMs: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Date.now() - started;
+}
+
+describe("publishing the site's content", () => {
+  it("serves the new words on / and a service page of every instance within seconds, as static pages", async () => {
+    const [first] = instances;
+    const oldQuote = defaultSiteContent.home.testimonials[0]?.quote ?? "";
+    for (const instance of instances) {
+      expect((await textOf(`${instance.url}/`)).text).toContain(oldQuote.slice(0, 40));
+    }
+
+    const [admin] = await database.db
+      .insert(staffUsers)
+      .values({ username: "owner", displayName: "Pat Owner", passwordHash: "unused", role: "admin" })
+      .returning({ id: staffUsers.id });
+    const content = structuredClone(defaultSiteContent);
+    content.home.testimonials = [
+      { quote: "They lit our new gym in a week.", reviewer: "Lee Coach", organisation: "Athletics, Example High" },
+    ];
+    content.company.phone = "(803) 555-0177";
+    content.services.lighting.paragraphs = ["Every fixture we hang is tested after dark."];
+    await saveSiteDraft(database.db, { content, baseVersionId: null, userId: admin?.id ?? 0 });
+    await publishSiteDraft(database.db, { userId: admin?.id ?? 0, baseVersionId: null });
+
+    const tookMs = await within(10_000, async () => {
+      const pages = await Promise.all(
+        instances.flatMap((instance) => [textOf(`${instance.url}/`), textOf(`${instance.url}/lighting`)]),
+      );
+      return pages.every((page) => page.text.includes("(803) 555-0177"));
+    });
+    console.info(`publish served by both instances in ${tookMs} ms`);
+
+    for (const instance of instances) {
+      const home = await textOf(`${instance.url}/`);
+      expect(home.text).toContain("They lit our new gym in a week.");
+      expect(home.text).not.toContain(oldQuote.slice(0, 40));
+      expect(home.text).toContain('href="tel:+18035550177"');
+      expect(home.text).toContain('"telephone":"(803) 555-0177"');
+      // A static page's policy allows its inline scripts by hash, as the build's prerendered pages do.
+      expect(home.policy).toMatch(/script-src 'self' 'sha256-/);
+      const lighting = await textOf(`${instance.url}/lighting`);
+      expect(lighting.text).toContain("Every fixture we hang is tested after dark.");
+      expect(lighting.text).not.toContain(defaultSiteContent.services.lighting.paragraphs[0]);
+      expect((await textOf(`${instance.url}/lighting.data`)).text).toContain(
+        "Every fixture we hang is tested after dark.",
+      );
+    }
+    // Pages rendered per request read the published content too.
+    expect((await textOf(`${first?.url}/privacy`)).text).toContain("(803) 555-0177");
+  }, 60_000);
+});
