@@ -42,6 +42,7 @@ export default [
     route("admin/peer-review-report/pdf", "routes/admin/peer-review-report-pdf.ts"),
     route("admin/site", "routes/admin/site.tsx"),
     route("admin/site/history", "routes/admin/site-history.tsx"),
+    route("admin/site/preview", "routes/admin/site-preview.tsx"),
     route("admin/site/:section", "routes/admin/site-section.tsx"),
     route("admin/*", "routes/admin/staff-not-found.tsx"),
   ]),

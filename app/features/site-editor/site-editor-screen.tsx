@@ -15,7 +15,9 @@ import {
   type ImageSlot,
   isImageSlot,
   itemLabelOf,
+  type ListIntent,
   labelOf,
+  PREVIEW_PAGES,
   SITE_SECTIONS,
   type SiteSection,
 } from "./site-sections";
@@ -109,6 +111,32 @@ function DaysField({ path, value, errors, label }: NodeProps) {
   );
 }
 
+/** A list change for one item, its words short on screen and naming the item for a screen reader. */
+function ListButton({
+  change,
+  path,
+  words,
+  itemLabel,
+}: {
+  change: ListIntent;
+  path: ContentPath;
+  words: string;
+  itemLabel: string;
+}) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={`${change}:${fieldNameOf(path)}`}
+      formNoValidate
+      className={smallButtonClass}
+    >
+      {words}
+      <span className="sr-only"> {itemLabel}</span>
+    </button>
+  );
+}
+
 /** A list: its items, each with Move up, Move down and Remove, then Add; the schema keeps its counts. */
 function ListFields({ path, value, errors, label }: NodeProps & { value: unknown[] }) {
   const listKey = String(path.at(-1));
@@ -132,37 +160,11 @@ function ListFields({ path, value, errors, label }: NodeProps & { value: unknown
             <li key={index} className="space-y-2">
               <ContentNode path={itemPath} value={item} errors={errors} label={itemLabel} />
               <div className="flex flex-wrap gap-2">
-                {index > 0 ? (
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`up:${fieldNameOf(itemPath)}`}
-                    formNoValidate
-                    className={smallButtonClass}
-                  >
-                    Move up<span className="sr-only"> {itemLabel}</span>
-                  </button>
-                ) : null}
+                {index > 0 ? <ListButton change="up" path={itemPath} words="Move up" itemLabel={itemLabel} /> : null}
                 {index < value.length - 1 ? (
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`down:${fieldNameOf(itemPath)}`}
-                    formNoValidate
-                    className={smallButtonClass}
-                  >
-                    Move down<span className="sr-only"> {itemLabel}</span>
-                  </button>
+                  <ListButton change="down" path={itemPath} words="Move down" itemLabel={itemLabel} />
                 ) : null}
-                <button
-                  type="submit"
-                  name="intent"
-                  value={`remove:${fieldNameOf(itemPath)}`}
-                  formNoValidate
-                  className={smallButtonClass}
-                >
-                  Remove<span className="sr-only"> {itemLabel}</span>
-                </button>
+                <ListButton change="remove" path={itemPath} words="Remove" itemLabel={itemLabel} />
               </div>
             </li>
           );
@@ -344,6 +346,11 @@ export function SiteEditorScreen({
             ? `${draftSavedBy ?? "An admin"} saved a draft ${draftSavedAt}. Visitors see it once it is published.`
             : "No draft: the site is as published."}
         </p>
+        <p>
+          <Link to="/admin/site/preview" className={touchLinkClass}>
+            Preview the pages before publishing
+          </Link>
+        </p>
         <Form method="post" className="mt-3">
           <input type="hidden" name="baseVersionId" value={baseVersionId ?? ""} />
           <input type="hidden" name="intent" value="publish" />
@@ -391,7 +398,7 @@ export function SiteHistoryScreen({ versions }: { versions: VersionRow[] }) {
                 {version.republishedFromId ? `, again from version ${version.republishedFromId}` : ""}.
               </p>
               <div className="mt-2 flex flex-wrap items-center gap-3">
-                <Link to={`/admin/site/history/${version.versionId}`} className={touchLinkClass}>
+                <Link to={`/admin/site/preview?version=${version.versionId}`} className={touchLinkClass}>
                   View version {version.versionId}
                 </Link>
                 {version.current ? null : (
@@ -407,6 +414,87 @@ export function SiteHistoryScreen({ versions }: { versions: VersionRow[] }) {
           ))}
         </ol>
       )}
+    </>
+  );
+}
+
+/** A link of the preview's, marked as the one shown. */
+function PreviewLink({ to, current, children }: { to: string; current: boolean; children: string }) {
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={`${touchLinkClass} ${current ? "font-bold no-underline" : ""}`}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * The preview: a public page as visitors will get it, in a frame at a phone's width (412 px) or the full width,
+ * with the other pages a tap away; for an earlier version, "Publish this version again" beside it.
+ */
+export function SitePreviewScreen({
+  page,
+  versionId,
+  phoneWidth,
+  html,
+}: {
+  page: { path: string; title: string };
+  versionId: number | null;
+  phoneWidth: boolean;
+  html: string;
+}) {
+  const query = (changes: { page?: string; width?: "full" | "phone" }) => {
+    const params = new URLSearchParams({ page: changes.page ?? page.path });
+    if (versionId !== null) params.set("version", String(versionId));
+    if ((changes.width ?? (phoneWidth ? "phone" : "full")) === "full") params.set("width", "full");
+    return `/admin/site/preview?${params}`;
+  };
+  return (
+    <>
+      <p className="mt-2 text-slate-700">
+        {versionId === null
+          ? "What visitors will see once the draft is published. Scripts do not run here: a slideshow shows its first photo."
+          : `Version ${versionId}, as visitors saw it. Scripts do not run here: a slideshow shows its first photo.`}
+      </p>
+      <nav aria-label="Pages to preview" className="mt-3 flex flex-wrap gap-x-4">
+        {PREVIEW_PAGES.map((candidate) => (
+          <PreviewLink key={candidate.path} to={query({ page: candidate.path })} current={candidate.path === page.path}>
+            {candidate.title}
+          </PreviewLink>
+        ))}
+      </nav>
+      <nav aria-label="Width" className="mt-2 flex flex-wrap gap-x-4">
+        <PreviewLink to={query({ width: "phone" })} current={phoneWidth}>
+          Phone width
+        </PreviewLink>
+        <PreviewLink to={query({ width: "full" })} current={!phoneWidth}>
+          Full width
+        </PreviewLink>
+      </nav>
+      {versionId === null ? (
+        <p>
+          <Link to="/admin/site" className={touchLinkClass}>
+            Back to Publish
+          </Link>
+        </p>
+      ) : (
+        <Form method="post" action="/admin/site/history" className="mt-3">
+          <input type="hidden" name="versionId" value={versionId} />
+          <button type="submit" name="intent" value="republish" className="button-secondary">
+            Publish version {versionId} again
+          </button>
+        </Form>
+      )}
+      <iframe
+        title={`Preview of the ${page.title.toLowerCase()}`}
+        srcDoc={html}
+        // Same origin, so its photos load with the admin's session; no scripts.
+        sandbox="allow-same-origin"
+        className={`mt-4 h-[75vh] rounded-lg border border-slate-300 ${phoneWidth ? "w-[412px] max-w-full" : "w-full"}`}
+      />
     </>
   );
 }

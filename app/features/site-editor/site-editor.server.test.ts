@@ -131,7 +131,7 @@ describe("the site editor", () => {
     });
     expect(published).toEqual({
       status: 200,
-      answer: { status: "success", message: "Published. Visitors see it now." },
+      answer: { status: "success", message: "Published. Visitors see it within seconds." },
     });
     const visible = await publishedSiteContent(database.db);
     expect(visible.content.home.testimonials[0]?.reviewer).toBe("Pat Lee");

@@ -222,7 +222,7 @@ export async function siteEditorAction(request: Request, context: AppLoadContext
   if (published.status === "conflict") {
     return answer(409, { status: "error", message: conflictMessage(published), conflict: conflictAnswer(published) });
   }
-  return answer(200, { status: "success", message: "Published. Visitors see it now." });
+  return answer(200, { status: "success", message: "Published. Visitors see it within seconds." });
 }
 
 function sectionOf(id: string | undefined): SiteSection {
@@ -405,7 +405,7 @@ export async function siteHistoryAction(request: Request, context: AppLoadContex
   if (published.status === "not-found") return answer(404, { status: "error", message: "There is no such version." });
   return answer(200, {
     status: "success",
-    message: `Version ${versionId} is published again, as version ${published.versionId}. Visitors see it now.`,
+    message: `Version ${versionId} is published again, as version ${published.versionId}. Visitors see it within seconds.`,
   });
 }
 

@@ -23,6 +23,11 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { id: "menu", title: "Menu", parts: [["menu"]] },
 ];
 
+/** The public pages the preview shows, each named as its editor screen is. */
+export const PREVIEW_PAGES = SITE_SECTIONS.flatMap((section) =>
+  section.pagePath ? [{ path: section.pagePath, title: section.title }] : [],
+);
+
 export const siteSectionById = (id: string) => SITE_SECTIONS.find((section) => section.id === id);
 
 export const fieldNameOf = (path: ContentPath) => path.join(".");
