@@ -51,4 +51,5 @@ export default [
   route("forms/estimate", "routes/estimate-answer.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

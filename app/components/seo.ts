@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { SiteContent } from "~/content/site-content";
+import { siteChromeFromMatches } from "./site-chrome";
+import { siteUrlFromMatches } from "./site-url";
 
 type Company = SiteContent["company"];
 
@@ -71,4 +73,20 @@ function electricianJsonLd(siteUrl: string, company: Company) {
       recognizedBy: { "@type": "GovernmentOrganization", name: company.license.issuer },
     },
   };
+}
+
+type Matches = Parameters<typeof siteChromeFromMatches>[0];
+
+/** A public page's tags, its title followed by the company's name, from what the root loader gave every page. */
+export function namedPageMeta(
+  matches: Matches,
+  page: { title: string; description: string; path: string; imageName?: string },
+): MetaDescriptor[] {
+  const { company } = siteChromeFromMatches(matches);
+  return publicPageMeta({
+    ...page,
+    title: `${page.title} | ${company.name}`,
+    siteUrl: siteUrlFromMatches(matches),
+    company,
+  });
 }

@@ -1,12 +1,14 @@
 import ical, { type ICalCalendar, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
 import { company } from "~/content/company";
+import { currentSiteContent } from "~/server/site-content/site-content-cache.server";
 import type { AppointmentEvent } from "./definition";
 import { vtimezoneOf } from "./vtimezone.server";
 
 /** An appointment with a time lasts this long in the calendar; the office moves it in its calendar if need be. */
 const APPOINTMENT_HOURS = 1;
 
+/** The calendar's producer and the events' UIDs stay as they were when the company's facts are edited: calendars know an event again by them. */
 const PRODUCT_ID = { company: company.name, product: "Website", language: "EN" };
 
 /** One submission's appointment, with what a calendar needs to know it again: its reference. */
@@ -46,7 +48,7 @@ export function appointmentInvite(
 ): string {
   const calendar = ical({ method: ICalCalendarMethod.REQUEST, prodId: PRODUCT_ID });
   addAppointment(calendar, { event, reference: options.reference })
-    .organizer({ name: company.name, email: options.organizer })
+    .organizer({ name: currentSiteContent().content.company.name, email: options.organizer })
     .attendees([{ email: options.attendee, rsvp: true }]);
   return icsText(calendar);
 }

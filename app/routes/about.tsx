@@ -3,9 +3,8 @@ import { PageBanner } from "~/components/page-banner";
 import { Picture } from "~/components/picture";
 import { publicPageHandle } from "~/components/public-page-handle";
 import { ScrollToSectionLink } from "~/components/scroll-to-section-link";
-import { publicPageMeta } from "~/components/seo";
-import { siteChromeFromMatches, useSiteChrome } from "~/components/site-chrome";
-import { siteUrlFromMatches } from "~/components/site-url";
+import { namedPageMeta } from "~/components/seo";
+import { useSiteChrome } from "~/components/site-chrome";
 import { TrustDetails } from "~/components/trust-details";
 import { telHref } from "~/content/phone";
 import { ContactSection } from "~/features/estimate/contact-section";
@@ -20,18 +19,10 @@ export const loader = ({ context }: Route.LoaderArgs) => {
   return { about, contactSection, estimate, page: pages.about };
 };
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const { company } = siteChromeFromMatches(matches);
-  if (!loaderData) return [];
-  return publicPageMeta({
-    title: `${loaderData.page.title} | ${company.name}`,
-    description: loaderData.page.description,
-    path: "/learnmore",
-    siteUrl: siteUrlFromMatches(matches),
-    company,
-    imageName: loaderData.about.bannerImage.name,
-  });
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? namedPageMeta(matches, { ...loaderData.page, path: "/learnmore", imageName: loaderData.about.bannerImage.name })
+    : [];
 
 export const action = ({ request, context }: Route.ActionArgs) => submitEstimate(request, context);
 

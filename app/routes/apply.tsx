@@ -1,8 +1,6 @@
 import { Link } from "react-router";
 import { PageBanner } from "~/components/page-banner";
-import { publicPageMeta } from "~/components/seo";
-import { siteChromeFromMatches } from "~/components/site-chrome";
-import { siteUrlFromMatches } from "~/components/site-url";
+import { namedPageMeta } from "~/components/seo";
 import { skillsTests } from "~/content/careers";
 import { withPhone } from "~/content/phone";
 import { ApplicationForm } from "~/features/careers/application-form";
@@ -18,18 +16,10 @@ export const loader = ({ context }: Route.LoaderArgs) => {
   return { careers, applicationNextStep: withPhone(applicationNextSteps, content), page: content.pages.apply };
 };
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const { company } = siteChromeFromMatches(matches);
-  if (!loaderData) return [];
-  return publicPageMeta({
-    title: `${loaderData.page.title} | ${company.name}`,
-    description: loaderData.page.description,
-    path: "/apply",
-    siteUrl: siteUrlFromMatches(matches),
-    company,
-    imageName: loaderData.careers.bannerImage.name,
-  });
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? namedPageMeta(matches, { ...loaderData.page, path: "/apply", imageName: loaderData.careers.bannerImage.name })
+    : [];
 
 export const action = ({ request, context }: Route.ActionArgs) => submitApplication(request, context);
 

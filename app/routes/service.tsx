@@ -2,9 +2,7 @@ import { Link } from "react-router";
 import { PageBanner } from "~/components/page-banner";
 import { Picture } from "~/components/picture";
 import { publicPageHandle } from "~/components/public-page-handle";
-import { publicPageMeta } from "~/components/seo";
-import { siteChromeFromMatches } from "~/components/site-chrome";
-import { siteUrlFromMatches } from "~/components/site-url";
+import { namedPageMeta } from "~/components/seo";
 import { servicePages } from "~/content/services";
 import { ContactSection } from "~/features/estimate/contact-section";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
@@ -13,7 +11,7 @@ import type { Route } from "./+types/service";
 
 /** One module serves the four service pages; the route table mounts it once per page path. */
 export const loader = ({ request, context }: Route.LoaderArgs) => {
-  const pathname = new URL(request.url).pathname.replace(/\/$/, "").replace(/\.data$/, "");
+  const pathname = new URL(request.url).pathname.replace(/\/$/, "");
   const fixed = servicePages.find((candidate) => candidate.path === pathname);
   if (!fixed) throw new Response("Not Found", { status: 404 });
   const { services, contactSection, estimate } = siteContentOf(context);
@@ -23,15 +21,12 @@ export const loader = ({ request, context }: Route.LoaderArgs) => {
 export const handle = publicPageHandle;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const { company } = siteChromeFromMatches(matches);
   if (!loaderData) return [];
   const { page } = loaderData;
-  return publicPageMeta({
-    title: `${page.title} | ${company.name}`,
+  return namedPageMeta(matches, {
+    title: page.title,
     description: page.metaDescription,
     path: page.path,
-    siteUrl: siteUrlFromMatches(matches),
-    company,
     imageName: page.bannerImage.name,
   });
 };

@@ -1,11 +1,11 @@
 import { and, count, eq, gt, inArray, not } from "drizzle-orm";
-import { company } from "~/content/company";
 import { mayReadSubmissionsOf, submissionTypes } from "~/features/submission-types.server";
 import { appointmentFeed, type FeedAppointment } from "~/forms/appointment-calendar.server";
 import type { AnyFormDefinition } from "~/forms/definition";
 import type { Database } from "~/server/db/database.server";
 import type { StaffRole } from "~/server/db/schema.server";
 import { submissionEvents, submissions } from "~/server/db/schema.server";
+import { currentSiteContent } from "~/server/site-content/site-content-cache.server";
 import { calendarOwnerOf } from "./calendar-address.server";
 
 /** How far back the feed reaches, by when a request came in: a year of appointments, not the whole history. */
@@ -50,7 +50,7 @@ export async function calendarFeedFor(
       .filter((form) => form.calendarEvent && mayReadSubmissionsOf(form.type, owner.role))
       .map((form) => [form.type, form]),
   );
-  const name = `${company.shortName} appointments (${owner.displayName})`;
+  const name = `${currentSiteContent().content.company.shortName} appointments (${owner.displayName})`;
   if (readable.size === 0) return appointmentFeed(name, []);
   const statusChanges = db
     .select({ submissionId: submissionEvents.submissionId, changes: count().as("changes") })

@@ -2,9 +2,9 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { and, eq, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import { company } from "~/content/company";
 import { type Database, inTransaction } from "../db/database.server";
 import { staffRecoveryCodes, staffSessions, staffUsers } from "../db/schema.server";
+import { currentSiteContent } from "../site-content/site-content-cache.server";
 import { isSealed, openSecretIfReadable, sealSecret } from "./data-encryption.server";
 import { signOutEverywhere } from "./sessions.server";
 
@@ -17,7 +17,7 @@ const ENROLMENT_SECRET = "staff_sessions.totp_enrolment_secret";
 
 function totpFor(username: string, secret: string): TOTP {
   return new TOTP({
-    issuer: company.name,
+    issuer: currentSiteContent().content.company.name,
     label: username,
     algorithm: "SHA1",
     digits: 6,
