@@ -20,6 +20,8 @@ export default [
   // The checklist's JSON answer to the page's script; the screen itself is in the staff layout.
   route("admin/quick-links/estimate-checklist/submit", "routes/admin/estimate-checklist-submit.ts"),
   route("admin/quick-links/estimate-checklist/photo-preview", "routes/admin/estimate-checklist-photo-preview.ts"),
+  // An uploaded site photo for the editor and its preview before it is published.
+  route("admin/site/photos/:file", "routes/admin/site-photo.ts"),
   layout("routes/admin/staff-layout.tsx", [
     route("admin/quick-links", "routes/admin/quick-links.tsx"),
     route("admin/quick-links/team-communication", "routes/admin/team-communication.tsx"),
@@ -38,6 +40,10 @@ export default [
     route("admin/quick-links/peer-review", "routes/admin/peer-review.tsx"),
     route("admin/peer-review-report", "routes/admin/peer-review-report.tsx"),
     route("admin/peer-review-report/pdf", "routes/admin/peer-review-report-pdf.ts"),
+    route("admin/site", "routes/admin/site.tsx"),
+    route("admin/site/history", "routes/admin/site-history.tsx"),
+    route("admin/site/preview", "routes/admin/site-preview.tsx"),
+    route("admin/site/:section", "routes/admin/site-section.tsx"),
     route("admin/*", "routes/admin/staff-not-found.tsx"),
   ]),
   route("calendar/:file", "routes/calendar-feed.ts"),

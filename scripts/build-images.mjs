@@ -7,7 +7,7 @@
 // is), this writes public/images/<name>-<width>.{avif,webp,jpg}.
 //
 // Incremental by content: assets/image-renditions.json records, for each
-// source, a hash of its bytes, the ladder and this script. A source is skipped
+// source, a hash of its bytes, the ladder, this script and app/content/image-renditions.mjs. A source is skipped
 // when its hash is the recorded one and all its outputs exist. The outputs are
 // committed with the record, so a fresh clone (whose files all have new
 // modification times) renders nothing: rendering all of them takes minutes on
@@ -21,9 +21,11 @@ import { access, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { isOpaque, RENDITION_FORMATS, renditionFileName, renditionWidths } from "../app/content/image-renditions.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SCRIPT_PATH = fileURLToPath(import.meta.url);
+const RENDITIONS_PATH = fileURLToPath(new URL("../app/content/image-renditions.mjs", import.meta.url));
 const SOURCE_DIR = path.join(ROOT, "assets", "images");
 const OUTPUT_DIR = path.join(ROOT, "public", "images");
 const LADDER_PATH = path.join(ROOT, "app", "content", "image-ladder.json");
@@ -34,15 +36,6 @@ const CONCURRENCY = 2;
 /** sharp's density for "1 SVG user unit = 1 output pixel". */
 const BASE_DENSITY = 72;
 
-/** Output formats, in the order they are written. */
-const FORMATS = [
-  { ext: "avif", encode: (img) => img.avif({ quality: 50, effort: 4 }) },
-  { ext: "webp", encode: (img) => img.webp({ quality: 75 }) },
-  {
-    ext: "jpg",
-    encode: (img) => img.flatten({ background: "#ffffff" }).jpeg({ quality: 78, mozjpeg: true }),
-  },
-];
 /** Matches generated files: <name>-<width>.<ext>. */
 const OUTPUT_PATTERN = /^(.+)-(\d+)\.(avif|webp|jpg)$/;
 
@@ -106,13 +99,6 @@ async function intrinsicWidth(source) {
   return width;
 }
 
-function outputWidths(ladder, intrinsic) {
-  const fitting = ladder.filter((w) => w <= intrinsic);
-  return fitting.length > 0 ? fitting : [ladder[0]];
-}
-
-const outputName = (name, width, ext) => `${name}-${width}.${ext}`;
-
 const sha256 = (...parts) => {
   const hash = createHash("sha256");
   for (const part of parts) hash.update(part);
@@ -145,20 +131,6 @@ async function writeAtomically(file, buffer) {
   await rename(tmp, file);
 }
 
-/**
- * True when every pixel of a raw RGBA buffer, ignoring a `border`-pixel frame,
- * is fully opaque.
- */
-function isOpaque(data, { width, height, channels }, border) {
-  for (let y = border; y < height - border; y++) {
-    const row = y * width * channels;
-    for (let x = border; x < width - border; x++) {
-      if (data[row + x * channels + channels - 1] !== 255) return false;
-    }
-  }
-  return true;
-}
-
 async function render(source, intrinsic, width) {
   // Rasterise vectors directly at the target width instead of upscaling a
   // small raster: density scales SVG user units to output pixels.
@@ -176,18 +148,20 @@ async function render(source, intrinsic, width) {
   // When the target size is not an exact multiple of the SVG's, librsvg
   // leaves a partially covered, semi-transparent 1px edge; ignore it.
   const opaque = isOpaque(data, info, source.isSvg ? 1 : 0);
-  for (const format of FORMATS) {
+  for (const format of RENDITION_FORMATS) {
     let image = sharp(data, raw);
     if (opaque) image = image.removeAlpha();
     const buffer = await format.encode(image).toBuffer();
-    await writeAtomically(path.join(OUTPUT_DIR, outputName(source.name, width, format.ext)), buffer);
+    await writeAtomically(path.join(OUTPUT_DIR, renditionFileName(source.name, width, format.ext)), buffer);
   }
 }
 
 async function processSource(source, ladder, settingsHash, recorded) {
   const intrinsic = await intrinsicWidth(source);
-  const widths = outputWidths(ladder, intrinsic);
-  const outputs = widths.flatMap((w) => FORMATS.map((f) => path.join(OUTPUT_DIR, outputName(source.name, w, f.ext))));
+  const widths = renditionWidths(ladder, intrinsic);
+  const outputs = widths.flatMap((w) =>
+    RENDITION_FORMATS.map((f) => path.join(OUTPUT_DIR, renditionFileName(source.name, w, f.ext))),
+  );
   const hash = sha256(settingsHash, await readFile(source.file));
   if (recorded === hash && (await allExist(outputs))) return { outputs, hash, rebuilt: false };
   for (const width of widths) await render(source, intrinsic, width);
@@ -229,8 +203,8 @@ async function main() {
   const ladder = await readLadder();
   const sources = await listSources();
   const record = await readRecord();
-  // A change to the ladder or to how renditions are made (this script) renders every source again.
-  const settingsHash = sha256(await readFile(SCRIPT_PATH), JSON.stringify(ladder));
+  // A change to the ladder or to how renditions are made (this script, the formats) renders every source again.
+  const settingsHash = sha256(await readFile(SCRIPT_PATH), await readFile(RENDITIONS_PATH), JSON.stringify(ladder));
   await mkdir(OUTPUT_DIR, { recursive: true });
 
   sharp.cache(false);
@@ -252,7 +226,7 @@ async function main() {
       // Keep whatever this source produced before, so one bad file does not
       // delete its previous outputs.
       for (const w of ladder) {
-        for (const f of FORMATS) expected.add(outputName(source.name, w, f.ext));
+        for (const f of RENDITION_FORMATS) expected.add(renditionFileName(source.name, w, f.ext));
       }
       return;
     }

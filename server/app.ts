@@ -16,6 +16,7 @@ import type { Config } from "../app/server/config.server";
 import type { DatabaseConnection } from "../app/server/db/database.server";
 import { countPendingMigrations } from "../app/server/db/migrations.server";
 import { currentSiteContent } from "../app/server/site-content/site-content-cache.server";
+import { writeSitePhotoFiles } from "../app/server/site-photos/site-photo-files.server";
 import { accessLog, giveRequestsALogger, keepClientOutOfLog } from "./access-log";
 import { inlineStyleSourcesOf, nonceContentSecurityPolicy } from "./content-security-policy";
 import { metricsRoute } from "./metrics-route";
@@ -97,6 +98,7 @@ export function createApp(dependencies: AppDependencies): RequestListener & { si
     files: staticFiles,
     styleSources: inlineStyleSources,
     logger,
+    writeSitePhotoFiles,
   });
   return Object.assign(
     (req: Parameters<RequestListener>[0], res: Parameters<RequestListener>[1]) => {

@@ -1,4 +1,5 @@
 import { photoWorkTasks } from "../app/server/photos/clean-photo.server";
+import { sitePhotoWorkTasks } from "../app/server/site-photos/render-site-photo.server";
 import type { WorkTask } from "../app/server/work-pool/work-task";
 import { featureWorkTasks } from "./feature-work-tasks.generated";
 import { lowerWorkThreadsPriority } from "./work-thread-priority";
@@ -9,7 +10,7 @@ import { lowerWorkThreadsPriority } from "./work-thread-priority";
  * scripts/build.mjs to build/server-entry/work-worker.js; arguments and results cross threads by structured clone.
  */
 const tasksByName = new Map<string, WorkTask>();
-for (const task of [photoWorkTasks, ...featureWorkTasks].flatMap((tasks) => Object.values(tasks))) {
+for (const task of [photoWorkTasks, sitePhotoWorkTasks, ...featureWorkTasks].flatMap((tasks) => Object.values(tasks))) {
   // The pool posts only a task's name: two folders giving one name would have one function run for both.
   if (tasksByName.has(task.name)) throw new Error(`Two work tasks are named ${task.name}`);
   tasksByName.set(task.name, task);

@@ -1,12 +1,7 @@
 import { preload } from "react-dom";
 import ladder from "~/content/image-ladder.json";
+import { renditionWidths } from "~/content/image-renditions.mjs";
 import type { ImageRef } from "~/content/types";
-
-/** The widths the image pipeline (scripts/build-images.mjs) writes for an image of this intrinsic width. */
-export function renditionWidths(intrinsicWidth: number): number[] {
-  const fitting = ladder.filter((width) => width <= intrinsicWidth);
-  return fitting.length > 0 ? fitting : [ladder[0] ?? intrinsicWidth];
-}
 
 function srcSet(name: string, format: string, widths: number[]): string {
   return widths.map((width) => `/images/${name}-${width}.${format} ${width}w`).join(", ");
@@ -22,7 +17,7 @@ type PictureProps = {
 };
 
 export function Picture({ image, sizes, className, priority = false }: PictureProps) {
-  const widths = renditionWidths(image.width);
+  const widths = renditionWidths(ladder, image.width);
   const fallbackWidth = widths.at(-1) ?? image.width;
   const avifSrcSet = srcSet(image.name, "avif", widths);
   if (priority) {

@@ -162,6 +162,10 @@ test("the staff tools as an admin: touch targets, width and axe", async ({ page,
     "/admin/account",
     "/admin/account/two-factor",
     "/admin/peer-review-report",
+    "/admin/site",
+    "/admin/site/home",
+    "/admin/site/company",
+    "/admin/site/history",
     "/admin/no-such-page",
   ]) {
     await audit(page, path, findings);

@@ -568,3 +568,41 @@ export const siteContentDraft = pgTable(
   },
   (table) => [check("site_content_draft_single_row", sql`${table.id} = 1`)],
 );
+
+/** A rendition's format: the extension its file is written with. */
+export type SitePhotoFormat = "avif" | "webp" | "jpg";
+
+/**
+ * A photo an admin uploaded for an image slot of the public pages (app/server/site-photos/), made into the
+ * renditions the build makes of its own images, at the slot's fixed size. Its `name` (`site-<hash>`) stands where a
+ * build image's file stem does in the site's content; its files are written beside the build's when a version that
+ * names it is published.
+ */
+export const sitePhotos = pgTable("site_photos", {
+  id: bigserial({ mode: "number" }).primaryKey(),
+  /** `site-` and the start of a SHA-256 of its renditions: the same photo in the same slot size is one row. */
+  name: text().notNull().unique(),
+  /** The slot's size, which every rendition has the shape of. */
+  width: integer().notNull(),
+  height: integer().notNull(),
+  /** The upright size of the photo as it was sent. */
+  sourceWidth: integer().notNull(),
+  sourceHeight: integer().notNull(),
+  uploadedById: bigint({ mode: "number" }).references(() => staffUsers.id, { onDelete: "set null" }),
+  uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One file of a site photo: `<name>-<width>.<format>`. */
+export const sitePhotoRenditions = pgTable(
+  "site_photo_renditions",
+  {
+    photoId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => sitePhotos.id, { onDelete: "cascade" }),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    format: text().$type<SitePhotoFormat>().notNull(),
+    content: bytea().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.photoId, table.width, table.format] })],
+);

@@ -56,8 +56,7 @@ export async function cleanPhotoWithThumbnail<Photo extends PhotoFile>(
   caps: PixelCaps,
 ): Promise<CleanedPhotoWithThumbnail<Photo>> {
   try {
-    const { path, content: sent, ...named } = photo;
-    const bytes = sent ?? new Uint8Array(await readFile(path as string));
+    const { path: _path, content: bytes, ...named } = await photoInMemory(photo);
     const cleaning = await cleaned({ ...named, content: bytes }, Math.min(caps.photoPixels, caps.submissionPixelsLeft));
     const content = await cleaning.bytes();
     // Without a thumbnail to make, the photo is still decoded once, shrunk: that is the check that it can be read.
@@ -86,22 +85,74 @@ type Cleaning = {
   thumbnailFrom: (stored: Uint8Array) => sharp.Sharp;
 };
 
-/** How a photo is cleaned, once its header (or a HEIC's image sizes) showed it within `maxPixels`. */
-async function cleaned(photo: PhotoFile & { content: Uint8Array }, maxPixels: number): Promise<Cleaning> {
-  if (photo.contentType === "image/heic" || photo.contentType === "image/heif") {
-    const image = await decodeHeic(photo.content, PHOTO_DECODE_TIMEOUT_MS, maxPixels);
-    const pixels = () => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
-    return {
-      bytes: () => reencoded(pixels(), "image/jpeg"),
-      renamed: { contentType: "image/jpeg", fileName: `${photo.fileName.replace(/\.[^.]*$/, "")}.jpg` },
-      pixels: image.width * image.height,
-      thumbnailFrom: pixels,
-    };
-  }
-  const options = { failOn: "error", limitInputPixels: maxPixels } as const satisfies sharp.SharpOptions;
-  const metadata = await sharp(photo.content, { ...options, limitInputPixels: false }).metadata();
+/** A photo whose bytes are in memory: what sharp and the HEIC decoder read. */
+type PhotoInMemory = PhotoFile & { content: Uint8Array };
+
+/** A photo's bytes in memory: read from its temporary file when the body reader left it on disk. */
+export async function photoInMemory<Photo extends PhotoFile>(photo: Photo): Promise<Photo & PhotoInMemory> {
+  if (photo.content) return photo as Photo & PhotoInMemory;
+  return { ...photo, content: new Uint8Array(await readFile(photo.path as string)) };
+}
+
+const isHeic = (photo: PhotoFile) => photo.contentType === "image/heic" || photo.contentType === "image/heif";
+
+/** sharp's reading of a photo's bytes: a damaged file is an error, and nothing past `maxPixels` is decoded. */
+const readOptions = (maxPixels: number) =>
+  ({ failOn: "error", limitInputPixels: maxPixels }) as const satisfies sharp.SharpOptions;
+
+/** A photo's header, read without decoding its pixels; refused past `maxPixels`. */
+async function headerWithin(
+  photo: PhotoInMemory,
+  maxPixels: number,
+): Promise<{ metadata: sharp.Metadata; pixels: number }> {
+  const metadata = await sharp(photo.content, { ...readOptions(maxPixels), limitInputPixels: false }).metadata();
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   if (pixels > maxPixels) throw new PixelCapError(pixels, maxPixels);
+  return { metadata, pixels };
+}
+
+/** A HEIC's upright pixels, decoded in a thread of their own within `maxPixels`, as sharp's input. */
+async function heicPixels(photo: PhotoInMemory, maxPixels: number) {
+  const { data, width, height } = await decodeHeic(photo.content, PHOTO_DECODE_TIMEOUT_MS, maxPixels);
+  return { read: () => sharp(data, { raw: { width, height, channels: 4 } }), width, height, pixels: width * height };
+}
+
+/**
+ * A photo's pixels for making something new of them (a site photo's renditions): a HEIC decoded as the cleaning
+ * decodes it, any other photo read from its bytes within `maxPixels`; `read()` gives them upright, in sRGB, with
+ * no metadata carried to what is written from them, and within the photo time-out.
+ */
+export async function uprightPhotoPixels(
+  photo: PhotoInMemory,
+  maxPixels: number,
+): Promise<{ read: () => sharp.Sharp; width: number; height: number }> {
+  const timeout = { seconds: PHOTO_DECODE_TIMEOUT_MS / 1000 };
+  if (isHeic(photo)) {
+    const heic = await heicPixels(photo, maxPixels);
+    return { read: () => heic.read().timeout(timeout).toColourspace("srgb"), width: heic.width, height: heic.height };
+  }
+  const { metadata } = await headerWithin(photo, maxPixels);
+  const turned = (metadata.orientation ?? 1) >= 5;
+  return {
+    read: () => sharp(photo.content, readOptions(maxPixels)).rotate().timeout(timeout).toColourspace("srgb"),
+    width: (turned ? metadata.height : metadata.width) ?? 0,
+    height: (turned ? metadata.width : metadata.height) ?? 0,
+  };
+}
+
+/** How a photo is cleaned, once its header (or a HEIC's image sizes) showed it within `maxPixels`. */
+async function cleaned(photo: PhotoInMemory, maxPixels: number): Promise<Cleaning> {
+  if (isHeic(photo)) {
+    const heic = await heicPixels(photo, maxPixels);
+    return {
+      bytes: () => reencoded(heic.read(), "image/jpeg"),
+      renamed: { contentType: "image/jpeg", fileName: `${photo.fileName.replace(/\.[^.]*$/, "")}.jpg` },
+      pixels: heic.pixels,
+      thumbnailFrom: heic.read,
+    };
+  }
+  const options = readOptions(maxPixels);
+  const { metadata, pixels } = await headerWithin(photo, maxPixels);
   const upright = (metadata.orientation ?? 1) === 1;
   const withoutMetadata = !metadata.exif && !metadata.xmp && !metadata.iptc && !metadata.comments?.length;
   const kept = !upright

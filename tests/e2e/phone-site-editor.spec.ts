@@ -1,0 +1,109 @@
+import sharp from "sharp";
+import { expect, test } from "./fixtures";
+
+/** A 12-megapixel photo as a phone takes it: 4000 by 3000, with grain so it weighs what a real one does. */
+async function twelveMegapixelJpeg(): Promise<Buffer> {
+  const grain = { type: "gaussian", mean: 128, sigma: 30 } as const;
+  return sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#c26a1b", noise: grain } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+const NEW_QUOTE = "They relit our whole campus over one summer and never missed a day.";
+const NEW_PHONE = "(803) 555-0177";
+
+test("an admin changes the testimonial, the office phone and a service photo, publishes, and can publish the old words again", async ({
+  page,
+  browser,
+  signInAsStaff,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsStaff("admin", "site-owner");
+  await page.goto("/admin/quick-links");
+  await page.getByRole("link", { name: "Edit the site" }).click();
+  // The site as it was built, published first, so that there is an earlier version to go back to.
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status")).toHaveText("Published. Visitors see it within seconds.");
+  const oldQuote = await (async () => {
+    await page.getByRole("link", { name: "Home page" }).click();
+    const quote = page.getByRole("group", { name: "Testimonial 1" }).getByLabel("Quote");
+    const words = await quote.inputValue();
+    await quote.fill(NEW_QUOTE);
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("status")).toContainText("Draft saved.");
+    return words;
+  })();
+
+  await page.goto("/admin/site/company");
+  await page.getByLabel("Phone", { exact: true }).fill(NEW_PHONE);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status")).toContainText("Draft saved.");
+
+  await page.goto("/admin/site/lighting");
+  const firstPhoto = page.getByRole("group", { name: "Image 1" });
+  await firstPhoto.getByLabel("Choose a new photo").setInputFiles({
+    name: "IMG_2041.JPG",
+    mimeType: "image/jpeg",
+    buffer: await twelveMegapixelJpeg(),
+  });
+  await firstPhoto.getByLabel(/What the photo shows/).fill("A school hallway under new LED lights");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  // Up the phone's connection, then into its fifteen renditions in the work pool.
+  await expect(page.getByRole("status")).toContainText("Draft saved.", { timeout: 30_000 });
+  const shown = firstPhoto.getByRole("img", { name: "Now: A school hallway under new LED lights" });
+  await expect(shown).toHaveAttribute("src", /^\/admin\/site\/photos\/site-[0-9a-f]{12}-320\.jpg$/);
+  const photoName = /site-[0-9a-f]{12}/.exec((await shown.getAttribute("src")) ?? "")?.[0];
+
+  await page.getByRole("link", { name: "Back to all parts of the site" }).click();
+  await page.getByRole("link", { name: "Preview the pages before publishing" }).click();
+  const frame = page.frameLocator('iframe[title="Preview of the home page"]');
+  await expect(frame.getByText(NEW_QUOTE)).toBeVisible();
+  await expect(frame.getByRole("link", { name: NEW_PHONE }).first()).toBeVisible();
+  await page.getByRole("navigation", { name: "Pages to preview" }).getByRole("link", { name: "Lighting page" }).click();
+  const previewed = page
+    .frameLocator('iframe[title="Preview of the lighting page"]')
+    .getByRole("img", { name: "A school hallway under new LED lights" });
+  // Not published yet: the frame loads it from the editor's own route.
+  await expect
+    .poll(() => previewed.evaluate((image: HTMLImageElement) => (image.naturalWidth > 0 ? image.currentSrc : "")))
+    .toContain(`/admin/site/photos/${photoName}-`);
+  await page.getByRole("link", { name: "Full width" }).click();
+  await expect(page.getByRole("link", { name: "Full width" })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("link", { name: "Back to Publish" }).click();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status")).toHaveText("Published. Visitors see it within seconds.");
+
+  const visitor = await browser.newPage();
+  await expect(async () => {
+    await visitor.goto(`${baseURL}/`);
+    await expect(visitor.getByText(NEW_QUOTE)).toBeVisible({ timeout: 500 });
+    await expect(visitor.getByRole("link", { name: NEW_PHONE }).first()).toBeVisible({ timeout: 500 });
+    await visitor.goto(`${baseURL}/lighting`);
+    await expect(visitor.getByRole("img", { name: "A school hallway under new LED lights" })).toHaveAttribute(
+      "src",
+      `/images/${photoName}-960.jpg`,
+      { timeout: 500 },
+    );
+    expect((await visitor.request.get(`${baseURL}/images/${photoName}-960.avif`)).headers()["content-type"]).toBe(
+      "image/avif",
+    );
+  }).toPass({ timeout: 10_000 });
+
+  await page.getByRole("link", { name: "History: every version published" }).click();
+  await page.getByRole("button", { name: "Publish version 1 again" }).click();
+  await expect(page.getByRole("status")).toContainText("Version 1 is published again");
+  await expect(async () => {
+    await visitor.goto(`${baseURL}/`);
+    await expect(visitor.getByText(oldQuote)).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+});
+
+test("a plain staff member cannot reach the site editor", async ({ page, signInAsStaff }) => {
+  await signInAsStaff("staff", "site-staff");
+  await page.goto("/admin/quick-links");
+  await expect(page.getByRole("link", { name: "Edit the site" })).toHaveCount(0);
+  const response = await page.goto("/admin/site/home");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText("This page is for admins only.")).toBeVisible();
+});
