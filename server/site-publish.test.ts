@@ -76,6 +76,8 @@ describe("publishing the site's content", () => {
       expect(home.text).not.toContain(oldQuote.slice(0, 40));
       expect(home.text).toContain('href="tel:+18035550177"');
       expect(home.text).toContain('"telephone":"(803) 555-0177"');
+      // The estimate form's messages made in the browser (offline, no answer) name the phone the page carries.
+      expect(home.text).toContain('data-office-phone="(803) 555-0177"');
       // A static page's policy allows its inline scripts by hash, as the build's prerendered pages do.
       expect(home.policy).toMatch(/script-src 'self' 'sha256-/);
       const lighting = await textOf(`${instance.url}/lighting`);

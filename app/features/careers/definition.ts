@@ -1,4 +1,4 @@
-import { company } from "~/content/company";
+import { publishedCompanyName } from "~/content/published-company";
 import type { FormActionResult } from "~/forms/action-result";
 import { defineForm, type StoredSubmissionFacts } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
@@ -95,7 +95,7 @@ export const applicationForm = defineForm({
       to: (application, config) => (config.MAIL_FROM ? application.email : undefined),
       subject: (_application, reference) => `We received your application (${reference})`,
       // Fixed words only: anyone can type any address here, so nothing typed into the form goes back out.
-      intro: () => `Thank you for your application to ${company.name}; we will be in touch.`,
+      intro: () => `Thank you for your application to ${publishedCompanyName()}; we will be in touch.`,
       rows: () => [],
       replyTo: (_application, config) => officeEmail(config),
       dailyLimitPerRecipient: APPLICANT_RECEIPTS_PER_ADDRESS_PER_DAY,

@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { Logger } from "pino";
 import type { AppLoadContext } from "react-router";
+import { setPublishedCompany } from "~/content/published-company";
 import { defaultSiteContent, type SiteContent } from "~/content/site-content";
 import type { Database } from "../db/database.server";
 import { type PublishedSiteContent, publishedSiteContent, SITE_CONTENT_CHANNEL } from "./site-content-store.server";
@@ -11,11 +12,21 @@ import { type PublishedSiteContent, publishedSiteContent, SITE_CONTENT_CHANNEL }
  * version at once; after a lost connection it reads it again, in case it missed one meanwhile.
  */
 
-let published: PublishedSiteContent = { versionId: null, content: defaultSiteContent };
+/*
+ * Kept on globalThis: the server's own modules (the outbox, which sends the emails) and the built app's copy of
+ * this module (the pages and forms) must read the one version this process follows.
+ */
+const PUBLISHED = Symbol.for("tce.publishedSiteContent");
+const holder = globalThis as { [PUBLISHED]?: PublishedSiteContent };
 
 /** The published content of this process (today's defaults until followPublishedSiteContent read it). */
 export function currentSiteContent(): PublishedSiteContent {
-  return published;
+  return holder[PUBLISHED] ?? { versionId: null, content: defaultSiteContent };
+}
+
+function setPublished(content: PublishedSiteContent): void {
+  holder[PUBLISHED] = content;
+  setPublishedCompany(content.content.company);
 }
 
 /**
@@ -46,8 +57,8 @@ export async function followPublishedSiteContent(
     refreshing = refreshing.then(async () => {
       try {
         const newest = await publishedSiteContent(db);
-        if (newest.versionId === published.versionId) return;
-        published = newest;
+        if (newest.versionId === currentSiteContent().versionId) return;
+        setPublished(newest);
         await onPublished(newest);
       } catch (error) {
         logger.error({ err: error }, "could not read the published site content");

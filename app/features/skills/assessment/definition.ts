@@ -1,4 +1,3 @@
-import { company } from "~/content/company";
 import type { FormActionResult } from "~/forms/action-result";
 import type { FieldDefinition } from "~/forms/definition";
 import { defineForm } from "~/forms/definition";
@@ -58,9 +57,11 @@ export const assessmentForm = defineForm({
       "The connection was lost, so your answers are not sent yet. They are kept on this device: press Retry when you are back online.",
     unreachable:
       "We couldn't reach our server, so we could not confirm that your answers arrived. They are kept on this device: pressing Retry is safe, they will not be stored twice.",
-    failed: `We could not save your answers just now. They are kept on this device: press Retry, or call us at ${company.phone.display}.`,
+    failed:
+      "We could not save your answers just now. They are kept on this device: press Retry, or call us at {phone}.",
     unreadable: "We could not read what was sent. Please answer the questions and send them again.",
-    rateLimited: `Too many submissions from your connection. Please wait a few minutes and press Retry, or call us at ${company.phone.display}.`,
+    rateLimited:
+      "Too many submissions from your connection. Please wait a few minutes and press Retry, or call us at {phone}.",
   }),
   // The shape of the original automation call (spec §7), which is also what is stored.
   deliveries: [

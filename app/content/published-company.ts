@@ -1,0 +1,33 @@
+import { company } from "./company";
+import { withPhone } from "./phone";
+
+/*
+ * The published company name and office phone, for words made once when a form's definition loads that must
+ * name what an admin published since: the form platform's messages (app/forms/messages.ts), the emails' fixed
+ * intros. The server sets them from the
+ * published content each time it changes (kept on globalThis, so the server's own modules and the built app's
+ * copy of them read one value); in the browser it is the one the page was rendered with (root.tsx puts it on
+ * <body data-office-phone>), which the public pages' script reads as well as React's.
+ */
+const PUBLISHED_COMPANY = Symbol.for("tce.publishedCompany");
+type PublishedCompany = { name: string; phone: string };
+const holder = globalThis as { [PUBLISHED_COMPANY]?: PublishedCompany };
+
+export function setPublishedCompany(published: PublishedCompany): void {
+  holder[PUBLISHED_COMPANY] = { name: published.name, phone: published.phone };
+}
+
+/** The company's published name (the browser has no need of it, so it is known on the server only). */
+export function publishedCompanyName(): string {
+  return holder[PUBLISHED_COMPANY]?.name ?? company.name;
+}
+
+export const OFFICE_PHONE_ATTRIBUTE = "data-office-phone";
+
+const phoneOfPage = () => (typeof document === "undefined" ? undefined : document.body?.dataset.officePhone);
+
+/** The text with `{phone}` replaced by the published office phone (today's default until one is known). */
+export function withOfficePhone(text: string): string {
+  const phone = holder[PUBLISHED_COMPANY]?.phone ?? phoneOfPage() ?? company.phone.display;
+  return withPhone(text, { company: { phone } });
+}
