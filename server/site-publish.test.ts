@@ -59,6 +59,10 @@ describe("publishing the site's content", () => {
     ];
     content.company.phone = "(803) 555-0177";
     content.services.lighting.paragraphs = ["Every fixture we hang is tested after dark."];
+    content.privacy.sections[0] = {
+      heading: "What we collect",
+      paragraphs: ["Only your name, and only to call you back."],
+    };
     await saveSiteDraft(database.db, { content, baseVersionId: null, userId: admin?.id ?? 0 });
     await publishSiteDraft(database.db, { userId: admin?.id ?? 0, baseVersionId: null });
 
@@ -87,7 +91,10 @@ describe("publishing the site's content", () => {
         "Every fixture we hang is tested after dark.",
       );
     }
-    // Pages rendered per request read the published content too.
-    expect((await textOf(`${first?.url}/privacy`)).text).toContain("(803) 555-0177");
+    // Pages rendered per request read the published content too: the privacy notice's words and the facts in them.
+    const privacy = (await textOf(`${first?.url}/privacy`)).text;
+    expect(privacy).toContain("Only your name, and only to call you back.");
+    expect(privacy).not.toContain(defaultSiteContent.privacy.sections[0]?.paragraphs[0]);
+    expect(privacy).toContain(`write to ${defaultSiteContent.company.email} or call (803) 555-0177.`);
   }, 60_000);
 });

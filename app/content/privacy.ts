@@ -1,13 +1,28 @@
-import { company, formatAddress } from "./company";
+import { formatAddress } from "./company";
 
 /** The privacy notice's retention periods, from the configuration the retention job reads. */
 export type RetentionPeriods = { resumeRetentionDays: number; spamRetentionDays: number };
 
-export const privacyNotice = {
+/*
+ * The privacy notice as the site starts with it: the defaults of the site's content (`privacy`), which an admin
+ * edits. Facts kept elsewhere are written as placeholders, filled in when the page is shown (privacyText), so
+ * the notice names the company's published name, email, phone and mailing address and the periods the running
+ * retention job applies.
+ */
+export const PRIVACY_PLACEHOLDERS = [
+  "{company}",
+  "{email}",
+  "{phone}",
+  "{mailingAddress}",
+  "{resumeRetentionDays}",
+  "{spamRetentionDays}",
+] as const;
+
+export const defaultPrivacyNotice = {
   title: "Privacy & Terms",
   updated: "November 2026",
-  lead: `${company.name} collects only what it needs to answer an estimate request or an application. This notice says what that is, why, and how long we keep it. (The company and its details are placeholders.)`,
-  sections: (retention: RetentionPeriods) => [
+  lead: "{company} collects only what it needs to answer an estimate request or an application. This notice says what that is, why, and how long we keep it. (The company and its details are placeholders.)",
+  sections: [
     {
       heading: "What we collect",
       paragraphs: [
@@ -27,15 +42,15 @@ export const privacyNotice = {
     {
       heading: "How long we keep it",
       paragraphs: [
-        `Applications are kept while we consider them. When an application is declined, its resume is deleted ${retention.resumeRetentionDays} days later; the application's answers stay in our hiring records.`,
+        "Applications are kept while we consider them. When an application is declined, its resume is deleted {resumeRetentionDays} days later; the application's answers stay in our hiring records.",
         "Estimate requests stay in our customer records for as long as we may work on the project.",
-        `Messages our filters take for spam are deleted after ${retention.spamRetentionDays} days.`,
+        "Messages our filters take for spam are deleted after {spamRetentionDays} days.",
       ],
     },
     {
       heading: "Your choices",
       paragraphs: [
-        `To see, correct or delete what we hold about you, write to ${company.email} or call ${company.phone.display}. Our mailing address is ${formatAddress(company.mailing)}.`,
+        "To see, correct or delete what we hold about you, write to {email} or call {phone}. Our mailing address is {mailingAddress}.",
       ],
     },
     {
@@ -46,6 +61,26 @@ export const privacyNotice = {
     },
   ],
 };
+
+type PrivacyFacts = {
+  company: { name: string; email: string; phone: string; mailing: Parameters<typeof formatAddress>[0] };
+};
+
+/** A text of the notice with its placeholders filled in from the published facts and the retention periods. */
+export function privacyText(text: string, { company: facts }: PrivacyFacts, retention: RetentionPeriods): string {
+  const values: Record<(typeof PRIVACY_PLACEHOLDERS)[number], string> = {
+    "{company}": facts.name,
+    "{email}": facts.email,
+    "{phone}": facts.phone,
+    "{mailingAddress}": formatAddress(facts.mailing),
+    "{resumeRetentionDays}": String(retention.resumeRetentionDays),
+    "{spamRetentionDays}": String(retention.spamRetentionDays),
+  };
+  return PRIVACY_PLACEHOLDERS.reduce(
+    (filled, placeholder) => filled.replaceAll(placeholder, values[placeholder]),
+    text,
+  );
+}
 
 /** The short consent line under the public forms. */
 export const consentLine = "By sending this form you agree that we keep your answers to reply to you, as our";

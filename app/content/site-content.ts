@@ -7,6 +7,7 @@ import { banners, heroImages, signatureImage } from "./images";
 import { footerLinks, mainMenu } from "./navigation";
 import { nextSteps } from "./next-steps";
 import { phonePlaceholderFor } from "./phone";
+import { defaultPrivacyNotice } from "./privacy";
 import { REQUIRED_MESSAGE } from "./required-message";
 import { servicePages } from "./services";
 import type { ServicePage } from "./types";
@@ -253,6 +254,26 @@ const careersSchema = z.object({
   assessmentNextSteps: words("The text", 400),
 });
 
+/**
+ * The privacy notice (/privacy). {company}, {email}, {phone} and {mailingAddress} stand for the published
+ * facts, {resumeRetentionDays} and {spamRetentionDays} for the periods the retention job applies.
+ */
+const privacySchema = z.object({
+  title: words("The title", 60),
+  updated: words("The date of the last change", 40),
+  lead: words("The text", 600),
+  sections: list(
+    z.object({
+      heading: words("The heading", 80),
+      paragraphs: list(words("The paragraph", 1200), 1, 8, "paragraph", "paragraphs"),
+    }),
+    1,
+    12,
+    "section",
+    "sections",
+  ),
+});
+
 /** A page's title (the company's name is added to it) and its description for search engines. */
 const pageMeta = z.object({ title: words("The title", 70), description: words("The description", 200) });
 
@@ -267,6 +288,7 @@ export const siteContentSchema = z.object({
     Object.fromEntries(SERVICE_IDS.map((id) => [id, servicePageSchema])) as Record<ServiceId, typeof servicePageSchema>,
   ),
   careers: careersSchema,
+  privacy: privacySchema,
   pages: z.object({ home: pageMeta, about: pageMeta, apply: pageMeta }),
 });
 
@@ -363,6 +385,7 @@ export const defaultSiteContent: SiteContent = {
     applicationNextSteps: withPhonePlaceholder(nextSteps.application),
     assessmentNextSteps: withPhonePlaceholder(nextSteps.assessment),
   },
+  privacy: structuredClone(defaultPrivacyNotice),
   pages: {
     home: {
       title: "Commercial Electrical Contractor in the Tri County Area, SC",

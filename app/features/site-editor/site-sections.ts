@@ -19,6 +19,7 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { id: "about", title: "About page", parts: [["pages", "about"], ["about"]], pagePath: "/learnmore" },
   ...SERVICE_IDS.map((id) => ({ id, title: SERVICE_TITLES[id], parts: [["services", id]], pagePath: `/${id}` })),
   { id: "careers", title: "Careers page", parts: [["pages", "apply"], ["careers"]], pagePath: "/apply" },
+  { id: "privacy", title: "Privacy notice", parts: [["privacy"]], pagePath: "/privacy" },
   { id: "company", title: "Company facts", parts: [["company"], ["estimate"]] },
   { id: "menu", title: "Menu", parts: [["menu"]] },
 ];
@@ -70,6 +71,7 @@ export const sectionValues = (section: SiteSection, content: SiteContent) =>
 /** Keys whose words, made from the key, would not say what they are. */
 const LABELS: Record<string, string> = {
   ceo: "Chief executive",
+  updated: "Last updated",
   areaServed: "Places served",
   mapTitle: "The map's description",
   heroImages: "Slideshow photos",
