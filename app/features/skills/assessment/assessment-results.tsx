@@ -1,4 +1,3 @@
-import { nextSteps } from "~/content/next-steps";
 import { StepHeading } from "~/features/skills/step-heading";
 import type { AssessmentScore } from "./schema";
 
@@ -7,10 +6,13 @@ export function AssessmentResults({
   score,
   feedback,
   reference,
+  nextStep,
 }: {
   score: AssessmentScore;
   feedback: string;
   reference: string;
+  /** What happens next, in the published words. */
+  nextStep: string;
 }) {
   return (
     <section className="grid gap-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
@@ -34,7 +36,7 @@ export function AssessmentResults({
         Your reference number is <strong className="font-mono">{reference}</strong>.
       </p>
       <p className="text-slate-700">Thank you. Your answers are with our hiring team, who will be in touch.</p>
-      <p className="text-slate-700">{nextSteps.assessment}</p>
+      <p className="text-slate-700">{nextStep}</p>
     </section>
   );
 }

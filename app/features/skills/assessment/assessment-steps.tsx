@@ -78,7 +78,14 @@ export function AssessmentSteps() {
   });
 
   if (result?.status === "success")
-    return <AssessmentResults score={result.score} feedback={result.feedback} reference={result.reference} />;
+    return (
+      <AssessmentResults
+        score={result.score}
+        feedback={result.feedback}
+        reference={result.reference}
+        nextStep={result.nextStep}
+      />
+    );
   if (!attempt || !question) {
     return (
       <AssessmentIntro onStart={() => setAttempt({ submissionKey: crypto.randomUUID(), index: 0, answers: {} })} />

@@ -75,4 +75,4 @@ export const assessmentForm = defineForm({
 });
 
 /** The page shows the score and its feedback line; nothing about which answers were right. */
-export type AssessmentActionResult = FormActionResult<{ score: AssessmentScore; feedback: string }>;
+export type AssessmentActionResult = FormActionResult<{ score: AssessmentScore; feedback: string; nextStep: string }>;

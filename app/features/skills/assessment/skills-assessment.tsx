@@ -12,7 +12,14 @@ export function SkillsAssessment() {
   const posted = useActionData<AssessmentActionResult>();
   const [searchParams] = useSearchParams();
   if (posted?.status === "success")
-    return <AssessmentResults score={posted.score} feedback={posted.feedback} reference={posted.reference} />;
+    return (
+      <AssessmentResults
+        score={posted.score}
+        feedback={posted.feedback}
+        reference={posted.reference}
+        nextStep={posted.nextStep}
+      />
+    );
   if (posted || searchParams.has("all")) return <AssessmentForm refused={posted} />;
   return <AssessmentSteps />;
 }

@@ -3,6 +3,7 @@ import { assessmentAnswers } from "#tests/assessment-fixture";
 import { formActionHarness } from "#tests/form-action";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { defaultSiteContent } from "~/content/site-content";
 import { submissions } from "~/server/db/schema.server";
 import { submitAssessment } from "./submit-assessment.server";
 
@@ -23,6 +24,19 @@ const countSubmissions = async () => (await database.db.select().from(submission
 const referenceOf = (response: { data: unknown }) => (response.data as { reference: string }).reference;
 
 describe("the assessment action", () => {
+  it("says what happens next in the published words, with the published office phone", async () => {
+    const content = structuredClone(defaultSiteContent);
+    content.company.phone = "(803) 555-0199";
+    content.careers.assessmentNextSteps = "We read every score within a week. Call {phone} with questions.";
+    const response = await submitAssessment(post({ ...assessmentAnswers(12), submissionKey: crypto.randomUUID() }), {
+      ...contextFor(),
+      siteContent: content,
+    });
+    expect(response.data).toMatchObject({
+      nextStep: "We read every score within a week. Call (803) 555-0199 with questions.",
+    });
+  });
+
   it("scores on the server, stores the answers with a webhook delivery in the spec §7 shape, and answers with the score only", async () => {
     const answers = assessmentAnswers(12);
     const response = await submitAssessment(post({ ...answers, submissionKey: crypto.randomUUID() }), contextFor());
@@ -32,6 +46,7 @@ describe("the assessment action", () => {
       reference: expect.stringMatching(/^ASM-[0-9A-Z]{6}$/),
       score: { correct: 12, total: 15, percentage: 80 },
       feedback: "Excellent performance!",
+      nextStep: expect.stringContaining(`Questions? Call us at ${defaultSiteContent.company.phone}.`),
       message: expect.any(String),
       sent: true,
     });
