@@ -8,7 +8,7 @@ import { SiteChromeContext } from "./components/site-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { usesStaffFrame } from "./components/staff/staff-frame-handle";
-import { OFFICE_PHONE_ATTRIBUTE } from "./content/published-company";
+import { PUBLISHED_COMPANY_ATTRIBUTES } from "./content/published-company";
 import { siteChromeOf } from "./content/site-chrome";
 import { siteContentOf } from "./server/site-content/site-content-cache.server";
 import { readSiteUrl } from "./server/site-url.server";
@@ -53,7 +53,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body
         className="flex min-h-screen flex-col bg-white text-slate-800 antialiased"
-        {...{ [OFFICE_PHONE_ATTRIBUTE]: chrome?.company.phone }}
+        {...{
+          [PUBLISHED_COMPANY_ATTRIBUTES.name]: chrome?.company.name,
+          [PUBLISHED_COMPANY_ATTRIBUTES.phone]: chrome?.company.phone,
+        }}
       >
         <a href="#main" className="skip-link">
           Skip to content

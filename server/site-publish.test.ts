@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "#tests/app-server";
+import { cookieFrom } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { TEST_SESSION_SECRET } from "#tests/test-session-secret";
 import { defaultSiteContent } from "../app/content/site-content";
+import { startSession } from "../app/server/auth/sessions.server";
+import { createStaffUser } from "../app/server/auth/staff-users.server";
+import { loadConfig } from "../app/server/config.server";
 import { staffUsers } from "../app/server/db/schema.server";
 import { publishSiteDraft, saveSiteDraft } from "../app/server/site-content/site-content-store.server";
 
@@ -58,6 +63,8 @@ describe("publishing the site's content", () => {
       { quote: "They lit our new gym in a week.", reviewer: "Lee Coach", organisation: "Athletics, Example High" },
     ];
     content.company.phone = "(803) 555-0177";
+    content.company.name = "Palmetto Current LLC";
+    content.company.shortName = "Palmetto Current";
     content.services.lighting.paragraphs = ["Every fixture we hang is tested after dark."];
     content.privacy.sections[0] = {
       heading: "What we collect",
@@ -96,5 +103,20 @@ describe("publishing the site's content", () => {
     expect(privacy).toContain("Only your name, and only to call you back.");
     expect(privacy).not.toContain(defaultSiteContent.privacy.sections[0]?.paragraphs[0]);
     expect(privacy).toContain(`write to ${defaultSiteContent.company.email} or call (803) 555-0177.`);
+
+    // The staff tools name the company as published: the frame's short name and the pages' titles.
+    const staff = await createStaffUser(database.db, {
+      username: "frame-reader",
+      password: "unused password of frame-reader",
+      role: "staff",
+    });
+    const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: TEST_SESSION_SECRET });
+    const cookie = cookieFrom(
+      await startSession(database.db, config, { userId: staff.id, secondFactorPending: false }),
+    );
+    const quickLinks = await (await fetch(`${first?.url}/admin/quick-links`, { headers: { cookie } })).text();
+    expect(quickLinks).toContain("<title>Quick Links | Palmetto Current LLC</title>");
+    expect(quickLinks).toContain(">Palmetto Current</span>");
+    expect(quickLinks).not.toContain(`>${defaultSiteContent.company.shortName}</span>`);
   }, 60_000);
 });

@@ -1,8 +1,9 @@
+import { useContext } from "react";
 import { Link } from "react-router";
-import { company } from "~/content/company";
 import { registerBackgroundSync } from "~/forms/background-sync";
 import { CompanyMarkIcon } from "../company-mark";
 import { useNonce } from "../nonce";
+import { SiteChromeContext } from "../site-chrome";
 import { NATIVE_SEND_GUARD_SCRIPT } from "./native-send-guard";
 import { LOGOUT_PATH, logOutOrKeep, SEND_PENDING_LOGOUT } from "./pending-logout";
 import { leaveDevice } from "./staff-app";
@@ -38,6 +39,8 @@ const logOut = (userId: number) => (event: React.FormEvent<HTMLFormElement>) => 
  */
 export function StaffFrame({ user, navigation = [], children }: StaffFrameProps) {
   const nonce = useNonce();
+  // Missing only when the root loader failed: the frame then shows the mark without the name.
+  const shortName = useContext(SiteChromeContext)?.company.shortName;
   return (
     <>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, a constant */}
@@ -50,7 +53,7 @@ export function StaffFrame({ user, navigation = [], children }: StaffFrameProps)
             className="flex h-14 min-w-11 shrink-0 items-center gap-2 font-extrabold tracking-tight text-slate-900"
           >
             <CompanyMarkIcon />
-            <span className="sr-only xl:not-sr-only">{company.shortName}</span>
+            <span className="sr-only xl:not-sr-only">{shortName}</span>
             <span className="max-sm:sr-only rounded bg-brand-100 px-1.5 py-0.5 text-xs font-bold tracking-wider text-brand-900 uppercase">
               Staff
             </span>

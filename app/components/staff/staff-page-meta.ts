@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
-import { company } from "~/content/company";
+import { publishedCompanyName } from "~/content/published-company";
 
 /** Staff pages have a title and stay out of search engines. */
 export function staffPageMeta(title: string): MetaDescriptor[] {
-  return [{ title: `${title} | ${company.name}` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${title} | ${publishedCompanyName()}` }, { name: "robots", content: "noindex, nofollow" }];
 }
