@@ -1,19 +1,12 @@
 import { StepHeading } from "~/features/skills/step-heading";
-import type { AssessmentScore } from "./schema";
+import type { AssessmentActionResult } from "./definition";
 
-/** The score the server worked out; which answers were right is never sent. */
-export function AssessmentResults({
-  score,
-  feedback,
-  reference,
-  nextStep,
-}: {
-  score: AssessmentScore;
-  feedback: string;
-  reference: string;
-  /** What happens next, in the published words. */
-  nextStep: string;
-}) {
+/**
+ * The score the server worked out (which answers were right is never sent), and what happens next in the
+ * published words.
+ */
+export function AssessmentResults({ answer }: { answer: Extract<AssessmentActionResult, { status: "success" }> }) {
+  const { score, feedback, reference, nextStep } = answer;
   return (
     <section className="grid gap-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
       <StepHeading>Assessment complete</StepHeading>

@@ -77,15 +77,7 @@ export function AssessmentSteps() {
     onPrevious: previous,
   });
 
-  if (result?.status === "success")
-    return (
-      <AssessmentResults
-        score={result.score}
-        feedback={result.feedback}
-        reference={result.reference}
-        nextStep={result.nextStep}
-      />
-    );
+  if (result?.status === "success") return <AssessmentResults answer={result} />;
   if (!attempt || !question) {
     return (
       <AssessmentIntro onStart={() => setAttempt({ submissionKey: crypto.randomUUID(), index: 0, answers: {} })} />

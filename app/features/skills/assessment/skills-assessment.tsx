@@ -11,15 +11,7 @@ import type { AssessmentActionResult } from "./definition";
 export function SkillsAssessment() {
   const posted = useActionData<AssessmentActionResult>();
   const [searchParams] = useSearchParams();
-  if (posted?.status === "success")
-    return (
-      <AssessmentResults
-        score={posted.score}
-        feedback={posted.feedback}
-        reference={posted.reference}
-        nextStep={posted.nextStep}
-      />
-    );
+  if (posted?.status === "success") return <AssessmentResults answer={posted} />;
   if (posted || searchParams.has("all")) return <AssessmentForm refused={posted} />;
   return <AssessmentSteps />;
 }
