@@ -13,7 +13,8 @@ import { publishSiteDraft, saveSiteDraft } from "~/server/site-content/site-cont
 
 /*
  * Words made once, when a form's definition loads, still name what an admin published since: the form
- * platform's messages name the new office phone, and the applicant's receipt the new company name.
+ * platform's messages name the new office phone, and the applicant's receipt the new company name and takes
+ * replies at the new office address.
  */
 
 const setup = staffTestDatabaseForFile();
@@ -32,6 +33,7 @@ describe("the company facts a publish changes", () => {
     const content = structuredClone(defaultSiteContent);
     content.company.phone = "(803) 555-0188";
     content.company.name = "Palmetto Current LLC";
+    content.company.email = "hello@palmetto-current.example";
     await saveSiteDraft(setup.database.db, { content, baseVersionId: null, userId: setup.actorId });
     await publishSiteDraft(setup.database.db, { userId: setup.actorId, baseVersionId: null });
     const following = await followPublishedSiteContent(setup.database.db, capturingLogger().logger, async () => {});
@@ -55,6 +57,8 @@ describe("the company facts a publish changes", () => {
       const text = JSON.stringify(receipt?.body);
       expect(text).toContain("Thank you for your application to Palmetto Current LLC");
       expect(text).not.toContain(defaultSiteContent.company.name);
+      // Without STAFF_NOTIFY_EMAIL, replies go to the office's published address.
+      expect(text).toContain('"replyTo":"hello@palmetto-current.example"');
     } finally {
       await following.stop();
     }

@@ -2,7 +2,7 @@ import { company } from "./company";
 import { withPhone } from "./phone";
 
 /*
- * The published company name and office phone, for words made once when a form's definition loads that must
+ * The published company name, office phone and email, for words made once when a form's definition loads that must
  * name what an admin published since: the form platform's messages (app/forms/messages.ts), the emails' fixed
  * intros. The server sets them from the
  * published content each time it changes (kept on globalThis, so the server's own modules and the built app's
@@ -10,11 +10,11 @@ import { withPhone } from "./phone";
  * on <body>), which the public pages' script reads as well as React's.
  */
 const PUBLISHED_COMPANY = Symbol.for("tce.publishedCompany");
-type PublishedCompany = { name: string; phone: string };
+type PublishedCompany = { name: string; phone: string; email: string };
 const holder = globalThis as { [PUBLISHED_COMPANY]?: PublishedCompany };
 
 export function setPublishedCompany(published: PublishedCompany): void {
-  holder[PUBLISHED_COMPANY] = { name: published.name, phone: published.phone };
+  holder[PUBLISHED_COMPANY] = { name: published.name, phone: published.phone, email: published.email };
 }
 
 /** What root.tsx puts on <body>, for the browser: the facts the page was rendered with. */
@@ -25,6 +25,11 @@ const pageData = () => (typeof document === "undefined" ? undefined : document.b
 /** The company's published name: a staff page's title, an email's fixed intro. */
 export function publishedCompanyName(): string {
   return holder[PUBLISHED_COMPANY]?.name ?? pageData()?.companyName ?? company.name;
+}
+
+/** The office's published email address (the server's; the browser has no need of it). */
+export function publishedOfficeEmail(): string {
+  return holder[PUBLISHED_COMPANY]?.email ?? company.email;
 }
 
 /** The text with `{phone}` replaced by the published office phone (today's default until one is known). */

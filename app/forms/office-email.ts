@@ -1,4 +1,4 @@
-import { company } from "~/content/company";
+import { publishedOfficeEmail } from "~/content/published-company";
 import type { Config } from "~/server/config.server";
 
 /**
@@ -7,5 +7,5 @@ import type { Config } from "~/server/config.server";
  * reach someone, never the site's sending address (MAIL_FROM).
  */
 export function officeEmail(config: Pick<Config, "STAFF_NOTIFY_EMAIL">): string {
-  return config.STAFF_NOTIFY_EMAIL ?? company.email;
+  return config.STAFF_NOTIFY_EMAIL ?? publishedOfficeEmail();
 }
