@@ -40,6 +40,7 @@ import { createArchiveCopyJob } from "../app/server/point-in-time/archive-copy.s
 import { walArchiveDirectory } from "../app/server/point-in-time/base-backup.server";
 import { createBaseBackupJob } from "../app/server/point-in-time/base-backup-job.server";
 import { followPublishedSiteContent } from "../app/server/site-content/site-content-cache.server";
+import { deleteUnusedSitePhotos } from "../app/server/site-photos/site-photo-store.server";
 import { StartRefusal } from "../app/server/start-refusal.server";
 import { resolveVapidKeys } from "../app/server/vapid-keys.server";
 import { type AppDependencies, createApp } from "./app";
@@ -273,6 +274,7 @@ async function deleteAbandonedFiles({ db }: JobServices): Promise<void> {
   await deleteAbandonedUploads(db);
   await deleteAbandonedStagedFiles(db);
   await deleteAbandonedPostedFiles();
+  await deleteUnusedSitePhotos(db);
 }
 
 /**

@@ -1,8 +1,15 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
+import { uploadedPhotoNames, withDefaults } from "~/content/site-content";
 import type { Config } from "../config.server";
 import type { Database } from "../db/database.server";
-import { type SitePhotoFormat, sitePhotoRenditions, sitePhotos } from "../db/schema.server";
+import {
+  type SitePhotoFormat,
+  siteContentDraft,
+  siteContentVersions,
+  sitePhotoRenditions,
+  sitePhotos,
+} from "../db/schema.server";
 import type { PhotoFile } from "../photos/clean-photo.server";
 import { movingToWorker } from "../work-pool/work-pool.server";
 import { type SitePhotoRendition, type SlotSize, sitePhotoWorkTasks } from "./render-site-photo.server";
@@ -105,4 +112,26 @@ export async function sitePhotoRendition(
       ),
     );
   return row;
+}
+
+/** How long an uploaded photo that nothing names is kept: an admin may be choosing it in an unsaved edit. */
+const UNUSED_SITE_PHOTO_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the uploaded photos (and their renditions) that no version and no draft names and that were uploaded
+ * more than a day ago: photos chosen and then replaced before a publish. Resolves with how many went.
+ */
+export async function deleteUnusedSitePhotos(db: Database, now = new Date()): Promise<number> {
+  const [versions, drafts] = await Promise.all([
+    db.select({ content: siteContentVersions.content }).from(siteContentVersions),
+    db.select({ content: siteContentDraft.content }).from(siteContentDraft),
+  ]);
+  const named = new Set([...versions, ...drafts].flatMap((row) => uploadedPhotoNames(withDefaults(row.content))));
+  const old = await db
+    .select({ id: sitePhotos.id, name: sitePhotos.name })
+    .from(sitePhotos)
+    .where(lt(sitePhotos.uploadedAt, new Date(now.getTime() - UNUSED_SITE_PHOTO_KEPT_MS)));
+  const unused = old.filter((photo) => !named.has(photo.name)).map((photo) => photo.id);
+  if (unused.length > 0) await db.delete(sitePhotos).where(inArray(sitePhotos.id, unused));
+  return unused.length;
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { inArray } from "drizzle-orm";
 import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,10 +9,12 @@ import { heicPhoto, plainPhoto, sidewaysJpegWithGps } from "#tests/checklist-fix
 import { loadContextFor } from "#tests/load-context";
 import { addStaffUser } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
+import { defaultSiteContent } from "~/content/site-content";
 import type { Config } from "../config.server";
 import { sitePhotos } from "../db/schema.server";
+import { saveSiteDraft } from "../site-content/site-content-store.server";
 import { writeSitePhotoFiles } from "./site-photo-files.server";
-import { sitePhotoRendition, storeSitePhoto } from "./site-photo-store.server";
+import { deleteUnusedSitePhotos, sitePhotoRendition, storeSitePhoto } from "./site-photo-store.server";
 
 let database: TestDatabase;
 let config: Config;
@@ -141,5 +144,29 @@ describe("writeSitePhotoFiles", () => {
     } finally {
       await rm(imagesDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("deleteUnusedSitePhotos", () => {
+  it("deletes the photos no version or draft names once they are a day old, with their renditions, and keeps the others", async () => {
+    const named = await stored(await plainPhoto(1200, 900, "jpeg", "#204060"), "named.jpg", "image/jpeg", PHOTO);
+    const replaced = await stored(await plainPhoto(1200, 900, "jpeg", "#602040"), "replaced.jpg", "image/jpeg", PHOTO);
+    const justSent = await stored(await plainPhoto(1200, 900, "jpeg", "#406020"), "new.jpg", "image/jpeg", PHOTO);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await database.db
+      .update(sitePhotos)
+      .set({ uploadedAt: twoDaysAgo })
+      .where(inArray(sitePhotos.name, [named, replaced]));
+    const content = structuredClone(defaultSiteContent);
+    content.about.bannerImage = { ...content.about.bannerImage, name: named };
+    await saveSiteDraft(database.db, { content, baseVersionId: null, userId: adminId });
+
+    expect(await deleteUnusedSitePhotos(database.db)).toBeGreaterThanOrEqual(1);
+
+    const left = new Set((await database.db.select({ name: sitePhotos.name }).from(sitePhotos)).map((row) => row.name));
+    expect(left.has(named)).toBe(true);
+    expect(left.has(justSent)).toBe(true);
+    expect(left.has(replaced)).toBe(false);
+    expect(await sitePhotoRendition(database.db, `${replaced}-960.jpg`)).toBeUndefined();
   });
 });
