@@ -66,6 +66,7 @@ describe("publishing the site's content", () => {
     content.company.name = "Palmetto Current LLC";
     content.company.shortName = "Palmetto Current";
     content.services.lighting.paragraphs = ["Every fixture we hang is tested after dark."];
+    content.privacy.consentLine = "Sending this form lets us keep your answers to call you back, as our";
     content.privacy.sections[0] = {
       heading: "What we collect",
       paragraphs: ["Only your name, and only to call you back."],
@@ -93,6 +94,9 @@ describe("publishing the site's content", () => {
       expect(home.policy).toMatch(/script-src 'self' 'sha256-/);
       const lighting = await textOf(`${instance.url}/lighting`);
       expect(lighting.text).toContain("Every fixture we hang is tested after dark.");
+      // The estimate form's consent line, and the phone its messages made in the browser name.
+      expect(lighting.text).toContain("Sending this form lets us keep your answers to call you back, as our");
+      expect(lighting.text).toContain('data-office-phone="(803) 555-0177"');
       expect(lighting.text).not.toContain(defaultSiteContent.services.lighting.paragraphs[0]);
       expect((await textOf(`${instance.url}/lighting.data`)).text).toContain(
         "Every fixture we hang is tested after dark.",

@@ -82,6 +82,6 @@ export function privacyText(text: string, { company: facts }: PrivacyFacts, rete
   );
 }
 
-/** The short consent line under the public forms. */
+/** The short consent line under the public forms (the default of the content's `privacy.consentLine`). */
 export const consentLine = "By sending this form you agree that we keep your answers to reply to you, as our";
 export const privacyPath = "/privacy";

@@ -7,7 +7,7 @@ import { banners, heroImages, signatureImage } from "./images";
 import { footerLinks, mainMenu } from "./navigation";
 import { nextSteps } from "./next-steps";
 import { phonePlaceholderFor } from "./phone";
-import { defaultPrivacyNotice } from "./privacy";
+import { consentLine, defaultPrivacyNotice } from "./privacy";
 import { REQUIRED_MESSAGE } from "./required-message";
 import { servicePages } from "./services";
 import type { ServicePage } from "./types";
@@ -259,6 +259,8 @@ const careersSchema = z.object({
  * facts, {resumeRetentionDays} and {spamRetentionDays} for the periods the retention job applies.
  */
 const privacySchema = z.object({
+  /** The line under the public forms, before the link to the notice ("... as our privacy notice explains."). */
+  consentLine: words("The line under the forms", 200),
   title: words("The title", 60),
   updated: words("The date of the last change", 40),
   lead: words("The text", 600),
@@ -385,7 +387,7 @@ export const defaultSiteContent: SiteContent = {
     applicationNextSteps: withPhonePlaceholder(nextSteps.application),
     assessmentNextSteps: withPhonePlaceholder(nextSteps.assessment),
   },
-  privacy: structuredClone(defaultPrivacyNotice),
+  privacy: { consentLine, ...structuredClone(defaultPrivacyNotice) },
   pages: {
     home: {
       title: "Commercial Electrical Contractor in the Tri County Area, SC",
