@@ -59,7 +59,7 @@ export type ChecklistBenchResult = {
 };
 
 /** A 4000 x 3000 photo with grain, so it compresses like a real one (a few megabytes), not like a flat colour. */
-async function twelveMegapixelPhoto(index: number): Promise<Buffer> {
+export async function twelveMegapixelPhoto(index: number): Promise<Buffer> {
   return sharp({
     create: {
       width: 4000,

@@ -25,7 +25,7 @@ const CONCURRENCY = 16;
 const NGINX = "/usr/sbin/nginx";
 const CLIENT_DIR = path.join(projectRoot, "build/client");
 
-type Measured = { path: string; ours: LoadResult; nginx?: LoadResult };
+export type Measured = { path: string; ours: LoadResult; nginx?: LoadResult };
 
 const FILES_AS_THEY_ARE = "        location / { try_files $uri $uri/index.html =404; }\n";
 
@@ -146,9 +146,12 @@ function load(url: string, requestPath: string) {
   return runLoad({ url, total: REQUESTS, concurrency: CONCURRENCY, expectStatus: 200, request });
 }
 
-export async function benchStatic(): Promise<Measured[]> {
+/** The static files from `running` (an app the caller started and stops), or from an app of its own. */
+export async function benchStatic(running?: { url: string }): Promise<Measured[]> {
   const nginx = await startStaticNginx();
-  const app = await startAppServer({ env: appProfiling() });
+  const own = running ? undefined : await startAppServer({ env: appProfiling() });
+  const app = running ?? own;
+  if (!app) throw new Error("bench: no app to measure");
   try {
     const results: Measured[] = [];
     for (const requestPath of measuredPaths()) {
@@ -159,8 +162,10 @@ export async function benchStatic(): Promise<Measured[]> {
     }
     return results;
   } finally {
-    await app.stop();
-    await rm(app.dataDir, { recursive: true, force: true });
+    if (own) {
+      await own.stop();
+      await rm(own.dataDir, { recursive: true, force: true });
+    }
     await nginx?.stop();
   }
 }

@@ -7,7 +7,8 @@
 // reported, not fatal; crashes exit non-zero. `npm run bench -- pages` measures the pages only, `-- public-pages`
 // the public ones beside nginx only, `-- staff-pages` the staff pages only, `-- checklist` the checklist only,
 // `-- fresh-clone` the set-up of a fresh clone only (scripts/bench-fresh-clone.ts), which the whole run ends with,
-// `-- posts` the estimate posts only. The post ratio is shown beside the last recorded one
+// `-- posts` the estimate posts only, `-- public-pages --after-edit` the public pages and the static files before
+// and after an edit of the site is published (scripts/bench-site-edit.ts). The post ratio is shown beside the last recorded one
 // (docs/bench/last-posts.json); `--record` (with the whole run or `-- posts`) makes this run's the last recorded.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -37,6 +38,7 @@ import {
   recordPosts,
 } from "./bench-posts";
 import { benchPush, pushBenchRows } from "./bench-push";
+import { aroundEditRows, printAroundEdit, publishBenchEdit } from "./bench-site-edit";
 import { benchStatic, startStaticNginx, staticBenchRows } from "./bench-static";
 import { type BenchRow, printBenchTable } from "./bench-table";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
@@ -82,21 +84,34 @@ function againstNginxRows(results: PageResult[]): BenchRow[] {
   });
 }
 
-/** The public pages (unless only the staff ones are asked for), beside nginx's, then the staff pages signed in. */
-async function benchAllPages(part: PagesPart) {
+/**
+ * The public pages (unless only the staff ones are asked for), beside nginx's, then the staff pages signed in.
+ * `afterEdit` (public pages only): the public pages and the static files against nginx, then the same after an
+ * edit is published (scripts/bench-site-edit.ts).
+ */
+async function benchAllPages(part: PagesPart, afterEdit = false) {
   const app = await startAppServer();
   const nginx = part === "staff-pages" ? undefined : await startStaticNginx();
   const nginxWithAppHeaders = nginx && (await startStaticNginx({ withAppHeaders: true }));
+  const measurePublicPages = () =>
+    part === "staff-pages"
+      ? Promise.resolve([])
+      : benchPages(app.url, {
+          pages: marketingPagePaths,
+          budget: PAGE_BUDGET,
+          nginx: nginx && { url: nginx.url, withAppHeadersUrl: nginxWithAppHeaders?.url },
+        });
   try {
     console.log(`bench: app at ${app.url}; measuring the pages${nginx ? `, the public ones beside nginx` : ""}`);
-    const publicPages =
-      part === "staff-pages"
-        ? []
-        : await benchPages(app.url, {
-            pages: marketingPagePaths,
-            budget: PAGE_BUDGET,
-            nginx: nginx && { url: nginx.url, withAppHeadersUrl: nginxWithAppHeaders?.url },
-          });
+    const publicPages = await measurePublicPages();
+    if (afterEdit) {
+      console.log("bench: static files against nginx, before an edit");
+      const before = { publicPages, staticFiles: await benchStatic(app) };
+      const edit = await publishBenchEdit(app);
+      console.log("bench: the public pages and the static files again, after the edit");
+      const after = { publicPages: await measurePublicPages(), staticFiles: await benchStatic(app) };
+      return { publicPages, staffPages: [], aroundEdit: { before, after, edit } };
+    }
     const staffPages = part === "public-pages" ? [] : await benchStaffPages(app);
     return { publicPages, staffPages };
   } finally {
@@ -107,11 +122,13 @@ async function benchAllPages(part: PagesPart) {
   }
 }
 
-function printAllPages({ publicPages, staffPages }: Awaited<ReturnType<typeof benchAllPages>>) {
+function printAllPages({ publicPages, staffPages, aroundEdit }: Awaited<ReturnType<typeof benchAllPages>>) {
   if (publicPages.length > 0) printPagesBench(publicPages, PAGE_BUDGET);
   printAgainstNginx(publicPages);
   if (staffPages.length > 0) printPagesBench(staffPages, STAFF_PAGE_BUDGET);
+  if (aroundEdit) printAroundEdit(aroundEdit);
   return [
+    ...(aroundEdit ? aroundEditRows(aroundEdit) : []),
     ...pageRows("public", publicPages, PAGE_BUDGET),
     ...againstNginxRows(publicPages),
     ...pageRows("staff", staffPages, STAFF_PAGE_BUDGET),
@@ -133,7 +150,7 @@ async function postsRows(posts: PostsBenchResult, record: boolean): Promise<Benc
   return rows;
 }
 
-async function main(part: string | undefined, record: boolean) {
+async function main(part: string | undefined, { record, afterEdit }: { record: boolean; afterEdit: boolean }) {
   const started = Date.now();
   // A clone of its own, which builds itself: this checkout's build is not needed.
   if (part === "fresh-clone") {
@@ -143,8 +160,11 @@ async function main(part: string | undefined, record: boolean) {
     return;
   }
   buildIfNeeded("bench");
+  if (afterEdit && part !== "public-pages") throw new Error("bench: --after-edit goes with public-pages");
   if (part === "pages" || part === "public-pages" || part === "staff-pages") {
-    printBenchTable(printAllPages(await benchAllPages(part)));
+    const pages = await benchAllPages(part, afterEdit);
+    printBenchTable(printAllPages(pages));
+    if (pages.aroundEdit) await writeResults(started, { aroundEdit: pages.aroundEdit });
     return;
   }
   if (part === "checklist") {
@@ -210,7 +230,7 @@ try {
   const args = process.argv.slice(2);
   await main(
     args.find((arg) => !arg.startsWith("--")),
-    args.includes("--record"),
+    { record: args.includes("--record"), afterEdit: args.includes("--after-edit") },
   );
 } catch (error) {
   console.error("bench: failed:", error);

@@ -16,7 +16,8 @@ import { loadStaticFiles, type StaticFile } from "./static-files";
  * the built app's own request handler exactly as the build's prerender renders them (the same requests, the
  * same .data files), compressed, and swapped in for the build's pages in the static answerer's table. Each
  * version has its folder under DATA_DIR/site-pages, made whole under a temporary name and then renamed; an
- * instance that starts makes the published version's unless it is there.
+ * instance that starts makes the published version's unless it is there. The previous version's folder is kept
+ * for instances on the same DATA_DIR that have not loaded it yet.
  */
 
 /** What rendering a page needs besides the content: the server's services, as loaders get them. */
@@ -72,6 +73,16 @@ async function renderPrerenderedPages(services: SitePageServices, content: SiteC
     });
     await writeFileIn(dir, `${pagePath.replace(/\/$/, "")}/index.html`, html);
   }
+}
+
+/**
+ * Whether a folder under DATA_DIR/site-pages may go once this instance serves `servedVersionId`: only versions
+ * older than the one before it. Instances sharing a DATA_DIR hear of a publish at different moments, so another
+ * may be loading the previous version's folder, or a newer one, right now; a half-made folder is its maker's.
+ */
+export function isDroppableVersionFolder(folderName: string, servedVersionId: number): boolean {
+  const versionId = /^(\d+)-[0-9a-f]+$/.exec(folderName)?.[1];
+  return versionId !== undefined && Number(versionId) < servedVersionId - 1;
 }
 
 export type SitePagePublisher = {
@@ -131,10 +142,10 @@ export function sitePagePublisher(options: {
     return versionDir;
   };
 
-  const dropOtherVersions = async (keep: string) => {
+  const dropOlderVersions = async (servedVersionId: number) => {
     const entries = await readdir(pagesDir).catch(() => []);
     for (const entry of entries) {
-      if (entry !== keep && !entry.includes(".making-"))
+      if (isDroppableVersionFolder(entry, servedVersionId))
         await rm(path.join(pagesDir, entry), { recursive: true, force: true });
     }
   };
@@ -147,7 +158,7 @@ export function sitePagePublisher(options: {
       const versionDir = await makeVersion({ ...published, versionId }, folderName);
       const pages = loadStaticFiles(versionDir, options.styleSources);
       for (const [urlPath, file] of pages) options.files.set(urlPath, file);
-      await dropOtherVersions(folderName);
+      await dropOlderVersions(versionId);
     },
   };
 }

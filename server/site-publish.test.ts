@@ -1,18 +1,26 @@
+import { mkdtemp, readdir } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "#tests/app-server";
 import { cookieFrom } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { TEST_SESSION_SECRET } from "#tests/test-session-secret";
+import { appDataParent } from "#tests/test-run-directory";
 import { defaultSiteContent } from "../app/content/site-content";
 import { startSession } from "../app/server/auth/sessions.server";
 import { createStaffUser } from "../app/server/auth/staff-users.server";
 import { loadConfig } from "../app/server/config.server";
 import { staffUsers } from "../app/server/db/schema.server";
-import { publishSiteDraft, saveSiteDraft } from "../app/server/site-content/site-content-store.server";
+import {
+  publishedSiteContent,
+  publishSiteDraft,
+  saveSiteDraft,
+} from "../app/server/site-content/site-content-store.server";
 
 /*
- * Two instances of the built app on one database, as a cluster runs them: a publish reaches the static pages of
- * both within seconds, with no rebuild.
+ * Two instances of the built app on one database and one DATA_DIR: a publish reaches the static pages of both
+ * within seconds, with no rebuild. (The browser test, tests/e2e/phone-site-editor.spec.ts, runs them behind nginx
+ * with a DATA_DIR each, as `npm run cluster` does.)
  */
 
 let database: TestDatabase;
@@ -20,9 +28,10 @@ let instances: AppServer[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(appDataParent(), "tce-shared-"));
   instances = await Promise.all([
-    startAppServer({ env: { DATABASE_URL: database.url } }),
-    startAppServer({ env: { DATABASE_URL: database.url } }),
+    startAppServer({ dataDir, env: { DATABASE_URL: database.url } }),
+    startAppServer({ dataDir, env: { DATABASE_URL: database.url } }),
   ]);
 }, 120_000);
 
@@ -122,5 +131,32 @@ describe("publishing the site's content", () => {
     expect(quickLinks).toContain("<title>Quick Links | Palmetto Current LLC</title>");
     expect(quickLinks).toContain(">Palmetto Current</span>");
     expect(quickLinks).not.toContain(`>${defaultSiteContent.company.shortName}</span>`);
+  }, 60_000);
+
+  it("keeps the previous version's folder in the shared DATA_DIR, which a slower instance may be loading, and drops older ones", async () => {
+    const [admin] = await database.db
+      .insert(staffUsers)
+      .values({ username: "second-owner", displayName: "Sam Owner", passwordHash: "unused", role: "admin" })
+      .returning({ id: staffUsers.id });
+    const userId = admin?.id ?? 0;
+    let versionId = (await publishedSiteContent(database.db)).versionId;
+    for (const phone of ["(803) 555-0178", "(803) 555-0179"]) {
+      const content = structuredClone((await publishedSiteContent(database.db)).content);
+      content.company.phone = phone;
+      await saveSiteDraft(database.db, { content, baseVersionId: versionId, userId });
+      const published = await publishSiteDraft(database.db, { userId, baseVersionId: versionId });
+      if (published.status !== "published") throw new Error(`the publish was refused: ${published.status}`);
+      versionId = published.versionId;
+      await within(10_000, async () =>
+        (await Promise.all(instances.map((instance) => textOf(`${instance.url}/`)))).every((page) =>
+          page.text.includes(phone),
+        ),
+      );
+    }
+    const folders = await readdir(path.join(instances[0]?.dataDir ?? "", "site-pages"));
+    expect(folders.map((folder) => Number(folder.split("-")[0])).sort((a, b) => a - b)).toEqual([
+      (versionId ?? 0) - 1,
+      versionId,
+    ]);
   }, 60_000);
 });

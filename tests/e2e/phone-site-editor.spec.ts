@@ -1,4 +1,10 @@
+import { chmod, mkdtemp } from "node:fs/promises";
+import path from "node:path";
 import sharp from "sharp";
+import { findFreePort } from "../../app/server/free-port.server";
+import { builtSiteUrl, type ClusterReady, startCluster, stopCluster } from "../support/cluster";
+import { appDataParent } from "../support/test-run-directory";
+import { TEST_SESSION_SECRET } from "../support/test-session-secret";
 import { expect, test } from "./fixtures";
 
 /** A 12-megapixel photo as a phone takes it: 4000 by 3000, with grain so it weighs what a real one does. */
@@ -9,6 +15,37 @@ async function twelveMegapixelJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
+/*
+ * The site as a cluster serves it: two instances, each with its own DATA_DIR, on one database, behind nginx
+ * (`npm run cluster -- 2`). The admin works through nginx; a visitor is answered by nginx and by each instance.
+ */
+test.describe.configure({ mode: "serial" });
+let cluster: Awaited<ReturnType<typeof startCluster>>;
+let app: { url: string; dataDir: string };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const dataDir = await mkdtemp(path.join(appDataParent(), "tce-site-cluster-"));
+  // As root the shared embedded server runs as the postgres user, who must be able to enter it.
+  await chmod(dataDir, 0o755);
+  cluster = await startCluster({
+    DATA_DIR: dataDir,
+    CLUSTER_PORT: String(await findFreePort()),
+    DATABASE_URL: "",
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    // The run's build: without it the cluster would build again for its own address, in place.
+    SITE_URL: await builtSiteUrl(),
+    LOG_LEVEL: "warn",
+  });
+  app = { url: cluster.ready.url, dataDir: path.join(dataDir, "cluster") };
+});
+test.afterAll(async () => {
+  if (cluster) await stopCluster(cluster.child);
+});
+
+/** nginx, then each instance directly. */
+const everyAddress = (ready: ClusterReady) => [ready.url, ...ready.instances.map((instance) => instance.url)];
+
 const NEW_QUOTE = "They relit our whole campus over one summer and never missed a day.";
 const NEW_PHONE = "(803) 555-0177";
 
@@ -16,11 +53,10 @@ test("an admin changes the testimonial, the office phone and a service photo, pu
   page,
   browser,
   signInAsStaff,
-  baseURL,
 }) => {
   test.setTimeout(120_000);
-  await signInAsStaff("admin", "site-owner");
-  await page.goto("/admin/quick-links");
+  await signInAsStaff("admin", "site-owner", app);
+  await page.goto(`${app.url}/admin/quick-links`);
   await page.getByRole("link", { name: "Edit the site" }).click();
   // The site as it was built, published first, so that there is an earlier version to go back to.
   await page.getByRole("button", { name: "Publish" }).click();
@@ -35,12 +71,12 @@ test("an admin changes the testimonial, the office phone and a service photo, pu
     return words;
   })();
 
-  await page.goto("/admin/site/company");
+  await page.goto(`${app.url}/admin/site/company`);
   await page.getByLabel("Phone", { exact: true }).fill(NEW_PHONE);
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status")).toContainText("Draft saved.");
 
-  await page.goto("/admin/site/lighting");
+  await page.goto(`${app.url}/admin/site/lighting`);
   const firstPhoto = page.getByRole("group", { name: "Image 1" });
   await firstPhoto.getByLabel("Choose a new photo").setInputFiles({
     name: "IMG_2041.JPG",
@@ -76,34 +112,47 @@ test("an admin changes the testimonial, the office phone and a service photo, pu
 
   const visitor = await browser.newPage();
   await expect(async () => {
-    await visitor.goto(`${baseURL}/`);
+    await visitor.goto(`${app.url}/`);
     await expect(visitor.getByText(NEW_QUOTE)).toBeVisible({ timeout: 500 });
     await expect(visitor.getByRole("link", { name: NEW_PHONE }).first()).toBeVisible({ timeout: 500 });
-    await visitor.goto(`${baseURL}/lighting`);
+    await visitor.goto(`${app.url}/lighting`);
     await expect(visitor.getByRole("img", { name: "A school hallway under new LED lights" })).toHaveAttribute(
       "src",
       `/images/${photoName}-960.jpg`,
       { timeout: 500 },
     );
-    expect((await visitor.request.get(`${baseURL}/images/${photoName}-960.avif`)).headers()["content-type"]).toBe(
-      "image/avif",
-    );
+    for (const address of everyAddress(cluster.ready)) {
+      const home = await (await visitor.request.get(`${address}/`)).text();
+      expect(home, address).toContain(NEW_QUOTE);
+      expect(home, address).toContain('href="tel:+18035550177"');
+      expect(await (await visitor.request.get(`${address}/lighting`)).text(), address).toContain(
+        `src="/images/${photoName}-960.jpg"`,
+      );
+      const rendition = await visitor.request.get(`${address}/images/${photoName}-960.avif`);
+      expect(rendition.status(), address).toBe(200);
+      expect(rendition.headers()["content-type"], address).toBe("image/avif");
+    }
   }).toPass({ timeout: 10_000 });
 
   await page.getByRole("link", { name: "History: every version published" }).click();
   await page.getByRole("button", { name: "Publish version 1 again" }).click();
   await expect(page.getByRole("status")).toContainText("Version 1 is published again");
   await expect(async () => {
-    await visitor.goto(`${baseURL}/`);
+    await visitor.goto(`${app.url}/`);
     await expect(visitor.getByText(oldQuote)).toBeVisible({ timeout: 500 });
+    for (const address of everyAddress(cluster.ready)) {
+      const home = await (await visitor.request.get(`${address}/`)).text();
+      expect(home, address).not.toContain(NEW_QUOTE);
+      expect(home, address).not.toContain('href="tel:+18035550177"');
+    }
   }).toPass({ timeout: 10_000 });
 });
 
 test("a plain staff member cannot reach the site editor", async ({ page, signInAsStaff }) => {
-  await signInAsStaff("staff", "site-staff");
-  await page.goto("/admin/quick-links");
+  await signInAsStaff("staff", "site-staff", app);
+  await page.goto(`${app.url}/admin/quick-links`);
   await expect(page.getByRole("link", { name: "Edit the site" })).toHaveCount(0);
-  const response = await page.goto("/admin/site/home");
+  const response = await page.goto(`${app.url}/admin/site/home`);
   expect(response?.status()).toBe(403);
   await expect(page.getByText("This page is for admins only.")).toBeVisible();
 });

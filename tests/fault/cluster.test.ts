@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { chmod, mkdtemp, readFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,8 +12,8 @@ import { loadConfig } from "../../app/server/config.server";
 import { connectDatabase } from "../../app/server/db/database.server";
 import { findFreePort } from "../../app/server/free-port.server";
 import { cleanPhotoWithThumbnail } from "../../app/server/photos/clean-photo.server";
-import { projectRoot } from "../support/app-server";
 import { checklistAnswers, grainyJpegWithGps } from "../support/checklist-fixture";
+import { builtSiteUrl, startCluster, stopCluster } from "../support/cluster";
 import { type EstimatePostResult, postEstimate } from "../support/estimate-post";
 import { addStaffUser, cookieFrom } from "../support/staff";
 import { tusMetadata } from "../support/tus-upload";
@@ -27,43 +25,6 @@ const POSTS = 300;
 const VISITORS = 16;
 /** Above what one of the 16 visitors posts (300 / 16 < 19), far below 300: a limit per balancer would show. */
 const RATE_LIMIT = 25;
-
-type ClusterReady = { url: string; databaseUrl: string; instances: { index: number; pid: number; url: string }[] };
-
-async function builtSiteUrl(): Promise<string> {
-  const info = JSON.parse(await readFile(path.join(projectRoot, "build/build-info.json"), "utf8")) as {
-    siteUrl: string;
-  };
-  return info.siteUrl;
-}
-
-/** `npm run cluster -- 2`, as an operator runs it; resolves with what it printed once nginx answered. */
-async function startCluster(env: Record<string, string>) {
-  const child = spawn("npm", ["run", "--silent", "cluster", "--", "2"], {
-    cwd: projectRoot,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const output: string[] = [];
-  createInterface({ input: child.stderr }).on("line", (line) => output.push(line));
-  const ready = await new Promise<ClusterReady>((resolve, reject) => {
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      output.push(line);
-      if (line.startsWith("cluster ready ")) resolve(JSON.parse(line.slice("cluster ready ".length)));
-    });
-    child.once("exit", (code) => reject(new Error(`the cluster exited with ${code}:\n${output.join("\n")}`)));
-  });
-  return { child, ready, output };
-}
-
-function stopCluster(child: ChildProcess): Promise<unknown> {
-  if (child.exitCode !== null) return Promise.resolve();
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  // The whole group: npm, the cluster script, nginx and the instances.
-  process.kill(-(child.pid as number), "SIGTERM");
-  return exited;
-}
 
 describe("two instances behind nginx (npm run cluster -- 2)", () => {
   let receiver: WebhookReceiver;
