@@ -46,6 +46,9 @@ test.afterAll(async () => {
 /** nginx, then each instance directly. */
 const everyAddress = (ready: ClusterReady) => [ready.url, ...ready.instances.map((instance) => instance.url)];
 
+// The issue's goal is 10 s, measured by `npm run bench -- public-pages --after-edit` (publish to served); a browser
+// test on a loaded machine waits longer for the same outcome.
+const PUBLISH_REACHES_INSTANCES_MS = 30_000;
 const NEW_QUOTE = "They relit our whole campus over one summer and never missed a day.";
 const NEW_PHONE = "(803) 555-0177";
 
@@ -132,7 +135,7 @@ test("an admin changes the testimonial, the office phone and a service photo, pu
       expect(rendition.status(), address).toBe(200);
       expect(rendition.headers()["content-type"], address).toBe("image/avif");
     }
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: PUBLISH_REACHES_INSTANCES_MS });
 
   await page.getByRole("link", { name: "History: every version published" }).click();
   await page.getByRole("button", { name: "Publish version 1 again" }).click();
@@ -145,7 +148,7 @@ test("an admin changes the testimonial, the office phone and a service photo, pu
       expect(home, address).not.toContain(NEW_QUOTE);
       expect(home, address).not.toContain('href="tel:+18035550177"');
     }
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: PUBLISH_REACHES_INSTANCES_MS });
 });
 
 test("a plain staff member cannot reach the site editor", async ({ page, signInAsStaff }) => {
