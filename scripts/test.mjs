@@ -1,4 +1,4 @@
-// `npm test`: every test. Finds (or on Debian as root, installs) Chromium, Java, poppler-utils, Prometheus, jemalloc and rclone, builds the app, then runs the
+// `npm test`: every test. Finds (or on Debian as root, installs) Chromium, Java, poppler-utils, Prometheus, jemalloc, rclone and nginx, builds the app, then runs the
 // Vitest suites (unit and integration, against a real PostgreSQL) and the Playwright browser tests.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -24,6 +24,12 @@ const prerequisites = [
     binary: "/usr/bin/rclone",
     debianPackage: "rclone",
     for: "the backup copy tests and restore drill",
+  },
+  {
+    name: "nginx",
+    binary: "/usr/sbin/nginx",
+    debianPackage: "nginx",
+    for: "the request caps behind nginx and the site editor's two instances",
   },
 ];
 
