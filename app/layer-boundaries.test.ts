@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
  * The layers of app/, lowest first: a file may import its own layer and those below it, never one above.
  * Static content sits under everything; files directly in app/ (root.tsx, routes.ts, entry.server.tsx) on top.
  */
-const LAYERS = ["content", "server", "outbox", "forms", "components", "features", "routes", ""];
+const LAYERS = ["content", "services", "outbox", "forms", "components", "features", "routes", ""];
 
 /**
  * Where a file sits: its layer, and its folder (the layer, or `features/<feature>` and `features/<family>/<sub>`).
@@ -138,9 +138,9 @@ describe("layer boundaries", () => {
   });
 
   it("reports an import that leaves app/ for another folder of the project", () => {
-    const imports = new Map([["server/work-pool.server.ts", ["../server/work-worker", "server/config.server"]]]);
+    const imports = new Map([["services/work-pool.server.ts", ["../server/work-worker", "services/config.server"]]]);
     expect(boundaryProblems(imports)).toEqual([
-      "server/work-pool.server.ts imports ../server/work-worker, outside app/",
+      "services/work-pool.server.ts imports ../server/work-worker, outside app/",
     ]);
   });
 

@@ -10,8 +10,8 @@ import { SiteHeader } from "./components/site-header";
 import { usesStaffFrame } from "./components/staff/staff-frame-handle";
 import { PUBLISHED_COMPANY_ATTRIBUTES } from "./content/published-company";
 import { siteChromeOf } from "./content/site-chrome";
-import { siteContentOf } from "./server/site-content/site-content-cache.server";
-import { readSiteUrl } from "./server/site-url.server";
+import { siteContentOf } from "./services/site-content/site-content-cache.server";
+import { readSiteUrl } from "./services/site-url.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

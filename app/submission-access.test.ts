@@ -13,7 +13,7 @@ import { loadSubmissionPage } from "~/features/inbox/submission-page.server";
 import type { PeerReviewActionResult } from "~/features/peer-review/definition";
 import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
 import { newWebhookId } from "~/outbox/submission-store.server";
-import { deliveries, deliveryAttempts } from "~/server/db/schema.server";
+import { deliveries, deliveryAttempts } from "~/services/db/schema.server";
 
 /**
  * A form whose definition says `readableBy: "admin"` (the peer review, which records who wrote it) is kept

@@ -7,7 +7,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { findFreePort } from "../app/server/free-port.server";
+import { findFreePort } from "../app/services/free-port.server";
 import type { BenchRow } from "./bench-table";
 import { projectRoot } from "./build-info.mjs";
 

@@ -12,7 +12,7 @@ import { chromiumLaunchOptions } from "#tests/chromium";
 import { startStaffSession } from "#tests/staff-session";
 import { marketingPagePaths } from "../app/content/public-pages";
 import { staffToolLinks } from "../app/features/quick-links.server";
-import { findFreePort } from "../app/server/free-port.server";
+import { findFreePort } from "../app/services/free-port.server";
 import { textTable } from "./bench-table";
 import { type LighthouseAudit, type LighthouseReport, loadLighthouse } from "./lighthouse";
 import { median } from "./percentile";

@@ -14,7 +14,7 @@ import pg from "pg";
 import pino from "pino";
 import { startAppServer } from "#tests/app-server";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
-import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
+import { startEmbeddedPostgres } from "../app/services/db/embedded-postgres.server";
 import { type BenchRow, ms, perSecond, printBenchTable } from "./bench-table";
 import { buildIfNeeded, projectRoot } from "./build-info.mjs";
 import { appProfiling } from "./cpu-profile";

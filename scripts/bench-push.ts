@@ -12,7 +12,7 @@ import pino from "pino";
 import { startAppServer } from "#tests/app-server";
 import { type PushService, startPushService } from "#tests/push-service";
 import { startWebhookReceiver } from "#tests/webhook-receiver";
-import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
+import { startEmbeddedPostgres } from "../app/services/db/embedded-postgres.server";
 import { estimatePost } from "./bench-posts";
 import { type BenchRow, ms, perSecond, printBenchTable } from "./bench-table";
 import { buildIfNeeded } from "./build-info.mjs";

@@ -5,15 +5,15 @@
 // measures the same again, in one run; the goal is that nothing changes.
 import { withAppDatabase } from "#tests/app-database";
 import { TEST_SESSION_SECRET } from "#tests/test-session-secret";
-import { createStaffUser } from "../app/server/auth/staff-users.server";
-import { loadConfig } from "../app/server/config.server";
+import { createStaffUser } from "../app/services/auth/staff-users.server";
+import { loadConfig } from "../app/services/config.server";
 import {
   publishedSiteContent,
   publishSiteDraft,
   saveSiteDraft,
-} from "../app/server/site-content/site-content-store.server";
-import { storeSitePhoto } from "../app/server/site-photos/site-photo-store.server";
-import { workPool } from "../app/server/work-pool/work-pool.server";
+} from "../app/services/site-content/site-content-store.server";
+import { storeSitePhoto } from "../app/services/site-photos/site-photo-store.server";
+import { workPool } from "../app/services/work-pool/work-pool.server";
 import { twelveMegapixelPhoto } from "./bench-checklist";
 import { NGINX_PERFORMANCE_GOAL, type PageResult } from "./bench-pages";
 import type { Measured } from "./bench-static";

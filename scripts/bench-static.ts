@@ -10,7 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { startAppServer } from "#tests/app-server";
-import { findFreePort } from "../app/server/free-port.server";
+import { findFreePort } from "../app/services/free-port.server";
 import { inlineStyleSourcesOf } from "../server/content-security-policy";
 import { type Header, securityHeaderSets } from "../server/security-headers";
 import { loadStaticFiles } from "../server/static-files";

@@ -19,7 +19,7 @@ console.log(
   `build: precompressed ${await precompress(path.join(projectRoot, "build/client"))} files (brotli and gzip)`,
 );
 await build({
-  // The work pool's threads (app/server/work-pool/work-pool.server.ts) load work-worker.js from beside index.js.
+  // The work pool's threads (app/services/work-pool/work-pool.server.ts) load work-worker.js from beside index.js.
   entryPoints: {
     index: path.join(projectRoot, "server/index.ts"),
     "work-worker": path.join(projectRoot, "server/work-worker.ts"),

@@ -53,7 +53,7 @@ const workTaskIndexSource = (workTaskFiles) =>
     files: workTaskFiles,
     exportName: "workTasks",
     from: "../app/",
-    typeImport: 'import type { WorkTaskSet } from "../app/server/work-pool/work-task";',
+    typeImport: 'import type { WorkTaskSet } from "../app/services/work-pool/work-task";',
     arrayName: "featureWorkTasks",
     arrayType: "readonly WorkTaskSet[]",
     sourceGlob: "app/features/**/work-tasks.server.ts",

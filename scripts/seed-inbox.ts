@@ -4,7 +4,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { applyMigrations } from "../app/server/db/migrations.server";
+import { applyMigrations } from "../app/services/db/migrations.server";
 import { projectRoot } from "./build-info.mjs";
 
 export const INBOX_SEED_SIZE = 100_000;

@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "#tests/wait-for";
-import { createLogger } from "../app/server/logger.server";
+import { createLogger } from "../app/services/logger.server";
 import { accessLog, giveRequestsALogger } from "./access-log";
 
 const lines: Array<{ msg: string; req?: { url: string } }> = [];

@@ -1,6 +1,6 @@
 import type { Express as ExpressApp, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { queryNamesOnly } from "../app/server/query-names.server";
+import { queryNamesOnly } from "../app/services/query-names.server";
 
 declare global {
   namespace Express {

@@ -6,8 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { checkCopyDestination, describeDestination } from "../app/server/backup/backup-copy.server";
-import { readBackupKey, resolveBackupEncryptionKey } from "../app/server/backup/backup-encryption.server";
+import { checkCopyDestination, describeDestination } from "../app/services/backup/backup-copy.server";
+import { readBackupKey, resolveBackupEncryptionKey } from "../app/services/backup/backup-encryption.server";
 import {
   BackupFileError,
   type BackupManifest,
@@ -17,14 +17,14 @@ import {
   RestoreRefusal,
   restoreBackup,
   verifyBackup,
-} from "../app/server/backup/backup-file.server";
-import { ForeignBackupFolder, settleBackupDir } from "../app/server/backup/backup-folder-mark.server";
-import { takeBackupByHand } from "../app/server/backup/backup-schedule.server";
-import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
-import { connectDatabase } from "../app/server/db/database.server";
-import { openEmbeddedPostgres, startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
-import { createLogger } from "../app/server/logger.server";
-import { StartRefusal } from "../app/server/start-refusal.server";
+} from "../app/services/backup/backup-file.server";
+import { ForeignBackupFolder, settleBackupDir } from "../app/services/backup/backup-folder-mark.server";
+import { takeBackupByHand } from "../app/services/backup/backup-schedule.server";
+import { type Config, ConfigError, loadConfig } from "../app/services/config.server";
+import { connectDatabase } from "../app/services/db/database.server";
+import { openEmbeddedPostgres, startEmbeddedPostgres } from "../app/services/db/embedded-postgres.server";
+import { createLogger } from "../app/services/logger.server";
+import { StartRefusal } from "../app/services/start-refusal.server";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

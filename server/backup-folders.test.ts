@@ -17,10 +17,10 @@ import {
   archivedWalSystemIdentifier,
   clusterSystemIdentifier,
   readFolderMark,
-} from "~/server/backup/backup-folder-mark.server";
-import { openEmbeddedPostgres, startEmbeddedPostgres } from "~/server/db/embedded-postgres.server";
-import { postgresOwner } from "~/server/db/wal-archiving.server";
-import { listBaseBackups } from "~/server/point-in-time/base-backup.server";
+} from "~/services/backup/backup-folder-mark.server";
+import { openEmbeddedPostgres, startEmbeddedPostgres } from "~/services/db/embedded-postgres.server";
+import { postgresOwner } from "~/services/db/wal-archiving.server";
+import { listBaseBackups } from "~/services/point-in-time/base-backup.server";
 
 /*
  * Two sites on one host with their data folders side by side and default settings (issue 47): each archives its

@@ -18,14 +18,14 @@ import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { waitFor } from "#tests/wait-for";
 import { startWebhookReceiver } from "#tests/webhook-receiver";
 import { submitApplication } from "~/features/careers/submit-application.server";
-import { verifyPassword } from "~/server/auth/password.server";
-import { findStaffUserByUsername } from "~/server/auth/staff-users.server";
-import { CHUNK_BYTES, decodeBackupKey, openSealedFile } from "~/server/backup/backup-encryption.server";
-import { verifyBackup } from "~/server/backup/backup-file.server";
-import { connectDatabase, type Database } from "~/server/db/database.server";
-import { startEmbeddedPostgres } from "~/server/db/embedded-postgres.server";
-import { applyMigrations } from "~/server/db/migrations.server";
-import { submissions } from "~/server/db/schema.server";
+import { verifyPassword } from "~/services/auth/password.server";
+import { findStaffUserByUsername } from "~/services/auth/staff-users.server";
+import { CHUNK_BYTES, decodeBackupKey, openSealedFile } from "~/services/backup/backup-encryption.server";
+import { verifyBackup } from "~/services/backup/backup-file.server";
+import { connectDatabase, type Database } from "~/services/db/database.server";
+import { startEmbeddedPostgres } from "~/services/db/embedded-postgres.server";
+import { applyMigrations } from "~/services/db/migrations.server";
+import { submissions } from "~/services/db/schema.server";
 
 const logger = pino({ level: "silent" });
 /** The key every command here runs with, as an operator's .env would give it. */

@@ -7,7 +7,7 @@ import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "#tests/app-server";
-import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
+import { startEmbeddedPostgres } from "../app/services/db/embedded-postgres.server";
 
 const run = promisify(execFile);
 let dataDir: string;

@@ -4,8 +4,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, loadConfig } from "../app/server/config.server";
-import { runningEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
+import { ConfigError, loadConfig } from "../app/services/config.server";
+import { runningEmbeddedPostgres } from "../app/services/db/embedded-postgres.server";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

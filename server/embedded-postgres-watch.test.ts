@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AppServer, runAppExpectingFailure, startAppServer } from "#tests/app-server";
 import { postEstimate } from "#tests/estimate-post";
-import { isProcessRunning } from "../app/server/db/embedded-postgres.server";
+import { isProcessRunning } from "../app/services/db/embedded-postgres.server";
 
 /** The PID and port PostgreSQL wrote into its lock file, or undefined while there is none. */
 async function postmaster(dataDir: string): Promise<{ pid: number; port: number } | undefined> {

@@ -5,7 +5,7 @@ import { smallPdf, validApplication } from "#tests/application-fixture";
 import { validEstimate } from "#tests/estimate-fixture";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { DEFAULT_FORM_MESSAGES } from "~/forms/messages";
-import { submissionFiles, submissions } from "~/server/db/schema.server";
+import { submissionFiles, submissions } from "~/services/db/schema.server";
 
 let database: TestDatabase;
 let app: AppServer;

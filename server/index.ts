@@ -16,33 +16,33 @@ import { sendDueStaffNotices } from "../app/outbox/staff-notices.server";
 import { deleteAbandonedStagedFiles } from "../app/outbox/staged-files.server";
 import { logUnsetTargets } from "../app/outbox/targets.server";
 import { createDeliveryWorker } from "../app/outbox/worker.server";
-import { resolveDataEncryptionKey } from "../app/server/auth/data-encryption.server";
-import { sealPlainTotpSecrets, usersWithUnreadableTotpSecrets } from "../app/server/auth/second-factor.server";
-import { resolveSessionSecret } from "../app/server/auth/session-secret.server";
-import { announceFirstAdminSetup } from "../app/server/auth/setup-link.server";
-import { resolveBackupEncryptionKey } from "../app/server/backup/backup-encryption.server";
+import { resolveDataEncryptionKey } from "../app/services/auth/data-encryption.server";
+import { sealPlainTotpSecrets, usersWithUnreadableTotpSecrets } from "../app/services/auth/second-factor.server";
+import { resolveSessionSecret } from "../app/services/auth/session-secret.server";
+import { announceFirstAdminSetup } from "../app/services/auth/setup-link.server";
+import { resolveBackupEncryptionKey } from "../app/services/backup/backup-encryption.server";
 import {
   claimBackupFolders,
   clusterSystemIdentifier,
   databaseSystemIdentifier,
   ForeignBackupFolder,
   settleBackupDir,
-} from "../app/server/backup/backup-folder-mark.server";
-import { announceBackupPlaces, createBackupJob } from "../app/server/backup/backup-schedule.server";
-import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
-import { assertPortFree } from "../app/server/data-dir-lock.server";
-import { connectDatabase, type Database, type DatabaseConnection } from "../app/server/db/database.server";
-import { startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
-import { applyMigrations } from "../app/server/db/migrations.server";
-import { createLogger, redactedError } from "../app/server/logger.server";
-import { type JobServices, periodicJob } from "../app/server/periodic-job.server";
-import { createArchiveCopyJob } from "../app/server/point-in-time/archive-copy.server";
-import { walArchiveDirectory } from "../app/server/point-in-time/base-backup.server";
-import { createBaseBackupJob } from "../app/server/point-in-time/base-backup-job.server";
-import { followPublishedSiteContent } from "../app/server/site-content/site-content-cache.server";
-import { deleteUnusedSitePhotos } from "../app/server/site-photos/site-photo-store.server";
-import { StartRefusal } from "../app/server/start-refusal.server";
-import { resolveVapidKeys } from "../app/server/vapid-keys.server";
+} from "../app/services/backup/backup-folder-mark.server";
+import { announceBackupPlaces, createBackupJob } from "../app/services/backup/backup-schedule.server";
+import { type Config, ConfigError, loadConfig } from "../app/services/config.server";
+import { assertPortFree } from "../app/services/data-dir-lock.server";
+import { connectDatabase, type Database, type DatabaseConnection } from "../app/services/db/database.server";
+import { startEmbeddedPostgres } from "../app/services/db/embedded-postgres.server";
+import { applyMigrations } from "../app/services/db/migrations.server";
+import { createLogger, redactedError } from "../app/services/logger.server";
+import { type JobServices, periodicJob } from "../app/services/periodic-job.server";
+import { createArchiveCopyJob } from "../app/services/point-in-time/archive-copy.server";
+import { walArchiveDirectory } from "../app/services/point-in-time/base-backup.server";
+import { createBaseBackupJob } from "../app/services/point-in-time/base-backup-job.server";
+import { followPublishedSiteContent } from "../app/services/site-content/site-content-cache.server";
+import { deleteUnusedSitePhotos } from "../app/services/site-photos/site-photo-store.server";
+import { StartRefusal } from "../app/services/start-refusal.server";
+import { resolveVapidKeys } from "../app/services/vapid-keys.server";
 import { type AppDependencies, createApp } from "./app";
 import { closeServer, type Lifecycle, listen, stopOnSignals } from "./lifecycle";
 import type { SitePagePublisher } from "./site-pages";

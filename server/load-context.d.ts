@@ -2,8 +2,8 @@ import type { Logger } from "pino";
 import type { RouterContext } from "react-router";
 import type { SiteContent } from "../app/content/site-content";
 import type { DeliveryWorker } from "../app/outbox/worker.server";
-import type { Config } from "../app/server/config.server";
-import type { Database } from "../app/server/db/database.server";
+import type { Config } from "../app/services/config.server";
+import type { Database } from "../app/services/db/database.server";
 
 declare module "react-router" {
   /**

@@ -5,7 +5,7 @@ import { type AppServer, startAppServer } from "#tests/app-server";
 import { allRated, peerReviewFields } from "#tests/peer-review-fixture";
 import { addStaffUser, signInOverHttp } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { inboxExports } from "~/server/db/schema.server";
+import { inboxExports } from "~/services/db/schema.server";
 
 let database: TestDatabase;
 let app: AppServer;

@@ -1,8 +1,8 @@
 import type { RequestHandler } from "express";
 import { inboxMetrics } from "../app/features/inbox/inbox-metrics.server";
-import type { Config } from "../app/server/config.server";
-import type { Database } from "../app/server/db/database.server";
-import { createMetricsScraper } from "../app/server/metrics/metrics.server";
+import type { Config } from "../app/services/config.server";
+import type { Database } from "../app/services/db/database.server";
+import { createMetricsScraper } from "../app/services/metrics/metrics.server";
 
 /** `GET /metrics` for scrapers holding METRICS_TOKEN; anyone else goes on to the site's 404. */
 export function metricsRoute(

@@ -11,8 +11,8 @@ import { startStaffSession } from "#tests/staff-session";
 import { createTestDatabase } from "#tests/test-database";
 import { waitFor } from "#tests/wait-for";
 import { PHOTO_PREVIEW_FIELD, PHOTO_PREVIEW_PATH } from "~/features/estimate-checklist/photo-preview";
-import { findFreePort } from "~/server/free-port.server";
-import { createMetricsScraper } from "~/server/metrics/metrics.server";
+import { findFreePort } from "~/services/free-port.server";
+import { createMetricsScraper } from "~/services/metrics/metrics.server";
 
 const TOKEN = "a-metrics-token-for-the-tests-0123456789";
 let app: AppServer;

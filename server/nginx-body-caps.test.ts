@@ -12,9 +12,9 @@ import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { TEST_SESSION_SECRET } from "#tests/test-session-secret";
 import { uploadChecklistPhoto } from "#tests/tus-upload";
 import { waitFor } from "#tests/wait-for";
-import { startSession } from "~/server/auth/sessions.server";
-import { loadConfig } from "~/server/config.server";
-import { findFreePort } from "~/server/free-port.server";
+import { startSession } from "~/services/auth/sessions.server";
+import { loadConfig } from "~/services/config.server";
+import { findFreePort } from "~/services/free-port.server";
 import { nginxConfig } from "../scripts/nginx-config";
 
 const NGINX = process.env.NGINX_PATH || "/usr/sbin/nginx";

@@ -7,22 +7,22 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { CopyError, describeDestination } from "../app/server/backup/backup-copy.server";
-import { readBackupKey } from "../app/server/backup/backup-encryption.server";
-import { settleBackupDir } from "../app/server/backup/backup-folder-mark.server";
-import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
-import { openEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
-import { createLogger } from "../app/server/logger.server";
-import { fetchCopiesForRestore } from "../app/server/point-in-time/archive-copy.server";
-import { PointInTimeRefusal, pruneBaseBackups, takeBaseBackup } from "../app/server/point-in-time/base-backup.server";
+import { CopyError, describeDestination } from "../app/services/backup/backup-copy.server";
+import { readBackupKey } from "../app/services/backup/backup-encryption.server";
+import { settleBackupDir } from "../app/services/backup/backup-folder-mark.server";
+import { type Config, ConfigError, loadConfig } from "../app/services/config.server";
+import { openEmbeddedPostgres } from "../app/services/db/embedded-postgres.server";
+import { createLogger } from "../app/services/logger.server";
+import { fetchCopiesForRestore } from "../app/services/point-in-time/archive-copy.server";
+import { PointInTimeRefusal, pruneBaseBackups, takeBaseBackup } from "../app/services/point-in-time/base-backup.server";
 import {
   describeTime,
   parseRecoveryTarget,
   type RecoveryTarget,
   refuseUnlessRestorable,
   restoreToTime,
-} from "../app/server/point-in-time/restore-to-time.server";
-import { StartRefusal } from "../app/server/start-refusal.server";
+} from "../app/services/point-in-time/restore-to-time.server";
+import { StartRefusal } from "../app/services/start-refusal.server";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

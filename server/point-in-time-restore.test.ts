@@ -10,9 +10,9 @@ import { runNpm as runNpmScript } from "#tests/npm-run";
 import { type OffMachinePlace, startOffMachinePlace } from "#tests/rclone-webdav";
 import { appDataParent } from "#tests/test-run-directory";
 import { waitFor } from "#tests/wait-for";
-import { openEmbeddedPostgres, startEmbeddedPostgres } from "~/server/db/embedded-postgres.server";
-import { ARCHIVE_TIMEOUT_SECONDS } from "~/server/db/wal-archiving.server";
-import { listBaseBackups } from "~/server/point-in-time/base-backup.server";
+import { openEmbeddedPostgres, startEmbeddedPostgres } from "~/services/db/embedded-postgres.server";
+import { ARCHIVE_TIMEOUT_SECONDS } from "~/services/db/wal-archiving.server";
+import { listBaseBackups } from "~/services/point-in-time/base-backup.server";
 
 const logger = pino({ level: "silent" });
 let workDir: string;

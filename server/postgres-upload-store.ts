@@ -1,8 +1,8 @@
 import type { Readable } from "node:stream";
 import { DataStore, ERRORS, Upload } from "@tus/server";
 import { eq, sql } from "drizzle-orm";
-import { type Database, inTransaction } from "../app/server/db/database.server";
-import { resumableUploadChunks, resumableUploads } from "../app/server/db/schema.server";
+import { type Database, inTransaction } from "../app/services/db/database.server";
+import { resumableUploadChunks, resumableUploads } from "../app/services/db/schema.server";
 
 /**
  * A PATCH's bytes are stored a part at a time, each part in one statement, as they arrive: a cut connection

@@ -6,9 +6,9 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "#tests/app-server";
 import { runCommand } from "#tests/npm-run";
-import { connectDatabase } from "../app/server/db/database.server";
-import { clusterExists, startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
-import { countPendingMigrations } from "../app/server/db/migrations.server";
+import { connectDatabase } from "../app/services/db/database.server";
+import { clusterExists, startEmbeddedPostgres } from "../app/services/db/embedded-postgres.server";
+import { countPendingMigrations } from "../app/services/db/migrations.server";
 
 let dataDir: string;
 beforeAll(async () => {

@@ -5,11 +5,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, loadConfig } from "../app/server/config.server";
-import { connectDatabase } from "../app/server/db/database.server";
-import { clusterExists, startEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
-import { applyMigrations } from "../app/server/db/migrations.server";
-import { createLogger } from "../app/server/logger.server";
+import { ConfigError, loadConfig } from "../app/services/config.server";
+import { connectDatabase } from "../app/services/db/database.server";
+import { clusterExists, startEmbeddedPostgres } from "../app/services/db/embedded-postgres.server";
+import { applyMigrations } from "../app/services/db/migrations.server";
+import { createLogger } from "../app/services/logger.server";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { httpRequestDuration } from "../app/server/metrics/metrics.server";
+import { httpRequestDuration } from "../app/services/metrics/metrics.server";
 
 /** The build's flat route manifest as the tree matchRoutes takes, each route keeping its id. */
 function routeTree(build: ServerBuild, parentId?: string): RouteObject[] {

@@ -3,7 +3,7 @@ import { type AppServer, startAppServer } from "#tests/app-server";
 import { LOST_DATA_ENCRYPTION_KEY, TEST_DATA_ENCRYPTION_KEY } from "#tests/load-context";
 import { addStaffUser, currentTotpCode, signInOverHttp } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { enableTotp } from "~/server/auth/second-factor.server";
+import { enableTotp } from "~/services/auth/second-factor.server";
 
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 let database: TestDatabase;

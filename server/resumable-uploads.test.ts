@@ -24,8 +24,8 @@ import { submitChecklist } from "../app/features/estimate-checklist/submit-check
 import { RESUMABLE_UPLOADS_PATH, UPLOAD_REFUSALS, uploadIdsFieldOf } from "../app/forms/resumable-uploads";
 import { deleteAbandonedUploads } from "../app/forms/resumable-uploads.server";
 import { ABANDONED_FILE_AGE_MS } from "../app/outbox/staged-files.server";
-import { startSession } from "../app/server/auth/sessions.server";
-import { resumableUploadChunks, submissions, resumableUploads as uploadRows } from "../app/server/db/schema.server";
+import { startSession } from "../app/services/auth/sessions.server";
+import { resumableUploadChunks, submissions, resumableUploads as uploadRows } from "../app/services/db/schema.server";
 import { giveRequestsALogger } from "./access-log";
 import { requireSameOrigin } from "./request-guards";
 import { resumableUploads } from "./resumable-uploads";

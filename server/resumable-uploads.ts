@@ -6,11 +6,11 @@ import { sniffFile } from "../app/forms/file-sniffing.server";
 import { cleanPhotoInPool, isPhotoRule, type PhotoRule } from "../app/forms/photos.server";
 import { RESUMABLE_UPLOADS_PATH, type ResumableUploadMetadata, UPLOAD_REFUSALS } from "../app/forms/resumable-uploads";
 import { keepCleanedUpload, receivedBytes } from "../app/forms/resumable-uploads.server";
-import { findSignedInStaff } from "../app/server/auth/require-staff.server";
-import type { Config } from "../app/server/config.server";
-import type { Database } from "../app/server/db/database.server";
-import { filesWouldCrossFloor } from "../app/server/free-space.server";
-import { WorkPoolFull } from "../app/server/work-pool/work-pool.server";
+import { findSignedInStaff } from "../app/services/auth/require-staff.server";
+import type { Config } from "../app/services/config.server";
+import type { Database } from "../app/services/db/database.server";
+import { filesWouldCrossFloor } from "../app/services/free-space.server";
+import { WorkPoolFull } from "../app/services/work-pool/work-pool.server";
 import { PostgresUploadStore, UnfinishedUploadsOverCap } from "./postgres-upload-store";
 
 /** A refusal as @tus/server sends it: the status and a line of text. */

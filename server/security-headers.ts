@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import helmet from "helmet";
 import { KEEPABLE_PAGE_HEADER } from "../app/components/staff/kept-page";
 import { marketingPagePaths } from "../app/content/public-pages";
-import type { Config } from "../app/server/config.server";
+import type { Config } from "../app/services/config.server";
 
 /** A header's name and value, as `res.setHeader` takes them. */
 export type Header = readonly [string, string];

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, runAppExpectingFailure, startAppServer } from "#tests/app-server";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { isProcessRunning } from "../app/server/db/embedded-postgres.server";
+import { isProcessRunning } from "../app/services/db/embedded-postgres.server";
 
 function postmasterPid(dataDir: string): Promise<number | undefined> {
   return readFile(path.join(dataDir, "postgres/postmaster.pid"), "utf8").then(

@@ -5,8 +5,8 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { type SiteContent, uploadedPhotoNames } from "../app/content/site-content";
-import type { Database } from "../app/server/db/database.server";
-import type { PublishedSiteContent } from "../app/server/site-content/site-content-store.server";
+import type { Database } from "../app/services/db/database.server";
+import type { PublishedSiteContent } from "../app/services/site-content/site-content-store.server";
 import { precompress } from "../scripts/precompress.mjs";
 import { hashContentSecurityPolicy } from "./content-security-policy";
 import { loadStaticFiles, type StaticFile } from "./static-files";
@@ -29,7 +29,7 @@ export type SitePageServices = {
 
 /**
  * Part B's step that writes the uploaded photos' renditions into a version's images folder
- * (app/server/site-photos/site-photo-files.server.ts, `writeSitePhotoFiles`).
+ * (app/services/site-photos/site-photo-files.server.ts, `writeSitePhotoFiles`).
  */
 export type WriteSitePhotoFiles = (db: Database, imageNames: string[], imagesDir: string) => Promise<void>;
 

@@ -7,15 +7,15 @@ import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { appDataParent } from "#tests/test-run-directory";
 import { TEST_SESSION_SECRET } from "#tests/test-session-secret";
 import { defaultSiteContent } from "../app/content/site-content";
-import { startSession } from "../app/server/auth/sessions.server";
-import { createStaffUser } from "../app/server/auth/staff-users.server";
-import { loadConfig } from "../app/server/config.server";
-import { staffUsers } from "../app/server/db/schema.server";
+import { startSession } from "../app/services/auth/sessions.server";
+import { createStaffUser } from "../app/services/auth/staff-users.server";
+import { loadConfig } from "../app/services/config.server";
+import { staffUsers } from "../app/services/db/schema.server";
 import {
   publishedSiteContent,
   publishSiteDraft,
   saveSiteDraft,
-} from "../app/server/site-content/site-content-store.server";
+} from "../app/services/site-content/site-content-store.server";
 
 /*
  * Two instances of the built app on one database and one DATA_DIR: a publish reaches the static pages of both

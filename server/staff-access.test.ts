@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
 import { addStaffUser, cookieFrom, signInOverHttp } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { staffSessions } from "../app/server/db/schema.server";
+import { staffSessions } from "../app/services/db/schema.server";
 
 /** Pages under /admin anyone may open: the sign-in page, the setup link (it checks its token) and log-out. */
 const PUBLIC_ADMIN_PATHS = new Set(["/admin", "/admin/setup", "/admin/logout"]);

@@ -4,7 +4,7 @@ import { estimatePayload, insertInboxSubmission, storeApplication } from "#tests
 import { signedInAppForFile } from "#tests/signed-in-app";
 import { addStaffUser, signInOverHttp } from "#tests/staff";
 import { KEEPABLE_PAGE_HEADER, KEPT_PAGE_HEADER } from "~/components/staff/kept-page";
-import { submissionFiles } from "~/server/db/schema.server";
+import { submissionFiles } from "~/services/db/schema.server";
 
 const state = signedInAppForFile();
 let adminCookie: string;

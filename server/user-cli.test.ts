@@ -7,9 +7,9 @@ import { projectRoot } from "#tests/app-server";
 import { LOST_DATA_ENCRYPTION_KEY, loadContextFor } from "#tests/load-context";
 import { addStaffUser } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { enableTotp, replaceRecoveryCodes } from "~/server/auth/second-factor.server";
-import { startSession } from "~/server/auth/sessions.server";
-import { staffRecoveryCodes, staffSessions, staffUsers } from "~/server/db/schema.server";
+import { enableTotp, replaceRecoveryCodes } from "~/services/auth/second-factor.server";
+import { startSession } from "~/services/auth/sessions.server";
+import { staffRecoveryCodes, staffSessions, staffUsers } from "~/services/db/schema.server";
 
 let database: TestDatabase;
 beforeAll(async () => {

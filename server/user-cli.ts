@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import * as z from "zod/mini";
 import { displayNameField, newPasswordField, usernameField } from "../app/features/staff-accounts/schemas";
-import { removeLostSecondFactor } from "../app/server/auth/second-factor.server";
+import { removeLostSecondFactor } from "../app/services/auth/second-factor.server";
 import {
   createStaffUser,
   findStaffUserByUsername,
@@ -16,12 +16,12 @@ import {
   resetStaffPassword,
   setStaffUserActive,
   UsernameTakenError,
-} from "../app/server/auth/staff-users.server";
-import { ConfigError, loadConfig } from "../app/server/config.server";
-import { connectDatabase, type Database } from "../app/server/db/database.server";
-import { openEmbeddedPostgres } from "../app/server/db/embedded-postgres.server";
-import { applyMigrations } from "../app/server/db/migrations.server";
-import { createLogger } from "../app/server/logger.server";
+} from "../app/services/auth/staff-users.server";
+import { ConfigError, loadConfig } from "../app/services/config.server";
+import { connectDatabase, type Database } from "../app/services/db/database.server";
+import { openEmbeddedPostgres } from "../app/services/db/embedded-postgres.server";
+import { applyMigrations } from "../app/services/db/migrations.server";
+import { createLogger } from "../app/services/logger.server";
 import { readPassword } from "./read-password";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

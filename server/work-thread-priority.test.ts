@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { photoWorkTasks } from "../app/server/photos/clean-photo.server";
-import { inWorker, workPool } from "../app/server/work-pool/work-pool.server";
+import { photoWorkTasks } from "../app/services/photos/clean-photo.server";
+import { inWorker, workPool } from "../app/services/work-pool/work-pool.server";
 import { processThreads, WORK_NICENESS } from "./work-thread-priority";
 
 const config = { PHOTO_WORKERS: 1, PHOTO_QUEUE_LIMIT: 4 };

@@ -1,11 +1,11 @@
-import { photoWorkTasks } from "../app/server/photos/clean-photo.server";
-import { sitePhotoWorkTasks } from "../app/server/site-photos/render-site-photo.server";
-import type { WorkTask } from "../app/server/work-pool/work-task";
+import { photoWorkTasks } from "../app/services/photos/clean-photo.server";
+import { sitePhotoWorkTasks } from "../app/services/site-photos/render-site-photo.server";
+import type { WorkTask } from "../app/services/work-pool/work-task";
 import { featureWorkTasks } from "./feature-work-tasks.generated";
 import { lowerWorkThreadsPriority } from "./work-thread-priority";
 
 /**
- * What the worker threads of app/server/work-pool/work-pool.server.ts run, by name: the platform's photo work and
+ * What the worker threads of app/services/work-pool/work-pool.server.ts run, by name: the platform's photo work and
  * the tasks each feature declares in its work-tasks.server.ts (collected by scripts/feature-index.mjs). Bundled by
  * scripts/build.mjs to build/server-entry/work-worker.js; arguments and results cross threads by structured clone.
  */

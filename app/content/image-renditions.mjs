@@ -1,5 +1,5 @@
 // How an image's renditions are made: the widths and the formats with their encoder settings, one definition for
-// the build's images (scripts/build-images.mjs) and the site photos an admin uploads (app/server/site-photos/).
+// the build's images (scripts/build-images.mjs) and the site photos an admin uploads (app/services/site-photos/).
 // Plain JavaScript, since the build runs it with node alone.
 
 /**

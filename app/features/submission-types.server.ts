@@ -1,6 +1,6 @@
 import { type AnyFormDefinition, mayRead } from "~/forms/definition";
-import type { WebhookSetting } from "~/server/config.server";
-import type { StaffRole } from "~/server/db/schema.server";
+import type { WebhookSetting } from "~/services/config.server";
+import type { StaffRole } from "~/services/db/schema.server";
 import { featureManifests } from "./feature-index.generated.server";
 
 /**

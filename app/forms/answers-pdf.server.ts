@@ -1,4 +1,4 @@
-import { labelledAnswer, labelledAnswerHeight, sectionHeading } from "~/server/pdf/pdf-layout.server";
+import { labelledAnswer, labelledAnswerHeight, sectionHeading } from "~/services/pdf/pdf-layout.server";
 import type { AnyFormDefinition, FieldDefinition } from "./definition";
 import { answerRows, type StoredFileName } from "./print-answer";
 

@@ -1,7 +1,7 @@
 import ical, { type ICalCalendar, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
 import { company } from "~/content/company";
-import { currentSiteContent } from "~/server/site-content/site-content-cache.server";
+import { currentSiteContent } from "~/services/site-content/site-content-cache.server";
 import type { AppointmentEvent } from "./definition";
 import { vtimezoneOf } from "./vtimezone.server";
 

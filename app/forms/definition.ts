@@ -1,7 +1,7 @@
 import type * as z from "zod/mini";
 import type { OutgoingDelivery } from "~/outbox/submission-store.server";
-import type { Config, PhoneSetting, WebhookSetting } from "~/server/config.server";
-import type { StaffRole } from "~/server/db/schema.server";
+import type { Config, PhoneSetting, WebhookSetting } from "~/services/config.server";
+import type { StaffRole } from "~/services/db/schema.server";
 import type { FileType, FileTypeName } from "./file-types";
 import type { FormMessages } from "./messages";
 

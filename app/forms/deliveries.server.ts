@@ -2,7 +2,7 @@ import { fieldTableEmail } from "~/outbox/field-table-email.server";
 import { messageEmail } from "~/outbox/message-email.server";
 import type { PushBody } from "~/outbox/push-sender.server";
 import type { DevicePushes, OutgoingDelivery } from "~/outbox/submission-store.server";
-import type { Config } from "~/server/config.server";
+import type { Config } from "~/services/config.server";
 import { appointmentInvite } from "./appointment-calendar.server";
 import { type AnyFormDefinition, rolesThatMayRead, type StoredSubmissionFacts } from "./definition";
 import { callableNumber, notificationAnswers } from "./notification-text";

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Config } from "~/server/config.server";
+import type { Config } from "~/services/config.server";
 
 /** A person needs longer than this to fill in a form; a bot posting at once does not. */
 export const MINIMUM_FILL_MS = 3_000;

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { OverSubmissionLimit } from "~/outbox/submission-store.server";
-import { filesWouldCrossFloor } from "~/server/free-space.server";
-import { WorkPoolFull } from "~/server/work-pool/work-pool.server";
+import { filesWouldCrossFloor } from "~/services/free-space.server";
+import { WorkPoolFull } from "~/services/work-pool/work-pool.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
 import { PayloadProblem } from "./payload-problem";

@@ -1,5 +1,5 @@
 import { type ClientActionFunctionArgs, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
-import { isSessionUncheckedAnswer } from "~/server/auth/session-unchecked";
+import { isSessionUncheckedAnswer } from "~/services/auth/session-unchecked";
 import {
   ANSWERED_BY_BROWSER,
   type BrowserAnswer,

@@ -1,5 +1,5 @@
 import { publishedOfficeEmail } from "~/content/published-company";
-import type { Config } from "~/server/config.server";
+import type { Config } from "~/services/config.server";
 
 /**
  * The office's address, read by people: STAFF_NOTIFY_EMAIL, else the company's published address. The staff

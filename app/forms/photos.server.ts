@@ -1,12 +1,12 @@
 import type { SubmittedFile } from "~/outbox/submission-store.server";
-import type { Config } from "~/server/config.server";
+import type { Config } from "~/services/config.server";
 import {
   overSubmissionPixelsReason,
   type PhotoFile,
   photoWorkTasks,
   type Thumbnail,
-} from "~/server/photos/clean-photo.server";
-import { movingToWorker } from "~/server/work-pool/work-pool.server";
+} from "~/services/photos/clean-photo.server";
+import { movingToWorker } from "~/services/work-pool/work-pool.server";
 import type { LeftOutFile } from "./action-result";
 import type { FileRule } from "./definition";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { stringify } from "safe-stable-stringify";
 import * as z from "zod/mini";
-import type { Config } from "~/server/config.server";
+import type { Config } from "~/services/config.server";
 import { fillTimeOf, MINIMUM_FILL_MS } from "./fill-time.server";
 import { keyedDigest } from "./submitter-keys.server";
 

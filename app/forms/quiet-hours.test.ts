@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/services/config.server";
 import { isQuietTime } from "./quiet-hours";
 
 /** A moment on the company's clock in winter (UTC-5). */

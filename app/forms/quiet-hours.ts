@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { company } from "~/content/company";
-import type { QuietHours } from "~/server/config.server";
+import type { QuietHours } from "~/services/config.server";
 
 /** Whether `now` falls in the quiet hours on the company's clock; a span whose end comes first runs past midnight. */
 export function isQuietTime(quiet: QuietHours | undefined, now: Date): boolean {

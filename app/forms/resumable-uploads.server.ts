@@ -1,8 +1,8 @@
 import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { ABANDONED_FILE_AGE_MS } from "~/outbox/staged-files.server";
-import { type Database, inTransaction } from "~/server/db/database.server";
-import { resumableUploadChunks, resumableUploads } from "~/server/db/schema.server";
-import type { Thumbnail } from "~/server/photos/clean-photo.server";
+import { type Database, inTransaction } from "~/services/db/database.server";
+import { resumableUploadChunks, resumableUploads } from "~/services/db/schema.server";
+import type { Thumbnail } from "~/services/photos/clean-photo.server";
 import type { PreparedFile, UploadProblem } from "./photos.server";
 
 /**

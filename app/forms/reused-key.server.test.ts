@@ -24,9 +24,9 @@ import { CHECKLIST_PDF_FIELD, checklistForm } from "~/features/estimate-checklis
 import { PHOTOS_FIELD } from "~/features/estimate-checklist/schema";
 import { submitChecklist } from "~/features/estimate-checklist/submit-checklist.server";
 import { jobRequestForm } from "~/features/scheduling/job-request/definition";
-import { startSession } from "~/server/auth/sessions.server";
-import { deliveries, submissions } from "~/server/db/schema.server";
-import { documentsBuilt } from "~/server/metrics/metrics.server";
+import { startSession } from "~/services/auth/sessions.server";
+import { deliveries, submissions } from "~/services/db/schema.server";
+import { documentsBuilt } from "~/services/metrics/metrics.server";
 import { giveRequestsALogger } from "../../server/access-log";
 import { resumableUploads } from "../../server/resumable-uploads";
 import { submissionKeyOf } from "./public-guards.server";

@@ -6,8 +6,8 @@ import { validEstimateRequest } from "#tests/staff-request-fixture";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { estimateRequestForm } from "~/features/scheduling/estimate-request/definition";
-import { startSession } from "~/server/auth/sessions.server";
-import { submissions } from "~/server/db/schema.server";
+import { startSession } from "~/services/auth/sessions.server";
+import { submissions } from "~/services/db/schema.server";
 import { companyToday } from "./company-day";
 import {
   notBeforeToday,

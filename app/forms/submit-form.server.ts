@@ -7,9 +7,9 @@ import {
   storedDeliveries,
   storedUnderKey,
 } from "~/outbox/submission-store.server";
-import { type SignedInStaff, signedInStaff } from "~/server/auth/require-staff.server";
-import type { Transaction } from "~/server/db/database.server";
-import { documentsBuilt } from "~/server/metrics/metrics.server";
+import { type SignedInStaff, signedInStaff } from "~/services/auth/require-staff.server";
+import type { Transaction } from "~/services/db/database.server";
+import { documentsBuilt } from "~/services/metrics/metrics.server";
 import type { FormActionResult, FormReply } from "./action-result";
 import type { FormDefinition } from "./definition";
 import { devicePushes, outgoingDeliveries } from "./deliveries.server";

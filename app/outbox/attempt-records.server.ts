@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type Database, executePrepared } from "~/server/db/database.server";
-import { type DeliveryStatus, deliveries, deliveryAttempts } from "~/server/db/schema.server";
+import { type Database, executePrepared } from "~/services/db/database.server";
+import { type DeliveryStatus, deliveries, deliveryAttempts } from "~/services/db/schema.server";
 
 /** One finished attempt: its history row, and what it makes of its delivery. */
 export type AttemptRecord = {

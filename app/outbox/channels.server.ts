@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Config } from "~/server/config.server";
-import type { Database } from "~/server/db/database.server";
-import { type DeliveryChannel, deliveries } from "~/server/db/schema.server";
+import type { Config } from "~/services/config.server";
+import type { Database } from "~/services/db/database.server";
+import { type DeliveryChannel, deliveries } from "~/services/db/schema.server";
 import { type EmailSender, emailChannel } from "./email-sender.server";
 import { isMultipartBody } from "./multipart-body";
 import { encodeMultipart } from "./multipart-body.server";

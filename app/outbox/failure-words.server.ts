@@ -1,4 +1,4 @@
-import type { DeliveryChannel } from "~/server/db/schema.server";
+import type { DeliveryChannel } from "~/services/db/schema.server";
 
 /** A kind of failure, the words it is read in, and how the senders' errors of that kind begin or read. */
 type FailureKind = { channels: readonly DeliveryChannel[] | "any"; error: RegExp; words: string };

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { Logger } from "pino";
-import { drizzleOver, type Transaction } from "~/server/db/database.server";
+import { drizzleOver, type Transaction } from "~/services/db/database.server";
 
 /**
  * The advisory-lock space of delivery leases: the first key of `pg_advisory_lock_shared(space, delivery id)`.

@@ -1,13 +1,13 @@
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import { isIP } from "node:net";
-import type { Config } from "~/server/config.server";
+import type { Config } from "~/services/config.server";
 import {
   bareHostname,
   isPublicAddress,
   publicAddressLookup,
   reachesPublicAddressesOnly,
-} from "~/server/public-address.server";
+} from "~/services/public-address.server";
 
 /** What decides where a push may go: the self-hosted push services an admin named (none by default). */
 export type PushAddressSettings = Partial<Pick<Config, "PUSH_SERVICE_ALLOWED_HOSTS">>;

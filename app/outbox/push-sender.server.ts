@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import webPush from "web-push";
-import { deliveryFailureAcknowledgements, pushSubscriptions } from "~/server/db/schema.server";
-import { NotPublicAddressError } from "~/server/public-address.server";
+import { deliveryFailureAcknowledgements, pushSubscriptions } from "~/services/db/schema.server";
+import { NotPublicAddressError } from "~/services/public-address.server";
 import type { ChannelContext, Delivery, DeliveryChannelSender } from "./channels.server";
 import {
   type PushAddressProblem,

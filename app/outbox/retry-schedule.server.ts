@@ -1,4 +1,4 @@
-import { parseDuration } from "~/server/duration.server";
+import { parseDuration } from "~/services/duration.server";
 
 /**
  * When the next attempt is due after `attemptsMade` attempts, or undefined when the schedule is used up.

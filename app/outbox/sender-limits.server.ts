@@ -1,7 +1,7 @@
 import { and, countDistinct, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { Config } from "~/server/config.server";
-import type { Transaction } from "~/server/db/database.server";
-import { deliveries, submissions } from "~/server/db/schema.server";
+import type { Config } from "~/services/config.server";
+import type { Transaction } from "~/services/db/database.server";
+import { deliveries, submissions } from "~/services/db/schema.server";
 
 export type SendingLimits = Pick<Config, "TEAM_MESSAGES_PER_MINUTE" | "TEAM_TEXTS_PER_HOUR">;
 

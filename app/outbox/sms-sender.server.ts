@@ -1,9 +1,9 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { plural } from "~/content/plural";
-import { DEFAULT_TEXTS_PER_NUMBER_PER_DAY } from "~/server/config.server";
-import { type Database, inTransaction } from "~/server/db/database.server";
-import { deliveries } from "~/server/db/schema.server";
+import { DEFAULT_TEXTS_PER_NUMBER_PER_DAY } from "~/services/config.server";
+import { type Database, inTransaction } from "~/services/db/database.server";
+import { deliveries } from "~/services/db/schema.server";
 import type { DeliveryChannelSender } from "./channels.server";
 import { type SendOutcome, WEBHOOK_TIMEOUT_MS } from "./webhook-sender.server";
 

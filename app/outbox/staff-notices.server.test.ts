@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpReceiver, startSmtpReceiver } from "#tests/smtp-receiver";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { staffNotices } from "~/server/db/schema.server";
+import { staffNotices } from "~/services/db/schema.server";
 import { createEmailSender, type EmailSender } from "./email-sender.server";
 import { queueStaffNotices, sendDueStaffNotices } from "./staff-notices.server";
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "~/server/db/database.server";
-import { staffNotices } from "~/server/db/schema.server";
+import type { Database } from "~/services/db/database.server";
+import { staffNotices } from "~/services/db/schema.server";
 import type { EmailSender } from "./email-sender.server";
 import { messageEmail } from "./message-email.server";
 

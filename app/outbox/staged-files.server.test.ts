@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { submissionFiles, submissions } from "~/server/db/schema.server";
+import { submissionFiles, submissions } from "~/services/db/schema.server";
 import { deleteAbandonedStagedFiles, FileStaging } from "./staged-files.server";
 import { type NewSubmission, type SubmittedFile, storeSubmission } from "./submission-store.server";
 

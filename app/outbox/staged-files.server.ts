@@ -3,8 +3,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { and, inArray, isNull, lt } from "drizzle-orm";
 import { from as copyFrom } from "pg-copy-streams";
-import type { Database } from "~/server/db/database.server";
-import { submissionFiles } from "~/server/db/schema.server";
+import type { Database } from "~/services/db/database.server";
+import { submissionFiles } from "~/services/db/schema.server";
 import type { SubmittedFile } from "./submission-store.server";
 
 /**

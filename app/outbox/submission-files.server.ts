@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Database } from "~/server/db/database.server";
-import { submissionFiles } from "~/server/db/schema.server";
+import type { Database } from "~/services/db/database.server";
+import { submissionFiles } from "~/services/db/schema.server";
 
 export type StoredFile = typeof submissionFiles.$inferSelect;
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { addressPostCounts, deliveries, submissions } from "~/server/db/schema.server";
+import { addressPostCounts, deliveries, submissions } from "~/services/db/schema.server";
 import {
   type NewSubmission,
   type OutgoingDelivery,

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { clientAddressKey } from "~/server/client-address.server";
-import { type Database, inTransaction, runStatement, statement, type Transaction } from "~/server/db/database.server";
+import { clientAddressKey } from "~/services/client-address.server";
+import { type Database, inTransaction, runStatement, statement, type Transaction } from "~/services/db/database.server";
 import {
   addressPostCounts,
   type DeliveryBodyFormat,
@@ -14,7 +14,7 @@ import {
   submissionEvents,
   submissionFiles,
   submissions,
-} from "~/server/db/schema.server";
+} from "~/services/db/schema.server";
 import { fileContentColumns } from "./staged-files.server";
 
 export type OutgoingDelivery = {

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { type Config, isWebhookSetting, type WebhookSetting } from "~/server/config.server";
+import { type Config, isWebhookSetting, type WebhookSetting } from "~/services/config.server";
 
 /** The webhook settings as the delivery worker reads them: only those set. */
 export type WebhookUrls = Partial<Record<WebhookSetting, string>>;

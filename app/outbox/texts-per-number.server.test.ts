@@ -6,7 +6,7 @@ import { ESTIMATE_WEBHOOK, storeEstimate } from "#tests/inbox-fixture";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { waitFor } from "#tests/wait-for";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
-import { deliveries, submissions } from "~/server/db/schema.server";
+import { deliveries, submissions } from "~/services/db/schema.server";
 import { createSmsSender } from "./sms-sender.server";
 import { createDeliveryWorker } from "./worker.server";
 

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { executePrepared } from "~/server/db/database.server";
-import { deliveries } from "~/server/db/schema.server";
-import { deliveryAttempts } from "~/server/metrics/metrics.server";
+import { executePrepared } from "~/services/db/database.server";
+import { deliveries } from "~/services/db/schema.server";
+import { deliveryAttempts } from "~/services/metrics/metrics.server";
 import { createAttemptRecorder } from "./attempt-records.server";
 import { type ChannelContext, DELIVERY_CHANNELS, type Delivery, defaultMaxInFlight } from "./channels.server";
 import { createLeaseHolder, LEASE_LOCK_SPACE } from "./lease-holder.server";

@@ -9,7 +9,7 @@ import { TrustDetails } from "~/components/trust-details";
 import { telHref } from "~/content/phone";
 import { ContactSection } from "~/features/estimate/contact-section";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
-import { siteContentOf } from "~/server/site-content/site-content-cache.server";
+import { siteContentOf } from "~/services/site-content/site-content-cache.server";
 import type { Route } from "./+types/about";
 
 export const handle = publicPageHandle;

@@ -7,7 +7,7 @@ import { ApplicationForm } from "~/features/careers/application-form";
 import { type ApplicationActionResult, applicationForm } from "~/features/careers/definition";
 import { submitApplication } from "~/features/careers/submit-application.server";
 import { formRoute } from "~/forms/form-route";
-import { siteContentOf } from "~/server/site-content/site-content-cache.server";
+import { siteContentOf } from "~/services/site-content/site-content-cache.server";
 import type { Route } from "./+types/apply";
 
 export const loader = ({ context }: Route.LoaderArgs) => {

@@ -7,7 +7,7 @@ import { publicPageMeta } from "~/components/seo";
 import { siteChromeFromMatches } from "~/components/site-chrome";
 import { siteUrlFromMatches } from "~/components/site-url";
 import { serviceTiles } from "~/content/home";
-import { siteContentOf } from "~/server/site-content/site-content-cache.server";
+import { siteContentOf } from "~/services/site-content/site-content-cache.server";
 import type { Route } from "./+types/home";
 
 export const handle = publicPageHandle;

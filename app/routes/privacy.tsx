@@ -6,7 +6,7 @@ import { siteUrlFromMatches } from "~/components/site-url";
 import { banners } from "~/content/images";
 import { privacyPath, privacyText } from "~/content/privacy";
 import { SPAM_RETENTION_DAYS } from "~/features/inbox/retention.server";
-import { siteContentOf } from "~/server/site-content/site-content-cache.server";
+import { siteContentOf } from "~/services/site-content/site-content-cache.server";
 import type { Route } from "./+types/privacy";
 
 export const handle = publicPageHandle;

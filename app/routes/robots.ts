@@ -1,4 +1,4 @@
-import { readSiteUrl } from "~/server/site-url.server";
+import { readSiteUrl } from "~/services/site-url.server";
 
 export function loader() {
   const body = ["User-agent: *", "Disallow: /admin", "", `Sitemap: ${readSiteUrl()}/sitemap.xml`, ""].join("\n");

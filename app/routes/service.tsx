@@ -6,7 +6,7 @@ import { namedPageMeta } from "~/components/seo";
 import { servicePages } from "~/content/services";
 import { ContactSection } from "~/features/estimate/contact-section";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
-import { siteContentOf } from "~/server/site-content/site-content-cache.server";
+import { siteContentOf } from "~/services/site-content/site-content-cache.server";
 import type { Route } from "./+types/service";
 
 /** One module serves the four service pages; the route table mounts it once per page path. */

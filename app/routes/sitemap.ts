@@ -1,5 +1,5 @@
 import { sitemapPaths } from "~/content/public-pages";
-import { readSiteUrl } from "~/server/site-url.server";
+import { readSiteUrl } from "~/services/site-url.server";
 
 export function loader() {
   const siteUrl = readSiteUrl();

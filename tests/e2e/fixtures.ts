@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import type { StaffRole } from "../../app/server/db/schema.server";
+import type { StaffRole } from "../../app/services/db/schema.server";
 import { startStaffSession } from "../support/staff-session";
 
 /** An app to sign in to: the one every spec shares by default, or one a spec started itself. */

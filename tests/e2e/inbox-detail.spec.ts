@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { isNotNull, sql } from "drizzle-orm";
-import { deliveries as deliveryTable } from "../../app/server/db/schema.server";
+import { deliveries as deliveryTable } from "../../app/services/db/schema.server";
 import { withAppDatabase } from "../support/app-database";
 import { startAppServer } from "../support/app-server";
 import { smallPdf } from "../support/application-fixture";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
 import { RATING_MEANINGS, type Rating } from "../../app/features/peer-review/ratings";
 import { PEER_REVIEW_STATEMENTS } from "../../app/features/peer-review/statements";
-import { findFreePort } from "../../app/server/free-port.server";
+import { findFreePort } from "../../app/services/free-port.server";
 import { startAppServer } from "../support/app-server";
 import { pdfText } from "../support/pdf-reading";
 import { expect, expectNoAxeViolations, test } from "./fixtures";

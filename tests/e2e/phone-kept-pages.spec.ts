@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { signOutEverywhere } from "../../app/server/auth/sessions.server";
+import { signOutEverywhere } from "../../app/services/auth/sessions.server";
 import { withAppDatabase } from "../support/app-database";
 import { expect, test } from "./fixtures";
 import { staffPageCaches } from "./kept-pages";

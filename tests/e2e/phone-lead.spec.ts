@@ -1,5 +1,5 @@
-import { createStaffUser, setStaffDisplayName } from "../../app/server/auth/staff-users.server";
-import { deliveries } from "../../app/server/db/schema.server";
+import { createStaffUser, setStaffDisplayName } from "../../app/services/auth/staff-users.server";
+import { deliveries } from "../../app/services/db/schema.server";
 import { withAppDatabase } from "../support/app-database";
 import { estimatePayload, insertInboxSubmission } from "../support/inbox-fixture";
 import { expect, expectNoAxeViolations, test } from "./fixtures";

@@ -1,7 +1,7 @@
 import { chmod, mkdtemp } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { findFreePort } from "../../app/server/free-port.server";
+import { findFreePort } from "../../app/services/free-port.server";
 import { builtSiteUrl, type ClusterReady, startCluster, stopCluster } from "../support/cluster";
 import { appDataParent } from "../support/test-run-directory";
 import { TEST_SESSION_SECRET } from "../support/test-session-secret";

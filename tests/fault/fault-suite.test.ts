@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import pino from "pino";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { startEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server";
+import { startEmbeddedPostgres } from "../../app/services/db/embedded-postgres.server";
 import { percentile } from "../../scripts/percentile";
 import { startAppServer } from "../support/app-server";
 import { type EstimatePostResult, postEstimate } from "../support/estimate-post";

@@ -1,6 +1,6 @@
 import pg from "pg";
 import pino from "pino";
-import { openEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server";
+import { openEmbeddedPostgres } from "../../app/services/db/embedded-postgres.server";
 
 /**
  * Takes a running app's embedded database away and gives it back, as a real outage: new connections are

@@ -1,6 +1,6 @@
 import pino from "pino";
-import { connectDatabase, type Database } from "../../app/server/db/database.server";
-import { openEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server";
+import { connectDatabase, type Database } from "../../app/services/db/database.server";
+import { openEmbeddedPostgres } from "../../app/services/db/embedded-postgres.server";
 
 /**
  * Runs `work` against the running app's embedded PostgreSQL (found in its data directory) with the app's own

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { createLogger } from "~/server/logger.server";
+import { createLogger } from "~/services/logger.server";
 
 /** A logger like the app's, writing into a list of lines. */
 export function capturingLogger() {

@@ -4,9 +4,9 @@ import path from "node:path";
 import pg from "pg";
 import pino from "pino";
 import type { TestProject } from "vitest/node";
-import { connectDatabase } from "../../app/server/db/database.server";
-import { startEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server";
-import { applyMigrations } from "../../app/server/db/migrations.server";
+import { connectDatabase } from "../../app/services/db/database.server";
+import { startEmbeddedPostgres } from "../../app/services/db/embedded-postgres.server";
+import { applyMigrations } from "../../app/services/db/migrations.server";
 import { makeTestRunDirectory, removeTestRunDirectory } from "./test-run-directory";
 
 declare module "vitest" {

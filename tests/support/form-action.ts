@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { Database } from "../../app/server/db/database.server";
+import type { Database } from "../../app/services/db/database.server";
 import { loadContextFor } from "./load-context";
 
 /** A file as a browser sends it; `undefined` is a file input left empty (an empty part with no name). */

@@ -4,7 +4,7 @@ import type { AnyFormDefinition } from "../../app/forms/definition";
 import { outgoingDeliveries } from "../../app/forms/deliveries.server";
 import { answerRows } from "../../app/forms/print-answer";
 import { encodeJsonWithStoredFiles, storedFileFieldsOf } from "../../app/outbox/stored-file-json.server";
-import { loadConfig } from "../../app/server/config.server";
+import { loadConfig } from "../../app/services/config.server";
 
 /** A stored payload of the form, as its action stores it, and the keys spec §7 gives each of its webhooks. */
 export type ContractExample = { payload: Record<string, unknown>; webhookKeys: Record<string, readonly string[]> };

@@ -13,8 +13,8 @@ import {
   type SubmittedFile,
   storeSubmission,
 } from "../../app/outbox/submission-store.server";
-import type { Database } from "../../app/server/db/database.server";
-import { type DeliveryStatus, deliveries, submissions } from "../../app/server/db/schema.server";
+import type { Database } from "../../app/services/db/database.server";
+import { type DeliveryStatus, deliveries, submissions } from "../../app/services/db/schema.server";
 import { smallPdf, validApplication } from "./application-fixture";
 import { validEstimate } from "./estimate-fixture";
 import { staffRequest } from "./staff-request";

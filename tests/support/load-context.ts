@@ -1,8 +1,8 @@
 import pino from "pino";
 import { type AppLoadContext, RouterContextProvider } from "react-router";
 import { createDeliveryWorker } from "../../app/outbox/worker.server";
-import { loadConfig } from "../../app/server/config.server";
-import type { Database } from "../../app/server/db/database.server";
+import { loadConfig } from "../../app/services/config.server";
+import type { Database } from "../../app/services/db/database.server";
 import { TEST_SESSION_SECRET } from "./test-session-secret";
 
 /** 32 bytes in hex, as an operator would set DATA_ENCRYPTION_KEY. */

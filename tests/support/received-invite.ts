@@ -6,7 +6,7 @@ import type { AnyFormDefinition } from "../../app/forms/definition";
 import { submitForm } from "../../app/forms/submit-form.server";
 import { createEmailSender } from "../../app/outbox/email-sender.server";
 import { createDeliveryWorker } from "../../app/outbox/worker.server";
-import { startSession } from "../../app/server/auth/sessions.server";
+import { startSession } from "../../app/services/auth/sessions.server";
 import { loadContextFor } from "./load-context";
 import { type ReceivedMessage, type SmtpReceiver, startSmtpReceiver } from "./smtp-receiver";
 import { addStaffUser, cookieFrom } from "./staff";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { signInStaff } from "../../app/server/auth/require-staff.server";
-import { startSession } from "../../app/server/auth/sessions.server";
+import { signInStaff } from "../../app/services/auth/require-staff.server";
+import { startSession } from "../../app/services/auth/sessions.server";
 import { cookieFrom } from "./staff";
 
 /**

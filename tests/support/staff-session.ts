@@ -1,7 +1,7 @@
-import { startSession } from "../../app/server/auth/sessions.server";
-import { createStaffUser } from "../../app/server/auth/staff-users.server";
-import { loadConfig } from "../../app/server/config.server";
-import type { StaffRole } from "../../app/server/db/schema.server";
+import { startSession } from "../../app/services/auth/sessions.server";
+import { createStaffUser } from "../../app/services/auth/staff-users.server";
+import { loadConfig } from "../../app/services/config.server";
+import type { StaffRole } from "../../app/services/db/schema.server";
 import { withAppDatabase } from "./app-database";
 import { cookieFrom } from "./staff";
 import { TEST_SESSION_SECRET } from "./test-session-secret";

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
-import { createStaffUser } from "../../app/server/auth/staff-users.server";
-import type { Database } from "../../app/server/db/database.server";
-import type { StaffRole } from "../../app/server/db/schema.server";
+import { createStaffUser } from "../../app/services/auth/staff-users.server";
+import type { Database } from "../../app/services/db/database.server";
+import type { StaffRole } from "../../app/services/db/schema.server";
 
 export const STAFF_PASSWORD = "a long test password 42";
 

@@ -1,5 +1,5 @@
 import { readSubmissionFiles } from "../../app/outbox/submission-files.server";
-import type { Database } from "../../app/server/db/database.server";
+import type { Database } from "../../app/services/db/database.server";
 
 /** The stored submission of a reference, with its deliveries (oldest first) and its files. */
 export async function storedByReference(db: Database, reference: string) {

@@ -1,6 +1,6 @@
 import pg from "pg";
 import pino from "pino";
-import { openEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server";
+import { openEmbeddedPostgres } from "../../app/services/db/embedded-postgres.server";
 
 /** One query against the running app's embedded PostgreSQL, for browser tests that check what was stored. */
 export async function queryAppDatabase<Row extends pg.QueryResultRow>(

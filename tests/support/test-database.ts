@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
-import { connectDatabase, type DatabaseConnection } from "../../app/server/db/database.server";
+import { connectDatabase, type DatabaseConnection } from "../../app/services/db/database.server";
 import { databaseUrlFor } from "./database.global-setup";
 
 export type TestDatabase = DatabaseConnection & {

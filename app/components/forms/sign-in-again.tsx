@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { loginPathFor, STAFF_HOME } from "~/server/auth/safe-redirect";
+import { loginPathFor, STAFF_HOME } from "~/services/auth/safe-redirect";
 
 /** The sign-in page that comes back to `path`, as the staff guard sends there. */
 const signInReturningTo = (path: string) => loginPathFor(new URL(path, "http://this.site"));

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { formatStaffTime } from "~/server/format-staff-time.server";
+import { formatStaffTime } from "~/services/format-staff-time.server";
 import { BackupStatusNote } from "./backup-status-note";
 
 const text = (html: string) => html.replaceAll(/<[^>]+>/g, "").replaceAll("&quot;", '"');

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
-import { calendarAddressMadeAt, turnOffCalendarAddress } from "~/server/auth/calendar-addresses.server";
-import type { SignedInStaff } from "~/server/auth/require-staff.server";
-import { formatStaffTime } from "~/server/format-staff-time.server";
+import { calendarAddressMadeAt, turnOffCalendarAddress } from "~/services/auth/calendar-addresses.server";
+import type { SignedInStaff } from "~/services/auth/require-staff.server";
+import { formatStaffTime } from "~/services/format-staff-time.server";
 import { calendarFeedPath, makeCalendarAddress } from "./calendar-address.server";
 import type { CalendarAddressResult, CalendarAddressState } from "./calendar-address-section";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { hashToken, newPathToken } from "~/server/auth/secret-token.server";
-import type { Database } from "~/server/db/database.server";
-import { staffCalendarFeeds, staffUsers } from "~/server/db/schema.server";
+import { hashToken, newPathToken } from "~/services/auth/secret-token.server";
+import type { Database } from "~/services/db/database.server";
+import { staffCalendarFeeds, staffUsers } from "~/services/db/schema.server";
 
 /** The path of a calendar address: what a calendar app subscribes to. */
 export const calendarFeedPath = (token: string) => `/calendar/${token}.ics`;

@@ -14,8 +14,8 @@ import { jobRequestForm } from "~/features/scheduling/job-request/definition";
 import { submissionTypes } from "~/features/submission-types.server";
 import type { AnyFormDefinition } from "~/forms/definition";
 import { storeSubmission } from "~/outbox/submission-store.server";
-import { setStaffUserActive } from "~/server/auth/staff-users.server";
-import { submissions } from "~/server/db/schema.server";
+import { setStaffUserActive } from "~/services/auth/staff-users.server";
+import { submissions } from "~/services/db/schema.server";
 import { calendarFeedPath, makeCalendarAddress } from "./calendar-address.server";
 import { calendarFeedFor, serveCalendarFeed } from "./calendar-feed.server";
 

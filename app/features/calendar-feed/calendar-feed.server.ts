@@ -2,10 +2,10 @@ import { and, count, eq, gt, inArray, not } from "drizzle-orm";
 import { mayReadSubmissionsOf, submissionTypes } from "~/features/submission-types.server";
 import { appointmentFeed, type FeedAppointment } from "~/forms/appointment-calendar.server";
 import type { AnyFormDefinition } from "~/forms/definition";
-import type { Database } from "~/server/db/database.server";
-import type { StaffRole } from "~/server/db/schema.server";
-import { submissionEvents, submissions } from "~/server/db/schema.server";
-import { currentSiteContent } from "~/server/site-content/site-content-cache.server";
+import type { Database } from "~/services/db/database.server";
+import type { StaffRole } from "~/services/db/schema.server";
+import { submissionEvents, submissions } from "~/services/db/schema.server";
+import { currentSiteContent } from "~/services/site-content/site-content-cache.server";
 import { calendarOwnerOf } from "./calendar-address.server";
 
 /** How far back the feed reaches, by when a request came in: a year of appointments, not the whole history. */

@@ -6,7 +6,7 @@ import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { company } from "~/content/company";
 import { isMultipartBody } from "~/outbox/multipart-body";
-import { submissions } from "~/server/db/schema.server";
+import { submissions } from "~/services/db/schema.server";
 import { submitApplication } from "./submit-application.server";
 
 let database: TestDatabase;

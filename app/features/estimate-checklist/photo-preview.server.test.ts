@@ -9,7 +9,7 @@ import { addStaffUser } from "#tests/staff";
 import { asStaffRoute, staffRequest } from "#tests/staff-request";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { waitFor } from "#tests/wait-for";
-import { workPool } from "~/server/work-pool/work-pool.server";
+import { workPool } from "~/services/work-pool/work-pool.server";
 import { checklistForm } from "./definition";
 import { PHOTO_PREVIEW_FIELD, PHOTO_PREVIEW_PATH } from "./photo-preview";
 import { photoPreview } from "./photo-preview.server";

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { discardPostedFiles, postedFileOnDisk, readFormBody } from "~/forms/read-form-body.server";
-import { signedInStaff } from "~/server/auth/require-staff.server";
-import { photoWorkTasks } from "~/server/photos/clean-photo.server";
-import { movingToWorkerAhead, WorkPoolFull } from "~/server/work-pool/work-pool.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
+import { photoWorkTasks } from "~/services/photos/clean-photo.server";
+import { movingToWorkerAhead, WorkPoolFull } from "~/services/work-pool/work-pool.server";
 import { checklistForm } from "./definition";
 import { PHOTO_PREVIEW_FIELD } from "./photo-preview";
 import { PHOTO_MAX_BYTES } from "./schema";

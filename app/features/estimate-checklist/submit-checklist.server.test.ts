@@ -32,10 +32,10 @@ import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-recei
 import { serveSubmissionFile } from "~/features/inbox/submission-file-download.server";
 import { createEmailSender } from "~/outbox/email-sender.server";
 import { createDeliveryWorker } from "~/outbox/worker.server";
-import { startSession } from "~/server/auth/sessions.server";
-import { submissionFiles, submissions } from "~/server/db/schema.server";
-import { documentsBuilt } from "~/server/metrics/metrics.server";
-import { workPool } from "~/server/work-pool/work-pool.server";
+import { startSession } from "~/services/auth/sessions.server";
+import { submissionFiles, submissions } from "~/services/db/schema.server";
+import { documentsBuilt } from "~/services/metrics/metrics.server";
+import { workPool } from "~/services/work-pool/work-pool.server";
 import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";
 import { CHECKLIST_SECTIONS, checklistFields, PHOTO_MESSAGES, PHOTOS_FIELD } from "./schema";
 import { submitChecklist } from "./submit-checklist.server";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { submitForm } from "~/forms/submit-form.server";
-import type { PdfImage } from "~/server/pdf/pdf-layout.server";
-import { inWorker } from "~/server/work-pool/work-pool.server";
+import type { PdfImage } from "~/services/pdf/pdf-layout.server";
+import { inWorker } from "~/services/work-pool/work-pool.server";
 import { checklistPdfImage } from "./checklist-pdf.server";
 import { CHECKLIST_PDF_FIELD, checklistForm } from "./definition";
 import { checklistFileName } from "./file-name";

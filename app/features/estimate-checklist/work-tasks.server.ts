@@ -1,4 +1,4 @@
-import { defineWorkTasks } from "~/server/work-pool/work-task";
+import { defineWorkTasks } from "~/services/work-pool/work-task";
 import { checklistPdf } from "./checklist-pdf.server";
 
 export const workTasks = defineWorkTasks({ checklistPdf });

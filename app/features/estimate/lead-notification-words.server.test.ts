@@ -4,7 +4,7 @@ import { formActionHarness } from "#tests/form-action";
 import { addStaffUser } from "#tests/staff";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { pushSubscriptions } from "~/server/db/schema.server";
+import { pushSubscriptions } from "~/services/db/schema.server";
 import { submitEstimate } from "./submit-estimate.server";
 
 let database: TestDatabase;

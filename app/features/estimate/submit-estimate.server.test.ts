@@ -5,7 +5,7 @@ import { formActionHarness } from "#tests/form-action";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { issueFillToken } from "~/forms/fill-time.server";
-import { deliveries, submissions } from "~/server/db/schema.server";
+import { deliveries, submissions } from "~/services/db/schema.server";
 import { submitEstimate } from "./submit-estimate.server";
 
 const VALID = validEstimate;

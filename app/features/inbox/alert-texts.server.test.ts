@@ -4,8 +4,8 @@ import { insertInboxSubmission, SENDING_LIMITS, setDeliveryStatus, storeEstimate
 import { addStaffUser } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { newWebhookId } from "~/outbox/submission-store.server";
-import { loadConfig } from "~/server/config.server";
-import { alertTexts, deliveries } from "~/server/db/schema.server";
+import { loadConfig } from "~/services/config.server";
+import { alertTexts, deliveries } from "~/services/db/schema.server";
 import { ALERT_SMS_TARGET, queueAlertTexts } from "./alert-texts.server";
 import { loadInboxAlerts } from "./inbox-alerts.server";
 import { replayDelivery } from "./replay-delivery.server";

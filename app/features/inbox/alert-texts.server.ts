@@ -1,10 +1,10 @@
 import { and, eq, lt, ne, not, sql } from "drizzle-orm";
 import { describeSubmissionType } from "~/features/submission-types.server";
 import { newWebhookId } from "~/outbox/submission-store.server";
-import type { Config } from "~/server/config.server";
-import { type Database, inTransaction } from "~/server/db/database.server";
-import { alertTexts, type DeliveryChannel, deliveries, submissions } from "~/server/db/schema.server";
-import type { JobServices } from "~/server/periodic-job.server";
+import type { Config } from "~/services/config.server";
+import { type Database, inTransaction } from "~/services/db/database.server";
+import { alertTexts, type DeliveryChannel, deliveries, submissions } from "~/services/db/schema.server";
+import type { JobServices } from "~/services/periodic-job.server";
 import { notAcknowledged, stillFailed } from "./still-failed.server";
 
 /** The delivery target of alert texts; their own failures are not texted again. */

@@ -1,6 +1,6 @@
 import { failureInWords } from "~/outbox/failure-words.server";
 import { isNumberDayLimit } from "~/outbox/sms-sender.server";
-import type { DeliveryChannel, DeliveryStatus } from "~/server/db/schema.server";
+import type { DeliveryChannel, DeliveryStatus } from "~/services/db/schema.server";
 
 /** Where a delivery goes, as staff say it: "the estimate webhook", "the office email", a person by text. */
 export function recipientInWords(channel: DeliveryChannel, target: string): string {

@@ -9,10 +9,10 @@ import {
 } from "~/features/submission-types.server";
 import type { FieldDefinition } from "~/forms/definition";
 import { answerOf, printAnswer } from "~/forms/print-answer";
-import { signedInStaff } from "~/server/auth/require-staff.server";
-import type { Database } from "~/server/db/database.server";
-import { inboxExports, type StaffRole, staffUsers, submissions } from "~/server/db/schema.server";
-import { queryNamesOnly } from "~/server/query-names.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
+import type { Database } from "~/services/db/database.server";
+import { inboxExports, type StaffRole, staffUsers, submissions } from "~/services/db/schema.server";
+import { queryNamesOnly } from "~/services/query-names.server";
 import { CSV_BYTE_ORDER_MARK, csvRow } from "./csv";
 import { DELIVERY_STATE_LABELS } from "./delivery-state";
 import type { InboxFilters } from "./inbox-filters.server";

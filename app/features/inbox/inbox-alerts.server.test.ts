@@ -4,8 +4,8 @@ import { insertInboxSubmission, SENDING_LIMITS, setDeliveryStatus, storeEstimate
 import { addStaffUser } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { newWebhookId } from "~/outbox/submission-store.server";
-import type { DeliveryChannel, DeliveryStatus } from "~/server/db/schema.server";
-import { deliveries, deliveryFailureAcknowledgements } from "~/server/db/schema.server";
+import type { DeliveryChannel, DeliveryStatus } from "~/services/db/schema.server";
+import { deliveries, deliveryFailureAcknowledgements } from "~/services/db/schema.server";
 import { acknowledgeFailedDeliveries, loadInboxAlerts } from "./inbox-alerts.server";
 import { replayDelivery } from "./replay-delivery.server";
 

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { and, count, sql } from "drizzle-orm";
 import { plural } from "~/content/plural";
-import type { Config } from "~/server/config.server";
-import { type Database, inTransaction, type Transaction } from "~/server/db/database.server";
-import type { DeliveryChannel } from "~/server/db/schema.server";
-import { deliveries, deliveryFailureAcknowledgements, submissions } from "~/server/db/schema.server";
+import type { Config } from "~/services/config.server";
+import { type Database, inTransaction, type Transaction } from "~/services/db/database.server";
+import type { DeliveryChannel } from "~/services/db/schema.server";
+import { deliveries, deliveryFailureAcknowledgements, submissions } from "~/services/db/schema.server";
 import type { InboxAlert } from "./inbox-alert-banner";
 import { inboxQuery } from "./inbox-filters";
 import { notAcknowledged, stillFailed } from "./still-failed.server";

@@ -7,7 +7,7 @@ import { loadContextFor } from "#tests/load-context";
 import { addStaffUser, cookieFrom } from "#tests/staff";
 import { asStaffRoute } from "#tests/staff-request";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { startSession } from "~/server/auth/sessions.server";
+import { startSession } from "~/services/auth/sessions.server";
 import { downloadInboxCsv } from "./export-csv.server";
 import { loadInboxAlerts } from "./inbox-alerts.server";
 import { INBOX_PAGE_SIZE } from "./inbox-filters";

@@ -1,7 +1,7 @@
 import { and, count, min } from "drizzle-orm";
 import { Gauge, Registry } from "prom-client";
-import type { Database } from "~/server/db/database.server";
-import { deliveries, submissions } from "~/server/db/schema.server";
+import type { Database } from "~/services/db/database.server";
+import { deliveries, submissions } from "~/services/db/schema.server";
 import { notAcknowledged, stillFailed } from "./still-failed.server";
 import { stillNewLeadsWhere } from "./waiting-leads.server";
 

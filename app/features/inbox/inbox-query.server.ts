@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { company } from "~/content/company";
-import { submissions } from "~/server/db/schema.server";
+import { submissions } from "~/services/db/schema.server";
 import type { DeliveryState } from "./delivery-state";
 import type { InboxFilters } from "./inbox-filters.server";
 

@@ -7,7 +7,7 @@ import { staffTestDatabaseForFile } from "#tests/staff-test-database";
 import { jobRequestForm } from "~/features/scheduling/job-request/definition";
 import type { AnyFormDefinition } from "~/forms/definition";
 import { storeSubmission } from "~/outbox/submission-store.server";
-import { submissionEvents, submissions } from "~/server/db/schema.server";
+import { submissionEvents, submissions } from "~/services/db/schema.server";
 import { formatWait, loadLeadResponse } from "./lead-response.server";
 
 const state = staffTestDatabaseForFile();

@@ -2,9 +2,9 @@ import { and, asc, count, eq, gte, isNull, lt, not, or, sql } from "drizzle-orm"
 import { DateTime } from "luxon";
 import { company } from "~/content/company";
 import { plural } from "~/content/plural";
-import type { Config } from "~/server/config.server";
-import type { Database } from "~/server/db/database.server";
-import { submissionEvents, submissions } from "~/server/db/schema.server";
+import type { Config } from "~/services/config.server";
+import type { Database } from "~/services/db/database.server";
+import { submissionEvents, submissions } from "~/services/db/schema.server";
 import { inboxQuery } from "./inbox-filters";
 import { leadType, stillNewLeadsWhere, waitingLeadsWhere, waitingTime } from "./waiting-leads.server";
 

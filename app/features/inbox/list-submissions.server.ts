@@ -1,8 +1,8 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { company } from "~/content/company";
 import { submissionTypes } from "~/features/submission-types.server";
-import type { Database } from "~/server/db/database.server";
-import { submissions } from "~/server/db/schema.server";
+import type { Database } from "~/services/db/database.server";
+import { submissions } from "~/services/db/schema.server";
 import { INBOX_PAGE_SIZE } from "./inbox-filters";
 import type { InboxFilters } from "./inbox-filters.server";
 import { deliveryStateOfSubmission, inboxConditions, newestFirst } from "./inbox-query.server";

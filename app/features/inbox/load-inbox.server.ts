@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { typeChoicesFor, typesHiddenFrom, typesNotExportableBy } from "~/features/submission-types.server";
-import { signedInStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
 import { INBOX_PAGE_SIZE } from "./inbox-filters";
 import { type InboxFilters, parseInboxFilters } from "./inbox-filters.server";
 import { countNewSubmissions, listSubmissions } from "./list-submissions.server";

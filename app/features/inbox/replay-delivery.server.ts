@@ -4,9 +4,9 @@ import { submissionTypes } from "~/features/submission-types.server";
 import { type OverSendingLimit, overSendingLimit, type SendingLimits } from "~/outbox/sender-limits.server";
 import { reachedDailyLimit } from "~/outbox/submission-store.server";
 import { currentWebhookUrl, type WebhookUrls } from "~/outbox/targets.server";
-import { type Database, inTransaction } from "~/server/db/database.server";
-import { type DeliveryStatus, deliveries, type StaffRole } from "~/server/db/schema.server";
-import { formatStaffTime } from "~/server/format-staff-time.server";
+import { type Database, inTransaction } from "~/services/db/database.server";
+import { type DeliveryStatus, deliveries, type StaffRole } from "~/services/db/schema.server";
+import { formatStaffTime } from "~/services/format-staff-time.server";
 import { lockSubmission, recordSubmissionEvent } from "./submission-changes.server";
 import { WorkflowInputError } from "./workflow-error";
 

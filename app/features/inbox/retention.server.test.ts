@@ -3,9 +3,9 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeApplication, storeEstimate } from "#tests/inbox-fixture";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { loadConfig } from "~/server/config.server";
-import { addressPostCounts, deliveries, submissionFiles, submissions } from "~/server/db/schema.server";
-import { periodicJob } from "~/server/periodic-job.server";
+import { loadConfig } from "~/services/config.server";
+import { addressPostCounts, deliveries, submissionFiles, submissions } from "~/services/db/schema.server";
+import { periodicJob } from "~/services/periodic-job.server";
 import { applyRetention, runRetention } from "./retention.server";
 
 let database: TestDatabase;

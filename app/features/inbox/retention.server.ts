@@ -1,9 +1,9 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { submissionTypes } from "~/features/submission-types.server";
 import { PUBLIC_FORM_LIMIT_WINDOW_SECONDS } from "~/forms/public-guards.server";
-import type { Database } from "~/server/db/database.server";
-import { addressPostCounts, submissionFiles, submissions } from "~/server/db/schema.server";
-import type { JobServices } from "~/server/periodic-job.server";
+import type { Database } from "~/services/db/database.server";
+import { addressPostCounts, submissionFiles, submissions } from "~/services/db/schema.server";
+import type { JobServices } from "~/services/periodic-job.server";
 
 export const SPAM_RETENTION_DAYS = 30;
 

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
-import type { Database } from "~/server/db/database.server";
-import { submissions } from "~/server/db/schema.server";
+import type { Database } from "~/services/db/database.server";
+import { submissions } from "~/services/db/schema.server";
 
 /** How many submissions are held as spam: kept, undelivered, and listed under the inbox's Spam filter. */
 export async function countHeldSpam(db: Database): Promise<number> {

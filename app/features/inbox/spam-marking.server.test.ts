@@ -4,7 +4,7 @@ import { ESTIMATE_WEBHOOK, setDeliveryStatus, storeEstimate } from "#tests/inbox
 import { loadContextFor } from "#tests/load-context";
 import { staffTestDatabaseForFile } from "#tests/staff-test-database";
 import { startWebhookReceiver } from "#tests/webhook-receiver";
-import { deliveries, submissionEvents, submissions } from "~/server/db/schema.server";
+import { deliveries, submissionEvents, submissions } from "~/services/db/schema.server";
 import { MARKED_BY_STAFF_REASON, markSubmissionSpam } from "./spam-marking.server";
 
 const setup = staffTestDatabaseForFile();

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Database, inTransaction } from "~/server/db/database.server";
-import { deliveries, submissions } from "~/server/db/schema.server";
+import { type Database, inTransaction } from "~/services/db/database.server";
+import { deliveries, submissions } from "~/services/db/schema.server";
 import { lockSubmission, recordSubmissionEvent } from "./submission-changes.server";
 
 export const MARKED_BY_STAFF_REASON = "marked as spam by staff";

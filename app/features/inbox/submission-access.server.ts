@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { mayReadSubmissionsOf } from "~/features/submission-types.server";
-import type { SignedInStaff } from "~/server/auth/require-staff.server";
-import type { Database } from "~/server/db/database.server";
-import { submissions } from "~/server/db/schema.server";
+import type { SignedInStaff } from "~/services/auth/require-staff.server";
+import type { Database } from "~/services/db/database.server";
+import { submissions } from "~/services/db/schema.server";
 
 /**
  * Refuses a submission the staff user may not read (its form's `readableBy`) with 403, and an unknown one

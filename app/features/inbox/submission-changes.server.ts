@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import type { Transaction } from "~/server/db/database.server";
-import { type SubmissionEventKind, submissionEvents, submissions } from "~/server/db/schema.server";
+import type { Transaction } from "~/services/db/database.server";
+import { type SubmissionEventKind, submissionEvents, submissions } from "~/services/db/schema.server";
 
 /**
  * The submission, locked for the rest of the transaction, so two staff changing it at once each see the

@@ -5,8 +5,8 @@ import { describeSubmissionType, submissionTypes } from "~/features/submission-t
 import type { StoredDelivery } from "~/forms/definition";
 import { answerRows } from "~/forms/print-answer";
 import type { WebhookUrls } from "~/outbox/targets.server";
-import { listStaffUsers } from "~/server/auth/staff-users.server";
-import type { Database } from "~/server/db/database.server";
+import { listStaffUsers } from "~/services/auth/staff-users.server";
+import type { Database } from "~/services/db/database.server";
 import {
   deliveries,
   deliveryAttempts,
@@ -17,8 +17,8 @@ import {
   submissionFiles,
   submissionNotes,
   submissions,
-} from "~/server/db/schema.server";
-import { formatStaffTime } from "~/server/format-staff-time.server";
+} from "~/services/db/schema.server";
+import { formatStaffTime } from "~/services/format-staff-time.server";
 import { deliveryInWords, recipientInWords, unsetTargetInWords } from "./delivery-words.server";
 import { leadGist } from "./lead-gist.server";
 import { type ReplayRule, replayDestination, replayRule } from "./replay-delivery.server";

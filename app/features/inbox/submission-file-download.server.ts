@@ -2,8 +2,8 @@ import contentDisposition from "content-disposition";
 import { and, eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { isValidFileGrant } from "~/forms/submitter-keys.server";
-import { signedInStaff } from "~/server/auth/require-staff.server";
-import { submissionFiles } from "~/server/db/schema.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
+import { submissionFiles } from "~/services/db/schema.server";
 import { requireReadableSubmission } from "./submission-access.server";
 import { parseRecordId } from "./submission-detail.server";
 

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
-import { signedInStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
 import { inboxQuery } from "./inbox-filters";
 import { parseInboxFilters } from "./inbox-filters.server";
 import { typedSearch } from "./load-inbox.server";

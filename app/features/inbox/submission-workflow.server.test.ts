@@ -5,9 +5,9 @@ import { insertInboxSubmission, signedInRequest, storeApplication, storeEstimate
 import { loadContextFor } from "#tests/load-context";
 import { addStaffUser } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { setStaffDisplayName, setStaffUserActive } from "~/server/auth/staff-users.server";
-import { submissionEvents, submissions } from "~/server/db/schema.server";
-import { formatStaffTime } from "~/server/format-staff-time.server";
+import { setStaffDisplayName, setStaffUserActive } from "~/services/auth/staff-users.server";
+import { submissionEvents, submissions } from "~/services/db/schema.server";
+import { formatStaffTime } from "~/services/format-staff-time.server";
 import { NOTE_MAX_LENGTH } from "./note-limits";
 import { loadSubmissionPage, type SubmissionActionResult, submissionPageAction } from "./submission-page.server";
 

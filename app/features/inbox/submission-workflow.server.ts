@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describeSubmissionType } from "~/features/submission-types.server";
-import { type Database, inTransaction, type Transaction } from "~/server/db/database.server";
-import { staffUsers, submissionNotes, submissions } from "~/server/db/schema.server";
+import { type Database, inTransaction, type Transaction } from "~/services/db/database.server";
+import { staffUsers, submissionNotes, submissions } from "~/services/db/schema.server";
 import { NOTE_MAX_LENGTH } from "./note-limits";
 import { lockSubmission, recordSubmissionEvent } from "./submission-changes.server";
 import { displayNameOf } from "./submission-detail.server";

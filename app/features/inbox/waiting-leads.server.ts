@@ -1,7 +1,7 @@
 import { and, eq, lt, not } from "drizzle-orm";
 import { plural } from "~/content/plural";
 import { describeSubmissionType } from "~/features/submission-types.server";
-import { submissions } from "~/server/db/schema.server";
+import { submissions } from "~/services/db/schema.server";
 
 /** The leads: the public estimate requests, whose first status is "not handled yet". */
 export function leadType() {

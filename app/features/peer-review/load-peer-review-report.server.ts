@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
-import { signedInStaff } from "~/server/auth/require-staff.server";
-import { submissions } from "~/server/db/schema.server";
-import { inWorker, WorkPoolFull } from "~/server/work-pool/work-pool.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
+import { submissions } from "~/services/db/schema.server";
+import { inWorker, WorkPoolFull } from "~/services/work-pool/work-pool.server";
 import { peerReviewForm } from "./definition";
 import { type PersonSummary, summarisePeerReviews } from "./peer-review-report";
 import { reportFileName } from "./peer-review-report-pdf.server";

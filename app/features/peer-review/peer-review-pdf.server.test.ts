@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pdfContentStreams, pdfText, rgbOperands } from "#tests/pdf-reading";
-import { mm } from "~/server/pdf/pdf-document.server";
-import { TABLE_HEADER_FILL } from "~/server/pdf/pdf-layout.server";
+import { mm } from "~/services/pdf/pdf-document.server";
+import { TABLE_HEADER_FILL } from "~/services/pdf/pdf-layout.server";
 import type { PeerReview } from "./definition";
 import { peerReviewPdf } from "./peer-review-pdf.server";
 import { PEER_REVIEW_STATEMENTS } from "./statements";

@@ -1,5 +1,5 @@
-import { createPdfDocument, mm, toBuffer } from "~/server/pdf/pdf-document.server";
-import { heading, lineWithRightText, paragraph, table } from "~/server/pdf/pdf-layout.server";
+import { createPdfDocument, mm, toBuffer } from "~/services/pdf/pdf-document.server";
+import { heading, lineWithRightText, paragraph, table } from "~/services/pdf/pdf-layout.server";
 import type { PeerReview } from "./definition";
 import { PRINTED_LEGEND } from "./ratings";
 import { PEER_REVIEW_STATEMENTS } from "./statements";

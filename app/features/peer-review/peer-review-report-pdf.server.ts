@@ -1,6 +1,6 @@
 import contentDisposition from "content-disposition";
-import { createPdfDocument, mm, toBuffer } from "~/server/pdf/pdf-document.server";
-import { heading, paragraph, table } from "~/server/pdf/pdf-layout.server";
+import { createPdfDocument, mm, toBuffer } from "~/services/pdf/pdf-document.server";
+import { heading, paragraph, table } from "~/services/pdf/pdf-layout.server";
 import { peerReviewFileName } from "./file-name";
 import type { PersonSummary } from "./peer-review-report";
 import { PRINTED_LEGEND, RATINGS } from "./ratings";

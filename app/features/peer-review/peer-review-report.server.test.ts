@@ -6,7 +6,7 @@ import { allRated, peerReviewFields } from "#tests/peer-review-fixture";
 import { addStaffUser } from "#tests/staff";
 import { staffRequest, thrownStatus } from "#tests/staff-request";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { workPool } from "~/server/work-pool/work-pool.server";
+import { workPool } from "~/services/work-pool/work-pool.server";
 import { downloadPeerReviewReport, loadPeerReviewReport, REPORT_BUSY_MESSAGE } from "./load-peer-review-report.server";
 import { submitPeerReview } from "./submit-peer-review.server";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "~/server/db/database.server";
-import { staffDirectory, staffUsers } from "~/server/db/schema.server";
+import type { Database } from "~/services/db/database.server";
+import { staffDirectory, staffUsers } from "~/services/db/schema.server";
 
 /**
  * The people a review may be for, as suggestions for "Peer Review for": the display names of the active staff

@@ -7,8 +7,8 @@ import { asStaffRoute, staffRequest } from "#tests/staff-request";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
-import { submissions } from "~/server/db/schema.server";
-import { documentsBuilt } from "~/server/metrics/metrics.server";
+import { submissions } from "~/services/db/schema.server";
+import { documentsBuilt } from "~/services/metrics/metrics.server";
 import type { PeerReviewActionResult } from "./definition";
 import { submitPeerReview } from "./submit-peer-review.server";
 

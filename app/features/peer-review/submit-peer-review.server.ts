@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { submitForm } from "~/forms/submit-form.server";
 import { fileGrant, senderKey } from "~/forms/submitter-keys.server";
-import { inWorker } from "~/server/work-pool/work-pool.server";
+import { inWorker } from "~/services/work-pool/work-pool.server";
 import { averageRating } from "./average";
 import { PEER_REVIEW_PDF_FIELD, type PeerReview, peerReviewForm } from "./definition";
 import { peerReviewFileName } from "./file-name";

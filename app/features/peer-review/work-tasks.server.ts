@@ -1,4 +1,4 @@
-import { defineWorkTasks } from "~/server/work-pool/work-task";
+import { defineWorkTasks } from "~/services/work-pool/work-task";
 import { peerReviewPdf } from "./peer-review-pdf.server";
 import { peerReviewReportPdf } from "./peer-review-report-pdf.server";
 

@@ -16,7 +16,7 @@ import { waitFor } from "#tests/wait-for";
 import { company } from "~/content/company";
 import { submitEstimate } from "~/features/estimate/submit-estimate.server";
 import { createDeliveryWorker } from "~/outbox/worker.server";
-import { deliveryFailureAcknowledgements, pushSubscriptions, staffUsers } from "~/server/db/schema.server";
+import { deliveryFailureAcknowledgements, pushSubscriptions, staffUsers } from "~/services/db/schema.server";
 import { FORM_TYPE_FIELD, PUSH_INTENTS } from "./push-schema";
 import { MOST_DEVICES_PER_PERSON, pushFormChoices, pushSettingsAction, subscribeDevice } from "./push-settings.server";
 

@@ -5,9 +5,9 @@ import { mayRead } from "~/forms/definition";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { type PushAddressSettings, pushAddressProblemNow } from "~/outbox/push-address.server";
 import { sendPush } from "~/outbox/push-sender.server";
-import type { SignedInStaff } from "~/server/auth/require-staff.server";
-import type { Database } from "~/server/db/database.server";
-import { pushSubscriptions, type StaffRole, staffUsers } from "~/server/db/schema.server";
+import type { SignedInStaff } from "~/services/auth/require-staff.server";
+import type { Database } from "~/services/db/database.server";
+import { pushSubscriptions, type StaffRole, staffUsers } from "~/services/db/schema.server";
 import { deviceName } from "./device-name.server";
 import { FORM_TYPE_FIELD, PUSH_INTENTS, pushChoicesSchema, pushSubscriptionSchema } from "./push-schema";
 

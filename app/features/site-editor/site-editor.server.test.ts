@@ -10,7 +10,7 @@ import {
   loadSiteDraft,
   publishedSiteContent,
   saveSiteDraft,
-} from "~/server/site-content/site-content-store.server";
+} from "~/services/site-content/site-content-store.server";
 import {
   loadSiteEditor,
   loadSiteHistory,

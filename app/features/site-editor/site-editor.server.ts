@@ -4,10 +4,10 @@ import { type AppLoadContext, data } from "react-router";
 import * as z from "zod/mini";
 import { defaultSiteContent, type SiteContent, siteContentSchema } from "~/content/site-content";
 import { type BodyFileRule, discardPostedFiles, postedFileOnDisk, readFormBody } from "~/forms/read-form-body.server";
-import { signedInStaff } from "~/server/auth/require-staff.server";
-import { sitePhotos } from "~/server/db/schema.server";
-import { formatStaffTime } from "~/server/format-staff-time.server";
-import type { PhotoFile } from "~/server/photos/clean-photo.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
+import { sitePhotos } from "~/services/db/schema.server";
+import { formatStaffTime } from "~/services/format-staff-time.server";
+import type { PhotoFile } from "~/services/photos/clean-photo.server";
 import {
   listSiteVersions,
   loadSiteDraft,
@@ -16,9 +16,9 @@ import {
   republishSiteVersion,
   type SiteContentConflict,
   saveSiteDraft,
-} from "~/server/site-content/site-content-store.server";
-import { isSitePhotoName, sitePhotoRendition, storeSitePhoto } from "~/server/site-photos/site-photo-store.server";
-import { WorkPoolFull } from "~/server/work-pool/work-pool.server";
+} from "~/services/site-content/site-content-store.server";
+import { isSitePhotoName, sitePhotoRendition, storeSitePhoto } from "~/services/site-photos/site-photo-store.server";
+import { WorkPoolFull } from "~/services/work-pool/work-pool.server";
 import {
   type ContentPath,
   fieldNameOf,

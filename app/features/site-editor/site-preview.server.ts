@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
-import { signedInStaff } from "~/server/auth/require-staff.server";
-import { loadSiteDraft, loadSiteVersion } from "~/server/site-content/site-content-store.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
+import { loadSiteDraft, loadSiteVersion } from "~/services/site-content/site-content-store.server";
 import { PREVIEW_PAGES } from "./site-sections";
 
 /** Every inline or linked script of a page: the preview shows the page as served, without running it. */

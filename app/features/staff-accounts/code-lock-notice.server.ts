@@ -1,11 +1,11 @@
 import { and, eq, like, or } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { queueStaffNotices } from "~/outbox/staff-notices.server";
-import { codeFailureAddressCount, LOGIN_THROTTLE } from "~/server/auth/login-throttle.server";
-import type { Config } from "~/server/config.server";
-import type { Database } from "~/server/db/database.server";
-import { staffUsers } from "~/server/db/schema.server";
-import { formatStaffTime } from "~/server/format-staff-time.server";
+import { codeFailureAddressCount, LOGIN_THROTTLE } from "~/services/auth/login-throttle.server";
+import type { Config } from "~/services/config.server";
+import type { Database } from "~/services/db/database.server";
+import { staffUsers } from "~/services/db/schema.server";
+import { formatStaffTime } from "~/services/format-staff-time.server";
 
 type LockedAccount = { id: number; username: string; displayName: string };
 

@@ -2,9 +2,9 @@ import { type AppLoadContext, data } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import { invalidFieldsResult, staffFormError } from "~/forms/staff-form-result";
-import { STAFF_HOME } from "~/server/auth/safe-redirect";
-import { isSetupTokenValid, redeemSetupToken } from "~/server/auth/setup-link.server";
-import { createStaffUser } from "~/server/auth/staff-users.server";
+import { STAFF_HOME } from "~/services/auth/safe-redirect";
+import { isSetupTokenValid, redeemSetupToken } from "~/services/auth/setup-link.server";
+import { createStaffUser } from "~/services/auth/staff-users.server";
 import { firstAdminSchema, SETUP_LINK_INVALID_MESSAGE } from "./schemas";
 import { redirectSignedIn } from "./sign-in.server";
 

@@ -1,6 +1,6 @@
 import { TextField } from "~/components/forms/text-field";
 import type { StaffFormResult } from "~/forms/staff-form-result";
-import { PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
+import { PASSWORD_MIN_LENGTH } from "~/services/auth/password-rules";
 
 /**
  * A new password typed twice, with the rule it must meet: on the first admin's setup, on adding a user and on

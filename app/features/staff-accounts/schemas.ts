@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/server/auth/password-rules";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/services/auth/password-rules";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
 export const MISSING_CREDENTIALS_MESSAGE = "Please enter your username and password";

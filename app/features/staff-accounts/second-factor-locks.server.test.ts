@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContextFor, TEST_DATA_ENCRYPTION_KEY } from "#tests/load-context";
 import { cookieFrom, currentTotpCode, STAFF_PASSWORD } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { LOGIN_THROTTLE } from "~/server/auth/login-throttle.server";
-import { enableTotp, replaceRecoveryCodes } from "~/server/auth/second-factor.server";
-import { CODES_PER_PENDING_SESSION } from "~/server/auth/sessions.server";
-import { createStaffUser } from "~/server/auth/staff-users.server";
-import { loginThrottles, type StaffRole, staffNotices, staffSessions } from "~/server/db/schema.server";
+import { LOGIN_THROTTLE } from "~/services/auth/login-throttle.server";
+import { enableTotp, replaceRecoveryCodes } from "~/services/auth/second-factor.server";
+import { CODES_PER_PENDING_SESSION } from "~/services/auth/sessions.server";
+import { createStaffUser } from "~/services/auth/staff-users.server";
+import { loginThrottles, type StaffRole, staffNotices, staffSessions } from "~/services/db/schema.server";
 import {
   CODES_USED_UP_MESSAGE,
   codesLockedMessage,

@@ -4,9 +4,9 @@ import { LOST_DATA_ENCRYPTION_KEY, loadContextFor, TEST_DATA_ENCRYPTION_KEY } fr
 import { addStaffUser, cookieFrom, currentTotpCode } from "#tests/staff";
 import { asStaffRoute } from "#tests/staff-request";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { enableTotp, replaceRecoveryCodes } from "~/server/auth/second-factor.server";
-import { startSession } from "~/server/auth/sessions.server";
-import { staffSessions, staffUsers } from "~/server/db/schema.server";
+import { enableTotp, replaceRecoveryCodes } from "~/services/auth/second-factor.server";
+import { startSession } from "~/services/auth/sessions.server";
+import { staffSessions, staffUsers } from "~/services/db/schema.server";
 import { SECOND_FACTOR_UNREADABLE_MESSAGE } from "./schemas";
 import { signIn } from "./sign-in.server";
 import { loadStaffUser, staffUserAction } from "./staff-management.server";

@@ -2,11 +2,11 @@ import { type AppLoadContext, redirect } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import { staffFormError } from "~/forms/staff-form-result";
-import { pruneLoginThrottles, throttledAttempt } from "~/server/auth/login-throttle.server";
-import { verifyPassword } from "~/server/auth/password.server";
-import { safeRedirectTarget } from "~/server/auth/safe-redirect";
-import { deleteExpiredSessions, findSession, startSession } from "~/server/auth/sessions.server";
-import { findStaffUserByUsername, normaliseUsername, recordSignIn } from "~/server/auth/staff-users.server";
+import { pruneLoginThrottles, throttledAttempt } from "~/services/auth/login-throttle.server";
+import { verifyPassword } from "~/services/auth/password.server";
+import { safeRedirectTarget } from "~/services/auth/safe-redirect";
+import { deleteExpiredSessions, findSession, startSession } from "~/services/auth/sessions.server";
+import { findStaffUserByUsername, normaliseUsername, recordSignIn } from "~/services/auth/staff-users.server";
 import {
   CODES_USED_UP_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,

@@ -3,11 +3,11 @@ import { type AppLoadContext, data } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import { invalidFieldsResult, type StaffFormResult } from "~/forms/staff-form-result";
-import { calendarAddressMadeAt, turnOffCalendarAddress } from "~/server/auth/calendar-addresses.server";
-import { listSignInLocks, unlockSignIn } from "~/server/auth/login-throttle.server";
-import { signedInStaff } from "~/server/auth/require-staff.server";
-import { readableTotpSecret, removeLostSecondFactor } from "~/server/auth/second-factor.server";
-import { signOutEverywhere } from "~/server/auth/sessions.server";
+import { calendarAddressMadeAt, turnOffCalendarAddress } from "~/services/auth/calendar-addresses.server";
+import { listSignInLocks, unlockSignIn } from "~/services/auth/login-throttle.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
+import { readableTotpSecret, removeLostSecondFactor } from "~/services/auth/second-factor.server";
+import { signOutEverywhere } from "~/services/auth/sessions.server";
 import {
   createStaffUser,
   findStaffUserById,
@@ -16,10 +16,10 @@ import {
   setStaffDisplayName,
   setStaffUserActive,
   UsernameTakenError,
-} from "~/server/auth/staff-users.server";
-import { staffSessions } from "~/server/db/schema.server";
-import { formatStaffTime } from "~/server/format-staff-time.server";
-import { isSecondFactorRequired, setSecondFactorRequired } from "~/server/settings.server";
+} from "~/services/auth/staff-users.server";
+import { staffSessions } from "~/services/db/schema.server";
+import { formatStaffTime } from "~/services/format-staff-time.server";
+import { isSecondFactorRequired, setSecondFactorRequired } from "~/services/settings.server";
 import { displayNameSchema, newStaffUserSchema, passwordResetSchema } from "./schemas";
 
 type Reply = StaffFormResult & { intent: string };

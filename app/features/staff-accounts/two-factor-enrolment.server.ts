@@ -1,9 +1,9 @@
 import { type AppLoadContext, data } from "react-router";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
-import { throttledAttempt } from "~/server/auth/login-throttle.server";
-import { verifyPassword } from "~/server/auth/password.server";
-import { type SignedInStaff, signedInStaff } from "~/server/auth/require-staff.server";
+import { throttledAttempt } from "~/services/auth/login-throttle.server";
+import { verifyPassword } from "~/services/auth/password.server";
+import { type SignedInStaff, signedInStaff } from "~/services/auth/require-staff.server";
 import {
   acceptedTotpStep,
   claimTotpStep,
@@ -16,9 +16,9 @@ import {
   removeTotp,
   replaceRecoveryCodes,
   setEnrolmentSecret,
-} from "~/server/auth/second-factor.server";
-import { findStaffUserById } from "~/server/auth/staff-users.server";
-import { isSecondFactorRequired } from "~/server/settings.server";
+} from "~/services/auth/second-factor.server";
+import { findStaffUserById } from "~/services/auth/staff-users.server";
+import { isSecondFactorRequired } from "~/services/settings.server";
 import { tellOfCodeLock } from "./code-lock-notice.server";
 import { SECOND_FACTOR_UNREADABLE_MESSAGE } from "./schemas";
 import { lockedReply } from "./sign-in.server";

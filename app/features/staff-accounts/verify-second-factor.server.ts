@@ -2,15 +2,15 @@ import { type AppLoadContext, redirect } from "react-router";
 import { parseForm } from "~/forms/parse-form";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import { staffFormError } from "~/forms/staff-form-result";
-import { throttledAttempt } from "~/server/auth/login-throttle.server";
-import { safeRedirectTarget } from "~/server/auth/safe-redirect";
+import { throttledAttempt } from "~/services/auth/login-throttle.server";
+import { safeRedirectTarget } from "~/services/auth/safe-redirect";
 import {
   acceptedTotpStep,
   claimTotpStep,
   consumeRecoveryCode,
   isTotpCodeShaped,
   readableTotpSecret,
-} from "~/server/auth/second-factor.server";
+} from "~/services/auth/second-factor.server";
 import {
   CODES_PER_PENDING_SESSION,
   countCodeAttempt,
@@ -18,7 +18,7 @@ import {
   findSession,
   type StaffSession,
   uncountCodeAttempt,
-} from "~/server/auth/sessions.server";
+} from "~/services/auth/sessions.server";
 import { tellOfCodeLock } from "./code-lock-notice.server";
 import {
   codesLockedMessage,

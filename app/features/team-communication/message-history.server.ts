@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import { failureInWords } from "~/outbox/failure-words.server";
-import type { Database } from "~/server/db/database.server";
+import type { Database } from "~/services/db/database.server";
 import {
   type DeliveryChannel,
   type DeliveryStatus,
@@ -8,8 +8,8 @@ import {
   type StaffRole,
   staffUsers,
   submissions,
-} from "~/server/db/schema.server";
-import { formatStaffTime } from "~/server/format-staff-time.server";
+} from "~/services/db/schema.server";
+import { formatStaffTime } from "~/services/format-staff-time.server";
 import { teamMessageForm } from "./definition";
 import type { TeamMessage } from "./team-message";
 

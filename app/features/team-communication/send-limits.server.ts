@@ -1,6 +1,6 @@
 import { plural } from "~/content/plural";
 import { overSendingLimit, type SendingLimits } from "~/outbox/sender-limits.server";
-import type { Transaction } from "~/server/db/database.server";
+import type { Transaction } from "~/services/db/database.server";
 import { teamMessageForm } from "./definition";
 
 /** A message to more technicians than this is refused: a slip of Select All should not text the whole company. */

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import * as z from "zod/mini";
 import { readFormBody } from "~/forms/read-form-body.server";
-import { signedInStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
 import { type DirectoryActionResult, directoryEntrySchema } from "./directory-schema";
 import { readMobileNumber } from "./mobile-number.server";
 import {

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import type { Database } from "~/server/db/database.server";
-import { staffDirectory } from "~/server/db/schema.server";
+import type { Database } from "~/services/db/database.server";
+import { staffDirectory } from "~/services/db/schema.server";
 import { readMobileNumber } from "./mobile-number.server";
 import { type Technician, technicianFrom } from "./technician-record.server";
 

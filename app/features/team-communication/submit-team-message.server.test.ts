@@ -14,8 +14,8 @@ import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-recei
 import { createEmailSender } from "~/outbox/email-sender.server";
 import { createSmsSender } from "~/outbox/sms-sender.server";
 import { createDeliveryWorker } from "~/outbox/worker.server";
-import { startSession } from "~/server/auth/sessions.server";
-import { deliveries, deliveryAttempts, staffDirectory, submissions } from "~/server/db/schema.server";
+import { startSession } from "~/services/auth/sessions.server";
+import { deliveries, deliveryAttempts, staffDirectory, submissions } from "~/services/db/schema.server";
 import { teamMessageForm } from "./definition";
 import { loadMessageHistory } from "./message-history.server";
 import { NO_RECIPIENT_MESSAGE } from "./schema";

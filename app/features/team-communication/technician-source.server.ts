@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { Config } from "~/server/config.server";
-import type { Database } from "~/server/db/database.server";
+import type { Config } from "~/services/config.server";
+import type { Database } from "~/services/db/database.server";
 import { createServiceTitanClient, type ServiceTitanClient } from "./servicetitan-client.server";
 import { directoryTechnicians } from "./staff-directory.server";
 import type { Technician } from "./technician-record.server";

@@ -17,7 +17,7 @@ import { loadPushSettings, pushSettingsAction } from "~/features/push-notificati
 import { TwoFactorSettingsSection } from "~/features/staff-accounts/two-factor-settings-section";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import { staffFormError } from "~/forms/staff-form-result";
-import { signedInStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Your settings");

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { photoPreview } from "~/features/estimate-checklist/photo-preview.server";
-import { signedInStaff, staffMiddleware } from "~/server/auth/require-staff.server";
+import { signedInStaff, staffMiddleware } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/estimate-checklist-photo-preview";
 
 /** Outside the staff layout, so it signs its requests in itself. */

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { submitChecklist } from "~/features/estimate-checklist/submit-checklist.server";
 import { jsonFormAnswer } from "~/routes/json-form-answer";
-import { signedInStaff, staffMiddleware } from "~/server/auth/require-staff.server";
+import { signedInStaff, staffMiddleware } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/estimate-checklist-submit";
 
 /** Outside the staff layout, so it signs its requests in itself: a signed-out post is sent to sign in. */

@@ -3,7 +3,7 @@ import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { ChecklistForm } from "~/features/estimate-checklist/checklist-form";
 import type { ChecklistActionResult } from "~/features/estimate-checklist/definition";
 import { submitChecklist } from "~/features/estimate-checklist/submit-checklist.server";
-import { signedInStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/estimate-checklist";
 
 const CHECKLIST_PATH = "/admin/quick-links/estimate-checklist";

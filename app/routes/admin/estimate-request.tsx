@@ -4,7 +4,7 @@ import { estimateRequestForm } from "~/features/scheduling/estimate-request/defi
 import { StaffRequestForm } from "~/features/scheduling/staff-request-form";
 import { formRoute } from "~/forms/form-route";
 import { submitForm } from "~/forms/submit-form.server";
-import { signedInStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/estimate-request";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Estimate Request Form");

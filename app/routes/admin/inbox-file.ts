@@ -1,5 +1,5 @@
 import { serveSubmissionFile } from "~/features/inbox/submission-file-download.server";
-import { staffMiddleware } from "~/server/auth/require-staff.server";
+import { staffMiddleware } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/inbox-file";
 
 /** Outside the staff layout, so it signs its requests in itself. */

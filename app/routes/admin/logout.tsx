@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { endSession } from "~/server/auth/sessions.server";
+import { endSession } from "~/services/auth/sessions.server";
 import type { Route } from "./+types/logout";
 
 export const loader = () => redirect("/admin");

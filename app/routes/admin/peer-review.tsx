@@ -7,7 +7,7 @@ import { reviewNameSuggestions } from "~/features/peer-review/review-names.serve
 import { submitPeerReview } from "~/features/peer-review/submit-peer-review.server";
 import { companyToday } from "~/forms/company-day";
 import { formRoute } from "~/forms/form-route";
-import { signedInStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/peer-review";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Peer Review Questionnaire");

@@ -18,9 +18,9 @@ import { quickLinksFor } from "~/features/quick-links.server";
 import { QUICK_LINK_CATEGORIES, type QuickLinkCategory } from "~/forms/feature-manifest";
 import { readStaffForm } from "~/forms/read-staff-form.server";
 import type { StaffFormResult } from "~/forms/staff-form-result";
-import { signedInStaff } from "~/server/auth/require-staff.server";
-import { loadBackupStatus } from "~/server/backup/backup-schedule.server";
-import { formatStaffTime } from "~/server/format-staff-time.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
+import { loadBackupStatus } from "~/services/backup/backup-schedule.server";
+import { formatStaffTime } from "~/services/format-staff-time.server";
 import type { Route } from "./+types/quick-links";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Quick Links");

@@ -1,5 +1,5 @@
 import { sitePhotoFile } from "~/features/site-editor/site-editor.server";
-import { staffMiddleware } from "~/server/auth/require-staff.server";
+import { staffMiddleware } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/site-photo";
 
 /** An image, not a screen: outside the staff layout, so it signs its requests in itself. */

@@ -10,7 +10,7 @@ import { StaffFrame } from "~/components/staff/staff-frame";
 import { staffFrameHandle } from "~/components/staff/staff-frame-handle";
 import type { StaffNavEntry } from "~/components/staff/staff-navigation";
 import { staffToolLinks } from "~/features/quick-links.server";
-import { keptPagesOwnerOf, signedInStaff, staffMiddleware } from "~/server/auth/require-staff.server";
+import { keptPagesOwnerOf, signedInStaff, staffMiddleware } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/staff-layout";
 
 export const handle = staffFrameHandle;

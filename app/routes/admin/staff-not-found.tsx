@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { signedInStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/staff-not-found";
 
 /**

@@ -4,7 +4,7 @@ import { StaffPage } from "~/components/staff/staff-page";
 import { staffPageMeta } from "~/components/staff/staff-page-meta";
 import { MessageHistory } from "~/features/team-communication/message-history";
 import { loadMessageHistory } from "~/features/team-communication/message-history.server";
-import { signedInStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/team-communication-history";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Message history");

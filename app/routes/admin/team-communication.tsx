@@ -8,7 +8,7 @@ import { submitTeamMessage } from "~/features/team-communication/submit-team-mes
 import { TeamMessageForm } from "~/features/team-communication/team-message-form";
 import { usesServiceTitan } from "~/features/team-communication/technician-source.server";
 import { formRoute } from "~/forms/form-route";
-import { signedInStaff } from "~/server/auth/require-staff.server";
+import { signedInStaff } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/team-communication";
 
 export const meta: Route.MetaFunction = () => staffPageMeta("Team Communication");

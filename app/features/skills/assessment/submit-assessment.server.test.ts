@@ -4,7 +4,7 @@ import { formActionHarness } from "#tests/form-action";
 import { storedByReference } from "#tests/stored-submission";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { defaultSiteContent } from "~/content/site-content";
-import { submissions } from "~/server/db/schema.server";
+import { submissions } from "~/services/db/schema.server";
 import { submitAssessment } from "./submit-assessment.server";
 
 let database: TestDatabase;

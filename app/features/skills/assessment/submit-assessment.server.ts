@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { withPhone } from "~/content/site-content";
 import { submitForm } from "~/forms/submit-form.server";
-import { siteContentOf } from "~/server/site-content/site-content-cache.server";
+import { siteContentOf } from "~/services/site-content/site-content-cache.server";
 import { assessmentForm } from "./definition";
 import { assessmentQuestions } from "./questions";
 import type { AssessmentAnswers, AssessmentPayload } from "./schema";

@@ -573,7 +573,7 @@ export const siteContentDraft = pgTable(
 export type SitePhotoFormat = "avif" | "webp" | "jpg";
 
 /**
- * A photo an admin uploaded for an image slot of the public pages (app/server/site-photos/), made into the
+ * A photo an admin uploaded for an image slot of the public pages (app/services/site-photos/), made into the
  * renditions the build makes of its own images, at the slot's fixed size. Its `name` (`site-<hash>`) stands where a
  * build image's file stem does in the site's content; its files are written beside the build's when a version that
  * names it is published.

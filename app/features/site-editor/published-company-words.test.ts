@@ -7,9 +7,9 @@ import { staffTestDatabaseForFile } from "#tests/staff-test-database";
 import { defaultSiteContent } from "~/content/site-content";
 import { submitApplication } from "~/features/careers/submit-application.server";
 import { estimateForm } from "~/features/estimate/definition";
-import { deliveries, submissions } from "~/server/db/schema.server";
-import { followPublishedSiteContent } from "~/server/site-content/site-content-cache.server";
-import { publishSiteDraft, saveSiteDraft } from "~/server/site-content/site-content-store.server";
+import { deliveries, submissions } from "~/services/db/schema.server";
+import { followPublishedSiteContent } from "~/services/site-content/site-content-cache.server";
+import { publishSiteDraft, saveSiteDraft } from "~/services/site-content/site-content-store.server";
 
 /*
  * Words made once, when a form's definition loads, still name what an admin published since: the form

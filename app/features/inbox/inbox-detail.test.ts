@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { storeApplication, storeEstimate } from "#tests/inbox-fixture";
 import { signedInAppForFile } from "#tests/signed-in-app";
-import { submissionFiles } from "../app/server/db/schema.server";
+import { submissionFiles } from "~/services/db/schema.server";
 
 const SCRIPT = "<script>alert(1)</script>";
 const ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;";

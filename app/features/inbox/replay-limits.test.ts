@@ -6,7 +6,7 @@ import { addStaffUser, signInOverHttp } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { waitFor } from "#tests/wait-for";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
-import { deliveries, submissions } from "../app/server/db/schema.server";
+import { deliveries, submissions } from "~/services/db/schema.server";
 
 const ON_CALL = "+18035550180";
 

@@ -5,7 +5,7 @@ import { type AppServer, startAppServer } from "#tests/app-server";
 import { APPLICATION_PARTS, PNG_BYTES, smallPdf, validApplication } from "#tests/application-fixture";
 import { type SmtpReceiver, startSmtpReceiver } from "#tests/smtp-receiver";
 import { type ReceivedRequest, startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
-import { applicationForm } from "../app/features/careers/definition";
+import { applicationForm } from "~/features/careers/definition";
 
 const SECRET = `whsec_${randomBytes(32).toString("base64")}`;
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");

@@ -16,7 +16,7 @@ export class WorkPoolFull extends Error {
 const here = fileURLToPath(import.meta.url);
 const fromSource = here.endsWith(".ts");
 /**
- * The folder of the project's package.json above this module: it runs from app/server/work-pool in the tests, and
+ * The folder of the project's package.json above this module: it runs from app/services/work-pool in the tests, and
  * built from wherever the bundler put its chunk (build/server, build/server/assets, build/server-entry).
  */
 function projectRootAbove(file: string): string {

@@ -4,8 +4,8 @@ import { TEST_DATA_ENCRYPTION_KEY } from "#tests/load-context";
 import { type SmtpReceiver, startSmtpReceiver } from "#tests/smtp-receiver";
 import { cookieFrom, currentTotpCode, STAFF_PASSWORD } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { enableTotp } from "../app/server/auth/second-factor.server";
-import { createStaffUser } from "../app/server/auth/staff-users.server";
+import { enableTotp } from "~/services/auth/second-factor.server";
+import { createStaffUser } from "~/services/auth/staff-users.server";
 
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 

@@ -29,7 +29,7 @@ import { createEmailSender } from "~/outbox/email-sender.server";
 import { createDeliveryWorker } from "~/outbox/worker.server";
 import { action as estimateRequestAction } from "~/routes/admin/estimate-request";
 import { action as jobRequestAction } from "~/routes/admin/job-request";
-import { connectDatabase } from "~/server/db/database.server";
+import { connectDatabase } from "~/services/db/database.server";
 
 const SECRET = `whsec_${randomBytes(24).toString("base64")}`;
 

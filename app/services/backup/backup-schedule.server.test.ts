@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { waitFor } from "#tests/wait-for";
 import { startWebhookReceiver } from "#tests/webhook-receiver";
 import { createSmsSender } from "~/outbox/sms-sender.server";
-import { alertTexts, backupRuns } from "~/server/db/schema.server";
+import { alertTexts, backupRuns } from "~/services/db/schema.server";
 import { decodeBackupKey } from "./backup-encryption.server";
 import { verifyBackup } from "./backup-file.server";
 import { MARK_FILE } from "./backup-folder-mark.server";

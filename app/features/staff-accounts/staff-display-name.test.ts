@@ -14,8 +14,8 @@ import { loader as jobRequestLoader } from "~/routes/admin/job-request";
 import { action as staffListAction } from "~/routes/admin/staff";
 import { loader as staffLayoutLoader } from "~/routes/admin/staff-layout";
 import { action as staffUserAction } from "~/routes/admin/staff-user";
-import { createStaffUser, findStaffUserById, findStaffUserByUsername } from "~/server/auth/staff-users.server";
-import { staffUsers } from "~/server/db/schema.server";
+import { createStaffUser, findStaffUserById, findStaffUserByUsername } from "~/services/auth/staff-users.server";
+import { staffUsers } from "~/services/db/schema.server";
 
 let database: TestDatabase;
 let context: AppLoadContext;

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "#tests/test-database";
 import { newWebhookId } from "~/outbox/submission-store.server";
 import { loader as submissionPageLoader } from "~/routes/admin/inbox-submission";
 import { loader as messageHistoryLoader } from "~/routes/admin/team-communication-history";
-import { deliveries, deliveryAttempts } from "~/server/db/schema.server";
+import { deliveries, deliveryAttempts } from "~/services/db/schema.server";
 
 const TECH_EMAIL = "tech@example.com";
 const TECH_MOBILE = "+18035550150";

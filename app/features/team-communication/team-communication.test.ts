@@ -5,7 +5,7 @@ import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
 import { type ServiceTitanStandIn, serviceTitanEnv, startServiceTitanStandIn } from "#tests/servicetitan-stand-in";
 import { addStaffUser, signInOverHttp } from "#tests/staff";
 import { createTestDatabase, type TestDatabase } from "#tests/test-database";
-import { submissions } from "../app/server/db/schema.server";
+import { submissions } from "~/services/db/schema.server";
 
 const SCREEN = "/admin/quick-links/team-communication";
 

@@ -7,7 +7,7 @@ import { staffTestDatabaseForFile } from "#tests/staff-test-database";
 import { submitApplication } from "~/features/careers/submit-application.server";
 import { replayDelivery } from "~/features/inbox/replay-delivery.server";
 import { WorkflowInputError } from "~/features/inbox/workflow-error";
-import { deliveries } from "~/server/db/schema.server";
+import { deliveries } from "~/services/db/schema.server";
 
 const setup = staffTestDatabaseForFile();
 

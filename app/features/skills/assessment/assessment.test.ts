@@ -5,8 +5,8 @@ import { findAnswerKeyLeaks, questionsFoundIn } from "#tests/answer-key-leaks";
 import { type AppServer, projectRoot, startAppServer } from "#tests/app-server";
 import { assessmentAnswers } from "#tests/assessment-fixture";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/webhook-receiver";
-import { ASSESSMENT_ANSWER_KEY } from "../app/features/skills/assessment/answer-key.server";
-import { choiceQuestions } from "../app/features/skills/assessment/questions";
+import { ASSESSMENT_ANSWER_KEY } from "~/features/skills/assessment/answer-key.server";
+import { choiceQuestions } from "~/features/skills/assessment/questions";
 
 const CLIENT_BUILD = path.join(projectRoot, "build/client");
 
