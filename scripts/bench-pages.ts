@@ -1,5 +1,5 @@
 // The pages' part of `npm run bench`: each page's JS/CSS/image weight as a phone downloads it (Playwright), then
-// Lighthouse 12 in its default mobile mode, three runs a page, against DESIGN.md's budgets. The public pages are
+// Lighthouse 12 in its default mobile mode, three runs a page, against docs/design.md's budgets. The public pages are
 // measured signed out; the staff pages signed in, with a session cookie.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -22,7 +22,7 @@ type Category = (typeof CATEGORIES)[number];
 const KB = 1024;
 /** What a page must reach; a figure left out is reported, not held to a goal. */
 export type PageBudget = {
-  /** Script KB: gzipped at node:zlib's default level (DESIGN.md's public budget), or as sent (the staff one). */
+  /** Script KB: gzipped at node:zlib's default level (docs/design.md's public budget), or as sent (the staff one). */
   js: { kb: number; as: "gzip" | "wire" };
   /** The median of LIGHTHOUSE_RUNS mobile runs. */
   performance: number;
@@ -32,7 +32,7 @@ export type PageBudget = {
   cls?: number;
 };
 /**
- * DESIGN.md's public page budgets: the median of LIGHTHOUSE_RUNS mobile runs at performance 100 and none below
+ * docs/design.md's public page budgets: the median of LIGHTHOUSE_RUNS mobile runs at performance 100 and none below
  * lowestPerformance; accessibility, best practices and SEO at 100 in every run; JS <= 50 KB gzip; CLS 0.
  */
 export const PAGE_BUDGET = {
@@ -42,9 +42,9 @@ export const PAGE_BUDGET = {
   otherCategories: 100,
   cls: 0,
 } satisfies PageBudget;
-/** DESIGN.md's staff page budget: at most 140 KB of script on the wire, and a median mobile performance of 95. */
+/** docs/design.md's staff page budget: at most 140 KB of script on the wire, and a median mobile performance of 95. */
 export const STAFF_PAGE_BUDGET: PageBudget = { js: { kb: 140, as: "wire" }, performance: 95 };
-/** Three by DESIGN.md; BENCH_LIGHTHOUSE_RUNS asks for more, when a median of three is within the noise. */
+/** Three by docs/design.md; BENCH_LIGHTHOUSE_RUNS asks for more, when a median of three is within the noise. */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1)
   throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number of runs, not "${process.env.BENCH_LIGHTHOUSE_RUNS}"`);

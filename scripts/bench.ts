@@ -45,7 +45,7 @@ import { buildIfNeeded, projectRoot } from "./build-info.mjs";
 
 const KB = 1024;
 
-/** One summary row per page: its weight, median scores and largest paint against DESIGN.md's budgets. */
+/** One summary row per page: its weight, median scores and largest paint against docs/design.md's budgets. */
 function pageRows(kind: string, results: PageResult[], budget: PageBudget): BenchRow[] {
   return results.map((result) => ({
     measure: `${kind} page ${result.page}`,

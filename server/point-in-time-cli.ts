@@ -43,7 +43,7 @@ async function archivingConfig(): Promise<Config> {
   const { config } = await settleBackupDir(loadConfig(process.env), process.env);
   if (config.DATABASE_URL || config.WAL_ARCHIVE === "off") {
     throw new PointInTimeRefusal(
-      "WAL archiving is off (DATABASE_URL is set, or WAL_ARCHIVE=off): there is nothing to restore to a time from; see the README's Continuous protection",
+      "WAL archiving is off (DATABASE_URL is set, or WAL_ARCHIVE=off): there is nothing to restore to a time from; see docs/running/continuous-protection.md",
     );
   }
   return config;

@@ -2,7 +2,7 @@ import { skillsTests } from "./careers";
 import type { MainMenuId } from "./site-content";
 import type { MenuItem } from "./types";
 
-/** The main menu, in the order of spec §2. */
+/** The main menu, in the order of docs/spec.md §2. */
 export const mainMenu: (MenuItem & { id: MainMenuId })[] = [
   { id: "home", name: "Home", path: "/" },
   { id: "about", name: "About Us", path: "/learnmore" },

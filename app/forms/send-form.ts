@@ -11,7 +11,7 @@ import type { FormMessages } from "./messages";
 
 export type UploadProgress = { sent: number; total: number };
 
-/** An answer that is not ours, in the words the original shows (spec §8): a proxy's error page, say. */
+/** An answer that is not ours, in the words the original shows (docs/spec.md §8): a proxy's error page, say. */
 export type ForeignAnswer = { status: "error"; message: string; retry: true };
 
 type SendMessages = Pick<FormMessages, "offline" | "unreachable" | "timedOut" | "signedOut" | "failed">;

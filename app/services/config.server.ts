@@ -345,7 +345,7 @@ export const configSchema = z
         code: "custom",
         path: ["WAL_ARCHIVE"],
         message:
-          "cannot be on with DATABASE_URL: the app archives only its embedded server's WAL; use the database server's own point-in-time recovery (README)",
+          "cannot be on with DATABASE_URL: the app archives only its embedded server's WAL; use the database server's own point-in-time recovery (docs/running/continuous-protection.md)",
       });
     }
     if (config.NODE_ENV !== "production" || config.SITE_URL === undefined || isLocalSite(config.SITE_URL)) return;

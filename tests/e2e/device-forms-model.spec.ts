@@ -9,7 +9,7 @@ import { cutSignal, restoreSignal } from "./signal";
 import { addStaffAccount, signInThroughForm } from "./staff-users";
 
 /*
- * The device's handling of staff forms as random sequences of what people and the network do (DESIGN.md,
+ * The device's handling of staff forms as random sequences of what people and the network do (docs/design.md,
  * "Combinations"; decision 1002), on the Job Request form, with two staff accounts and up to two tabs in one
  * browser. After every step the real server's database, the device's store, the webhook receiver and the pages
  * are checked against a model of what each person typed and pressed Submit on:

@@ -160,7 +160,7 @@ const FORMS: FormUnderTest[] = [
       await expect(page.getByLabel("Body")).toHaveValue("Meet at the yard at 6 pm.");
     },
     send: (page) => page.getByRole("button", { name: "Send Message" }),
-    // The shared app has no email, texts or webhooks set up: the outcome says so (DESIGN.md).
+    // The shared app has no email, texts or webhooks set up: the outcome says so (docs/design.md).
     success: (page) => page.getByRole("status").filter({ hasText: "Saved, but not sent:" }),
   },
   {

@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 import { holdScripts } from "./held-scripts";
 
 /*
- * Outcomes that are true (DESIGN.md): Team Communication and the estimate checklist say "sent" only when what they
+ * Outcomes that are true (docs/design.md): Team Communication and the estimate checklist say "sent" only when what they
  * say went, on a site with nothing set up to send and on one with everything set up, and the message history
  * never blames a person's record for the server's set-up.
  */

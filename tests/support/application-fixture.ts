@@ -21,7 +21,7 @@ export const validApplication = {
   hasCriminalBackground: "no",
 };
 
-/** The parts of the original's multipart post, in spec §3's order (resume only when one was chosen). */
+/** The parts of the original's multipart post, in docs/spec.md §3's order (resume only when one was chosen). */
 export const APPLICATION_PARTS = [
   "firstName",
   "lastName",

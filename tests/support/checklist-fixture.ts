@@ -49,7 +49,7 @@ export const checklistAnswers = {
 } as const;
 
 /** The answers left blank above: each prints "(Not provided)". */
-/** The keys of the checklist's webhook body (spec §7), in their order. */
+/** The keys of the checklist's webhook body (docs/spec.md §7), in their order. */
 export const CHECKLIST_WEBHOOK_KEYS = [
   "fillerName",
   "fillerEmail",

@@ -6,7 +6,7 @@ import { answerRows } from "../../app/forms/print-answer";
 import { encodeJsonWithStoredFiles, storedFileFieldsOf } from "../../app/outbox/stored-file-json.server";
 import { loadConfig } from "../../app/services/config.server";
 
-/** A stored payload of the form, as its action stores it, and the keys spec §7 gives each of its webhooks. */
+/** A stored payload of the form, as its action stores it, and the keys docs/spec.md §7 gives each of its webhooks. */
 export type ContractExample = { payload: Record<string, unknown>; webhookKeys: Record<string, readonly string[]> };
 
 const STORED = {
@@ -26,7 +26,7 @@ const keysOf = (body: unknown): string[] =>
 
 /**
  * Holds a form to its contract, from the contract test in its own folder: each webhook sends exactly the keys
- * of spec §7, and each answer prints the same in the inbox, the CSV export and every email.
+ * of docs/spec.md §7, and each answer prints the same in the inbox, the CSV export and every email.
  */
 export function describeFormContract(definition: AnyFormDefinition, example: ContractExample) {
   // Every webhook and email target set, so that every delivery the definition describes is made.

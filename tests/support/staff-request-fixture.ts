@@ -46,7 +46,7 @@ export const JOB_LABELS: Record<keyof typeof validJobRequest, string> = {
 
 export const storedJobRequest = { ...validJobRequest, projectTotalAmount: "12500.50" } as const;
 
-/** The JSON keys of the internal estimate request's webhook, in spec §3's order. */
+/** The JSON keys of the internal estimate request's webhook, in docs/spec.md §3's order. */
 export const ESTIMATE_REQUEST_WEBHOOK_KEYS = [
   "jobName",
   "jobAddress",
@@ -63,7 +63,7 @@ export const ESTIMATE_REQUEST_WEBHOOK_KEYS = [
   "notes",
 ] as const;
 
-/** The JSON keys of the job request's webhook, in spec §3's order. */
+/** The JSON keys of the job request's webhook, in docs/spec.md §3's order. */
 export const JOB_REQUEST_WEBHOOK_KEYS = [
   "jobName",
   "jobAddress",

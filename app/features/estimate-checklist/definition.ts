@@ -71,7 +71,7 @@ export const checklistForm = defineForm({
       channel: "webhook",
       target: "WEBHOOK_CHECKLIST_URL",
       receives: "estimate checklists",
-      // The original automation's body (spec §7); the PDF's base64 is read from the stored PDF when it is sent.
+      // The original automation's body (docs/spec.md §7); the PDF's base64 is read from the stored PDF when it is sent.
       body: (checklist, stored) => ({
         fillerName: checklist.fillerName,
         fillerEmail: checklist.fillerEmail,

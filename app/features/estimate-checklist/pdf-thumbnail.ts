@@ -1,7 +1,7 @@
 /** A photo's thumbnail box in the checklist's PDF, in points. */
 export const THUMBNAIL_BOX = { width: 160, height: 120 } as const;
 
-/** Its image has twice the pixels of its box, so it prints sharp (spec §9). */
+/** Its image has twice the pixels of its box, so it prints sharp (docs/spec.md §9). */
 export const PIXELS_PER_POINT = 2;
 
 /** The pixels of a photo's thumbnail in the PDF: made when the photo is cleaned. */

@@ -5,7 +5,7 @@ import { CHECKLIST_THUMBNAIL_PIXELS } from "./pdf-thumbnail";
 
 const SHORT_ANSWER_MAX = 200;
 
-/** The sections of the checklist, in order: who filled it in, then the nine of spec §2. */
+/** The sections of the checklist, in order: who filled it in, then the nine of docs/spec.md §2. */
 export const CHECKLIST_SECTIONS = {
   completedBy: "Form Completed By",
   general: "1. General Project Information",
@@ -40,8 +40,8 @@ const notes = <const Name extends string>(name: Name, label: string, section: st
   optional(textarea(name, label, { max: 5000, section, rows, wide: true }));
 
 /**
- * The estimate checklist's questions in the order of spec §3, each in its section: one schema for the browser
- * and the server, and its labels. Your Name and Your Email are required after trimming (spec §5), every other
+ * The estimate checklist's questions in the order of docs/spec.md §3, each in its section: one schema for the browser
+ * and the server, and its labels. Your Name and Your Email are required after trimming (docs/spec.md §5), every other
  * answer is optional; the email this person sent last fills their next checklist. The photos' rule (count, size; their content on the server) is the photo field's.
  */
 export const { schema: checklistSchema, fields: checklistFields } = formFields(
@@ -102,7 +102,7 @@ export const { schema: checklistSchema, fields: checklistFields } = formFields(
   notes("rfisNeeded", "RFIs Needed", S.followUp),
 );
 
-/** The checklist's answers (every field but the photos), in the order of spec §3. */
+/** The checklist's answers (every field but the photos), in the order of docs/spec.md §3. */
 const answerFields = checklistFields.filter(
   (field): field is Exclude<(typeof checklistFields)[number], { name: typeof PHOTOS_FIELD }> =>
     field.name !== PHOTOS_FIELD,
@@ -113,7 +113,7 @@ export type ChecklistValue = z.infer<typeof checklistSchema>;
 
 export type ChecklistAnswerName = (typeof CHECKLIST_ANSWER_NAMES)[number];
 
-/** What is stored and delivered of a checklist: every answer in the order of spec §3, "" where none was given. */
+/** What is stored and delivered of a checklist: every answer in the order of docs/spec.md §3, "" where none was given. */
 export type ChecklistAnswers = Record<ChecklistAnswerName, string>;
 
 export function checklistAnswers(value: ChecklistValue): ChecklistAnswers {

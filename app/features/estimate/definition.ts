@@ -41,7 +41,7 @@ export const estimateForm = defineForm({
       channel: "webhook",
       target: "WEBHOOK_ESTIMATE_URL",
       receives: "public estimate requests",
-      // Exactly the nine fields of the original automation payload (spec §7).
+      // Exactly the nine fields of the original automation payload (docs/spec.md §7).
       body: (request) => textAnswers(estimateFields, request),
     },
     {
@@ -70,5 +70,5 @@ export const estimateForm = defineForm({
   ],
 });
 
-/** The page needs the project type for its success text; the form keeps its values (spec §4). */
+/** The page needs the project type for its success text; the form keeps its values (docs/spec.md §4). */
 export type EstimateActionResult = FormActionResult<{ projectType: EstimateRequest["projectType"]; result: FormReply }>;

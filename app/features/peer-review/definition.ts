@@ -54,7 +54,7 @@ export const peerReviewForm = defineForm({
       target: "WEBHOOK_PEER_REVIEW_URL",
       receives: "peer reviews",
       format: "multipart",
-      // The original's multipart body (spec §7): the answers as JSON text, the PDF as a file.
+      // The original's multipart body (docs/spec.md §7): the answers as JSON text, the PDF as a file.
       body: (review, stored): MultipartBody => ({
         parts: [
           { name: "reviewFor", value: review.reviewFor },

@@ -1,5 +1,5 @@
 /**
- * The PDF's file name, peer-review-{reviewFor or 'employee'}.pdf (spec §9), safe on every system: letters
+ * The PDF's file name, peer-review-{reviewFor or 'employee'}.pdf (docs/spec.md §9), safe on every system: letters
  * and digits of any script are kept, every run of anything else becomes one hyphen.
  */
 export function peerReviewFileName(reviewFor: string): string {

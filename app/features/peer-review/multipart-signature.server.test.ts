@@ -47,7 +47,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-describe("verifying the signature of a multipart delivery, as the README shows", () => {
+describe("verifying the signature of a multipart delivery, as docs/forms/forms-and-deliveries.md shows", () => {
   it("is a multipart body with a PDF, whose bytes are not UTF-8 text", () => {
     expect(delivery.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
     expect(delivery.rawBody.includes(Buffer.from("%PDF-"))).toBe(true);
@@ -76,11 +76,11 @@ describe("verifying the signature of a multipart delivery, as the README shows",
   });
 });
 
-describe("the README's example", () => {
+describe("the example in docs/forms/forms-and-deliveries.md", () => {
   it("quotes the example file's lines as they are", () => {
-    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+    const guide = readFileSync(new URL("../../../docs/forms/forms-and-deliveries.md", import.meta.url), "utf8");
     const example = readFileSync(new URL(`../../../${EXAMPLE_PATH}`, import.meta.url), "utf8");
-    const after = readme.slice(readme.indexOf(`\`${EXAMPLE_PATH}\``));
+    const after = guide.slice(guide.indexOf(`\`${EXAMPLE_PATH}\``));
     const quoted = /```ts\n([\s\S]*?)```/.exec(after)?.[1] ?? "";
     const exampleLines = new Set(example.split("\n").map((line) => line.trim()));
     const quotedLines = quoted

@@ -8,7 +8,7 @@ export const PEER_REVIEW_PDF_TITLE = "Peer Review Questionnaire";
 const UNANSWERED = "-";
 
 /**
- * The review as the original printed it (spec §9), in millimetres on A4: the title at 18 pt, the person and
+ * The review as the original printed it (docs/spec.md §9), in millimetres on A4: the title at 18 pt, the person and
  * the date at 12 pt (`Date: {date}`, the date as entered), the legend at 11 pt, then from 45 mm down the table
  * of # (10 mm), Question (110 mm) and Answer (30 mm, centred) under a blue header, and the average below it.
  */

@@ -12,5 +12,5 @@ export const RATING_MEANINGS: Record<Rating, string> = {
   NE: "No Experience",
 };
 
-/** The legend as the PDF prints it (spec §9). */
+/** The legend as the PDF prints it (docs/spec.md §9). */
 export const PRINTED_LEGEND = RATINGS.map((rating) => `${rating}=${RATING_MEANINGS[rating]}`).join(", ");

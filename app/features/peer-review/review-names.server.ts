@@ -5,7 +5,7 @@ import { staffDirectory, staffUsers } from "~/services/db/schema.server";
 /**
  * The people a review may be for, as suggestions for "Peer Review for": the display names of the active staff
  * accounts and of the active staff directory (the technicians), once each, in alphabetical order. Only a
- * suggestion: any other name may still be typed (spec §3).
+ * suggestion: any other name may still be typed (docs/spec.md §3).
  */
 export async function reviewNameSuggestions(db: Database): Promise<string[]> {
   const [accounts, directory] = await Promise.all([

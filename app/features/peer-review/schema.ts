@@ -12,7 +12,7 @@ const RATING_OPTIONS = RATINGS.map((rating) => ({
 
 /**
  * The peer review questionnaire, in its order: one schema for the browser and the server, and its labels. Every
- * statement must be rated (spec §5); the ratings are stored as one `answers` list of fifteen, as the original
+ * statement must be rated (docs/spec.md §5); the ratings are stored as one `answers` list of fifteen, as the original
  * sent them, and each statement's field reads its place in it.
  */
 export const { schema: peerReviewSchema, fields: peerReviewFields } = formFields(

@@ -1,4 +1,4 @@
-/** The fifteen statements a co-worker is rated on, in the order of the original questionnaire (spec §3). */
+/** The fifteen statements a co-worker is rated on, in the order of the original questionnaire (docs/spec.md §3). */
 export const PEER_REVIEW_STATEMENTS = [
   "Behaves consistently with the company's mission, vision and values.",
   "Is viewed as a person of integrity by co-workers.",

@@ -6,7 +6,7 @@ import type { TeamMessage } from "./team-message";
 
 export const TEAM_MESSAGE_STATUS = { sent: "Sent", archived: "Archived" } as const;
 
-/** The automation's sender line (spec §7), the same on every message. */
+/** The automation's sender line (docs/spec.md §7), the same on every message. */
 export const TEAM_MESSAGE_SENDER = "Team Communication System";
 
 const FAILED = "Failed to send message. Please try again.";
@@ -74,7 +74,7 @@ export const teamMessageForm = defineForm({
       channel: "webhook",
       target: "WEBHOOK_TEAM_MESSAGE_URL",
       receives: "team messages",
-      // Exactly the original automation's payload (spec §7).
+      // Exactly the original automation's payload (docs/spec.md §7).
       body: (message) => ({
         subject: message.subject,
         message: message.body,

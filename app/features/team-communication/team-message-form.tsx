@@ -14,7 +14,7 @@ import { MESSAGE_BODY_MAX_LENGTH, SEND_PROBLEM, teamMessageFields } from "./sche
 import type { TechnicianOption } from "./technician";
 import { TechnicianPicker } from "./technician-picker";
 
-/** The success banner goes after this long (spec §9). */
+/** The success banner goes after this long (docs/spec.md §9). */
 const SUCCESS_BANNER_MS = 5_000;
 
 const labelOf = (name: (typeof teamMessageFields)[number]["name"]) =>

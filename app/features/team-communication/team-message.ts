@@ -1,4 +1,4 @@
-/** One person a message went to, as spec §7's webhook names them. */
+/** One person a message went to, as docs/spec.md §7's webhook names them. */
 export type TeamMessageRecipient = { id: number; name: string; email: string | null; phoneNumber: string | null };
 
 /** A message as stored and delivered: what was written, to whom, and when. */

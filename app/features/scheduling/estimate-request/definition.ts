@@ -33,7 +33,7 @@ export const estimateRequestForm = defineForm({
       channel: "webhook",
       target: "WEBHOOK_ESTIMATE_INTERNAL_URL",
       receives: "internal estimate requests",
-      // Exactly the thirteen fields of spec §3, all strings, empty when not given.
+      // Exactly the thirteen fields of docs/spec.md §3, all strings, empty when not given.
       body: (request) => ({
         jobName: request.jobName,
         jobAddress: request.jobAddress,

@@ -9,7 +9,7 @@ const CONTACT = "Contact Information";
 const APPOINTMENT = "Appointment";
 
 /**
- * The internal estimate request in the screen's order (spec §2): eight required answers, trimmed (spec §5); the
+ * The internal estimate request in the screen's order (docs/spec.md §2): eight required answers, trimmed (docs/spec.md §5); the
  * appointment is a real date and time. A past appointment or a phone number of fewer than ten digits is allowed (the
  * spec has no such rule), after a second look. One schema for the browser and the server, and its labels.
  */

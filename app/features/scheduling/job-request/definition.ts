@@ -34,7 +34,7 @@ export const jobRequestForm = defineForm({
       channel: "webhook",
       target: "WEBHOOK_JOB_REQUEST_URL",
       receives: "job requests",
-      // Exactly the ten fields of spec §3, all strings, empty when not given; the amount as 12500.50.
+      // Exactly the ten fields of docs/spec.md §3, all strings, empty when not given; the amount as 12500.50.
       body: (request) => textAnswers(jobRequestFields, request),
     },
     {

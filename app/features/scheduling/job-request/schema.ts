@@ -8,8 +8,8 @@ const JOB = "Job Information";
 const CONTACT = "Contact Information";
 
 /**
- * The job request in the screen's order (spec §2): the job's name and address are required after trimming
- * (spec §5), everything else may be left empty; a date must be a real one and the amount an amount. A past
+ * The job request in the screen's order (docs/spec.md §2): the job's name and address are required after trimming
+ * (docs/spec.md §5), everything else may be left empty; a date must be a real one and the amount an amount. A past
  * appointment or a short phone number is allowed after a second look. One schema
  * for browser and server, and its labels.
  */

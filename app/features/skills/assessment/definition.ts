@@ -63,7 +63,7 @@ export const assessmentForm = defineForm({
     rateLimited:
       "Too many submissions from your connection. Please wait a few minutes and press Retry, or call us at {phone}.",
   }),
-  // The shape of the original automation call (spec §7), which is also what is stored.
+  // The shape of the original automation call (docs/spec.md §7), which is also what is stored.
   deliveries: [
     {
       channel: "webhook",

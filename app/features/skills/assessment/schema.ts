@@ -46,5 +46,5 @@ export function answerProblem(question: AssessmentQuestion, value: string | unde
 /** The score, the only thing about correctness that reaches the browser. */
 export type AssessmentScore = { correct: number; total: number; percentage: number };
 
-/** What is stored and delivered: the spec §7 shape. */
+/** What is stored and delivered: the docs/spec.md §7 shape. */
 export type AssessmentPayload = { answers: AssessmentAnswers; score: AssessmentScore };
