@@ -99,6 +99,22 @@ describe("the README and docs/", () => {
     expect(documents.flatMap(problemsOf)).toEqual([]);
   });
 
+  it("list every document in docs/README.md, the decision records in theirs", () => {
+    const linkedFrom = (index: string) =>
+      new Set(
+        linkTargets(readFileSync(index, "utf8")).map((target) =>
+          path.resolve(path.dirname(index), target.split("#")[0] ?? ""),
+        ),
+      );
+    const index = linkedFrom(path.join(root, "docs/README.md"));
+    const decisions = linkedFrom(path.join(root, "docs/decisions/README.md"));
+    const unlisted = documents
+      .filter((file) => !file.endsWith("README.md"))
+      .filter((file) => !(path.dirname(file).endsWith("decisions") ? decisions : index).has(file))
+      .map((file) => path.relative(root, file));
+    expect(unlisted).toEqual([]);
+  });
+
   it(`keep the README a map of at most ${README_MOST_LINES} lines`, () => {
     const lines = readFileSync(path.join(root, "README.md"), "utf8").replace(/\n$/, "").split("\n").length;
     expect(lines, `README.md has ${lines} lines`).toBeLessThanOrEqual(README_MOST_LINES);
