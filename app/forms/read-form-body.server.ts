@@ -8,7 +8,6 @@ import { FormDataParseError, parseFormData } from "@remix-run/form-data-parser";
 import {
   getMultipartBoundary,
   MaxFileSizeExceededError,
-  MaxHeaderSizeExceededError,
   MaxPartsExceededError,
   MaxTotalSizeExceededError,
   MultipartParseError,
@@ -17,6 +16,7 @@ import {
 import { ABANDONED_FILE_AGE_MS } from "~/outbox/staged-files.server";
 import type { FileRule } from "./definition";
 import { sniffFile } from "./file-sniffing.server";
+import { IGNORED_PART, type PartSink, readMultipart } from "./multipart-parts.server";
 
 /** `maxBytes` caps the whole body as sent, multipart boundaries and headers included. */
 /** What the body reader needs of a file field's rule. */
@@ -181,11 +181,6 @@ async function parseMultipartForm(
   return formData;
 }
 
-/** Where one part's bytes go as they arrive. */
-type PartSink = { write(bytes: Uint8Array): void | Promise<void>; end(): void | Promise<void> };
-
-const IGNORED_PART: PartSink = { write: () => {}, end: () => {} };
-
 class TextPartSink implements PartSink {
   readonly #chunks: Uint8Array[] = [];
   readonly #done: (text: string) => void;
@@ -199,96 +194,6 @@ class TextPartSink implements PartSink {
     // Bytes that are not UTF-8 throw a TypeError: the form is unreadable.
     this.#done(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(this.#chunks)));
   }
-}
-
-/** A part's headers may be this long at most, as @remix-run/multipart-parser allows. */
-const MAX_HEADER_BYTES = 8 * 1024;
-const HEADER_END = Buffer.from("\r\n\r\n");
-
-/**
- * Splits a multipart body into its parts, handing each part's bytes to its sink as they arrive: never more than a
- * chunk of the stream and the few bytes that might begin the next boundary are held.
- */
-async function readMultipart(
-  body: ReadableStream<Uint8Array>,
-  boundary: string,
-  startPart: (header: Uint8Array) => PartSink,
-): Promise<void> {
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  let state: "start" | "after-boundary" | "headers" | "body" | "done" = "start";
-  let sink: PartSink = IGNORED_PART;
-  let buffer: Buffer = Buffer.alloc(0);
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    if (state === "done") continue;
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (state === "body" && buffer.byteLength > 0 && bytes.byteLength >= delimiter.byteLength) {
-      // The few bytes kept from the last chunk, with the start of this one: a boundary across the two, or they
-      // are the part's, and this chunk is searched as it is, never copied.
-      const joint = Buffer.concat([buffer, bytes.subarray(0, delimiter.byteLength)]);
-      const end = joint.indexOf(delimiter);
-      if (end !== -1 && end < buffer.byteLength) {
-        if (end > 0) await sink.write(joint.subarray(0, end));
-        await sink.end();
-        buffer = bytes.subarray(end + delimiter.byteLength - buffer.byteLength);
-        state = "after-boundary";
-      } else {
-        await sink.write(buffer);
-        buffer = bytes;
-      }
-    } else {
-      buffer = buffer.byteLength === 0 ? bytes : Buffer.concat([buffer, bytes]);
-    }
-    for (;;) {
-      if (state === "start") {
-        // The body opens with the boundary itself, with no CRLF before it.
-        const opening = delimiter.subarray(2);
-        if (buffer.byteLength < opening.byteLength) break;
-        if (!buffer.subarray(0, opening.byteLength).equals(opening)) {
-          throw new MultipartParseError("Invalid multipart stream: missing initial boundary");
-        }
-        buffer = buffer.subarray(opening.byteLength);
-        state = "after-boundary";
-      }
-      if (state === "after-boundary") {
-        if (buffer.byteLength < 2) break;
-        if (buffer[0] === 0x2d && buffer[1] === 0x2d) {
-          state = "done";
-          break;
-        }
-        buffer = buffer.subarray(2);
-        state = "headers";
-      }
-      if (state === "headers") {
-        const end = buffer.indexOf(HEADER_END);
-        if ((end === -1 ? buffer.byteLength : end) > MAX_HEADER_BYTES) {
-          throw new MaxHeaderSizeExceededError(MAX_HEADER_BYTES);
-        }
-        if (end === -1) break;
-        sink = startPart(buffer.subarray(0, end));
-        buffer = buffer.subarray(end + HEADER_END.byteLength);
-        state = "body";
-      }
-      if (state === "body") {
-        const end = buffer.indexOf(delimiter);
-        if (end === -1) {
-          // What might be the start of the boundary stays for the next chunk; the rest is the part's.
-          const safe = buffer.byteLength - (delimiter.byteLength - 1);
-          if (safe > 0) {
-            await sink.write(buffer.subarray(0, safe));
-            buffer = buffer.subarray(safe);
-          }
-          break;
-        }
-        if (end > 0) await sink.write(buffer.subarray(0, end));
-        await sink.end();
-        buffer = buffer.subarray(end + delimiter.byteLength);
-        state = "after-boundary";
-      }
-    }
-    // A copy of what is kept, so the chunk it came from is not held on to.
-    buffer = Buffer.from(buffer);
-  }
-  if (state !== "done") throw new MultipartParseError("Multipart stream not finished");
 }
 
 /** A file the body reader wrote to disk as it arrived: where, and its SHA-256, taken on the way. */

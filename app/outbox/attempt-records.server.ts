@@ -18,13 +18,18 @@ export type AttemptRecord = {
   nextAttemptAt: Date | null;
 };
 
+export type AttemptRecorder = {
+  /** Resolves with whether the delivery was still this attempt's, once the attempt is written. */
+  record(record: AttemptRecord): Promise<boolean>;
+};
+
 /**
  * Writes finished attempts, many in one statement: a record waits while the statement before it runs, and goes
  * with every other that came meanwhile. Under load a worker finishes sends by the dozen; one statement each
  * was most of its database work. Each attempt is kept as history; its delivery is updated only while it is
  * still this attempt's, since a worker slower than its lease may find another one has tried since.
  */
-export function createAttemptRecorder(db: Database) {
+export function createAttemptRecorder(db: Database): AttemptRecorder {
   type Waiting = { record: AttemptRecord; settle: (stillOurs: boolean) => void; fail: (error: unknown) => void };
   let waiting: Waiting[] = [];
   let writing = false;
@@ -78,7 +83,6 @@ export function createAttemptRecorder(db: Database) {
   }
 
   return {
-    /** Resolves with whether the delivery was still this attempt's, once the attempt is written. */
     record(record: AttemptRecord): Promise<boolean> {
       return new Promise((settle, fail) => {
         waiting.push({ record, settle, fail });

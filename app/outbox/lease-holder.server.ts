@@ -21,106 +21,123 @@ export type LeaseHolder = {
   close: () => Promise<void>;
 };
 
-export function createLeaseHolder(pool: pg.Pool, logger: Logger, heldIds: () => Iterable<number>): LeaseHolder {
-  type Held = { client: pg.PoolClient; session: Transaction; released: boolean };
-  let current: Promise<Held> | undefined;
+type Held = { client: pg.PoolClient; session: Transaction; released: boolean };
 
-  let queue: Promise<unknown> = Promise.resolve();
-
-  function releaseOnce(held: Held, error?: Error) {
-    if (held.released) return;
-    held.released = true;
-    held.client.release(error ?? true);
-  }
-
-  /** After a failed statement: a session that no longer answers is dropped, and the next use opens another. */
-  async function dropIfLost(held: Held) {
-    const alive = await held.client.query("SELECT 1").then(
-      () => true,
-      () => false,
-    );
-    if (alive) return;
-    if (current && (await current.catch(() => undefined)) === held) current = undefined;
-    releaseOnce(held, new Error("the delivery lease session was lost"));
-  }
-
-  async function onSession<T>(work: (held: Held) => Promise<T>): Promise<T> {
-    const held = await connect();
-    try {
-      return await work(held);
-    } catch (error) {
-      await dropIfLost(held);
-      throw error;
-    }
-  }
-
-  function connect() {
-    if (current) return current;
-    const connecting: Promise<Held> = (async () => {
-      const client = await pool.connect();
-      const held: Held = { client, session: drizzleOver(client), released: false };
-      client.on("error", (error) => {
-        if (held.released) return;
-        logger.warn({ err: error }, "the delivery lease session was lost; reconnecting");
-        if (current === connecting) current = undefined;
-        releaseOnce(held, error);
-      });
-      // A new session after a lost one: take the locks of the sends still in flight here again.
-      for (const id of heldIds()) {
-        await client.query("SELECT pg_advisory_lock_shared($1, $2)", [LEASE_LOCK_SPACE, id]);
-      }
-      return held;
-    })().catch((error: unknown) => {
-      if (current === connecting) current = undefined;
-      throw error;
-    });
-    current = connecting;
-    return connecting;
-  }
-
+/** What the holder's steps share: where sessions come from, the one it holds, and the locks waiting to go. */
+type HolderState = {
+  pool: pg.Pool;
+  logger: Logger;
+  /** The deliveries whose locks a new session takes again: the sends still in flight. */
+  heldIds: () => Iterable<number>;
+  current?: Promise<Held>;
+  /** The last statement queued on the session (serialised). */
+  queue: Promise<unknown>;
   /**
    * The deliveries whose locks are to go, let go together by the next statement on the session: one round trip
    * for all the sends that ended meanwhile, not one each, on the session that claims too.
    */
-  const toRelease = new Set<number>();
-  let releasing: Promise<void> | undefined;
+  toRelease: Set<number>;
+  releasing?: Promise<void>;
+};
 
-  function releaseBatch(): Promise<void> {
-    releasing ??= serialised(async () => {
-      releasing = undefined;
-      const ids = [...toRelease];
-      toRelease.clear();
-      // No session: the locks went with the last one.
-      if (!current || ids.length === 0) return;
-      await onSession((held) =>
-        held.client.query("SELECT pg_advisory_unlock_shared($1, id::int) FROM unnest($2::bigint[]) AS id", [
-          LEASE_LOCK_SPACE,
-          ids,
-        ]),
-      );
-    });
-    return releasing;
-  }
-
-  /** One statement at a time on the session, in order. */
-  function serialised<T>(work: () => Promise<T>): Promise<T> {
-    const next = queue.then(work, work);
-    queue = next.catch(() => undefined);
-    return next;
-  }
-
+export function createLeaseHolder(pool: pg.Pool, logger: Logger, heldIds: () => Iterable<number>): LeaseHolder {
+  const holder: HolderState = { pool, logger, heldIds, queue: Promise.resolve(), toRelease: new Set() };
   return {
-    run: (work) => serialised(() => onSession((held) => work(held.session))),
+    run: (work) => serialised(holder, () => onSession(holder, (held) => work(held.session))),
     release: (deliveryId) => {
-      toRelease.add(deliveryId);
-      return releaseBatch();
+      holder.toRelease.add(deliveryId);
+      return releaseBatch(holder);
     },
-    close: () =>
-      serialised(async () => {
-        const held = current;
-        current = undefined;
-        const session = await held?.catch(() => undefined);
-        if (session) releaseOnce(session);
-      }),
+    close: () => serialised(holder, () => close(holder)),
   };
+}
+
+/** One statement at a time on the session, in order. */
+function serialised<T>(holder: HolderState, work: () => Promise<T>): Promise<T> {
+  const next = holder.queue.then(work, work);
+  holder.queue = next.catch(() => undefined);
+  return next;
+}
+
+async function onSession<T>(holder: HolderState, work: (held: Held) => Promise<T>): Promise<T> {
+  const held = await connect(holder);
+  try {
+    return await work(held);
+  } catch (error) {
+    await dropIfLost(holder, held);
+    throw error;
+  }
+}
+
+/** The session held now, or a new one; one connecting at a time. */
+function connect(holder: HolderState): Promise<Held> {
+  if (holder.current) return holder.current;
+  const forget = () => {
+    if (holder.current === connecting) holder.current = undefined;
+  };
+  const connecting: Promise<Held> = openSession(holder, forget).catch((error: unknown) => {
+    forget();
+    throw error;
+  });
+  holder.current = connecting;
+  return connecting;
+}
+
+/** Opens a session, to be forgotten when its connection is lost, and takes again the locks of the sends in flight. */
+async function openSession(holder: HolderState, forget: () => void): Promise<Held> {
+  const client = await holder.pool.connect();
+  const held: Held = { client, session: drizzleOver(client), released: false };
+  client.on("error", (error) => {
+    if (held.released) return;
+    holder.logger.warn({ err: error }, "the delivery lease session was lost; reconnecting");
+    forget();
+    releaseOnce(held, error);
+  });
+  // A new session after a lost one: take the locks of the sends still in flight here again.
+  for (const id of holder.heldIds()) {
+    await client.query("SELECT pg_advisory_lock_shared($1, $2)", [LEASE_LOCK_SPACE, id]);
+  }
+  return held;
+}
+
+function releaseOnce(held: Held, error?: Error) {
+  if (held.released) return;
+  held.released = true;
+  held.client.release(error ?? true);
+}
+
+/** After a failed statement: a session that no longer answers is dropped, and the next use opens another. */
+async function dropIfLost(holder: HolderState, held: Held) {
+  const alive = await held.client.query("SELECT 1").then(
+    () => true,
+    () => false,
+  );
+  if (alive) return;
+  if (holder.current && (await holder.current.catch(() => undefined)) === held) holder.current = undefined;
+  releaseOnce(held, new Error("the delivery lease session was lost"));
+}
+
+/** Lets go of the locks waiting to go, with one statement queued after the ones before it. */
+function releaseBatch(holder: HolderState): Promise<void> {
+  holder.releasing ??= serialised(holder, async () => {
+    holder.releasing = undefined;
+    const ids = [...holder.toRelease];
+    holder.toRelease.clear();
+    // No session: the locks went with the last one.
+    if (!holder.current || ids.length === 0) return;
+    await onSession(holder, (held) =>
+      held.client.query("SELECT pg_advisory_unlock_shared($1, id::int) FROM unnest($2::bigint[]) AS id", [
+        LEASE_LOCK_SPACE,
+        ids,
+      ]),
+    );
+  });
+  return holder.releasing;
+}
+
+async function close(holder: HolderState): Promise<void> {
+  const held = holder.current;
+  holder.current = undefined;
+  const session = await held?.catch(() => undefined);
+  if (session) releaseOnce(session);
 }
