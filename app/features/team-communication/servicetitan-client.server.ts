@@ -56,6 +56,18 @@ export function technicianName(record: TechnicianRecord): string {
   return `Technician #${record.id}`;
 }
 
+/** What a client keeps between calls: its settings, its token, its list, and the requests under way for them. */
+type ClientState = {
+  settings: ServiceTitanSettings;
+  now: () => number;
+  authUrl: string;
+  apiUrl: string;
+  token?: Token;
+  tokenRequest?: Promise<Token>;
+  list?: { technicians: Technician[]; freshUntil: number };
+  listRequest?: Promise<Technician[]>;
+};
+
 /**
  * Reads the active technicians from ServiceTitan, on the server only. It takes an OAuth client-credentials
  * token and keeps it until shortly before it expires (a 401 forces one new token), reads every page of the
@@ -67,121 +79,121 @@ export function createServiceTitanClient(
   defaultLogger: Logger,
   options: { now?: () => number } = {},
 ): ServiceTitanClient {
-  const now = options.now ?? Date.now;
-  const authUrl = (settings.authUrl ?? "https://auth.servicetitan.io").replace(/\/+$/, "");
-  const apiUrl = (settings.apiUrl ?? "https://api.servicetitan.io").replace(/\/+$/, "");
-  let token: Token | undefined;
-  let tokenRequest: Promise<Token> | undefined;
-  let list: { technicians: Technician[]; freshUntil: number } | undefined;
-  let listRequest: Promise<Technician[]> | undefined;
-
-  async function requestToken(): Promise<Token> {
-    const response = await fetch(`${authUrl}/connect/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: new URLSearchParams({
-        grant_type: "client_credentials",
-        client_id: settings.clientId,
-        client_secret: settings.clientSecret,
-      }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new ServiceTitanError(`the token request was refused (HTTP ${response.status})`, response.status);
-    }
-    const answer = (await response.json()) as { access_token?: string; expires_in?: number; token_type?: string };
-    if (!answer.access_token) throw new ServiceTitanError("the token answer had no access_token");
-    const lifetimeMs = (answer.expires_in ?? 900) * 1000;
-    return {
-      authorization: `${answer.token_type ?? "Bearer"} ${answer.access_token}`,
-      renewAt: now() + Math.max(lifetimeMs - TOKEN_RENEWAL_MARGIN_MS, lifetimeMs / 2),
-    };
-  }
-
-  async function currentToken(renew: boolean): Promise<Token> {
-    if (!renew && token && now() < token.renewAt) return token;
-    // Callers at the same moment share one token request.
-    tokenRequest ??= requestToken().finally(() => {
-      tokenRequest = undefined;
-    });
-    token = await tokenRequest;
-    return token;
-  }
-
-  async function getJson<T>(url: string): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const { authorization } = await currentToken(attempt > 1);
-      const response = await fetch(url, {
-        headers: { authorization, "ST-App-Key": settings.appKey, accept: "application/json" },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      // A token revoked or expired early: one new token, then the answer stands.
-      if (response.status === 401 && attempt === 1) {
-        await response.body?.cancel();
-        continue;
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new ServiceTitanError(`the technicians request failed (HTTP ${response.status})`, response.status);
-      }
-      return (await response.json()) as T;
-    }
-  }
-
-  async function readAllTechnicians(logger: Logger): Promise<Technician[]> {
-    const tenant = encodeURIComponent(settings.tenantId);
-    const records: TechnicianRecord[] = [];
-    for (let page = 1; ; page++) {
-      const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), active: "True" });
-      const answer = await getJson<TechnicianPage>(`${apiUrl}/settings/v2/tenant/${tenant}/technicians?${query}`);
-      records.push(...(answer.data ?? []));
-      if (!answer.hasMore) break;
-    }
-    const technicians = records
-      .filter((record) => record.active !== false)
-      .map((record) =>
-        technicianFrom({
-          id: record.id,
-          name: technicianName(record),
-          email: record.email,
-          phone: record.mobileNumber || record.phoneNumber,
-        }),
-      );
-    for (const technician of technicians) {
-      if (technician.unreadablePhone !== null) {
-        logger.warn(
-          { technicianId: technician.id },
-          "a ServiceTitan technician's phone number is not a number we can text",
-        );
-      }
-    }
-    return technicians.sort((a, b) => a.name.localeCompare(b.name));
-  }
-
-  async function refresh(logger: Logger): Promise<Technician[]> {
-    try {
-      const technicians = await readAllTechnicians(logger);
-      list = { technicians, freshUntil: now() + TECHNICIAN_LIST_TTL_MS };
-      return technicians;
-    } catch (error) {
-      const status = error instanceof ServiceTitanError ? error.status : undefined;
-      if (list) {
-        logger.error({ err: error, status }, "ServiceTitan technician lookup failed; using the last good list");
-        return list.technicians;
-      }
-      logger.error({ err: error, status }, "ServiceTitan technician lookup failed and no earlier list is kept");
-      throw error;
-    }
-  }
-
+  const client: ClientState = {
+    settings,
+    now: options.now ?? Date.now,
+    authUrl: (settings.authUrl ?? "https://auth.servicetitan.io").replace(/\/+$/, ""),
+    apiUrl: (settings.apiUrl ?? "https://api.servicetitan.io").replace(/\/+$/, ""),
+  };
   return {
     technicians: async (logger = defaultLogger) => {
-      if (list && now() < list.freshUntil) return list.technicians;
-      listRequest ??= refresh(logger).finally(() => {
-        listRequest = undefined;
+      if (client.list && client.now() < client.list.freshUntil) return client.list.technicians;
+      client.listRequest ??= refresh(client, logger).finally(() => {
+        client.listRequest = undefined;
       });
-      return listRequest;
+      return client.listRequest;
     },
   };
+}
+
+async function requestToken({ settings, authUrl, now }: ClientState): Promise<Token> {
+  const response = await fetch(`${authUrl}/connect/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    body: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: settings.clientId,
+      client_secret: settings.clientSecret,
+    }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new ServiceTitanError(`the token request was refused (HTTP ${response.status})`, response.status);
+  }
+  const answer = (await response.json()) as { access_token?: string; expires_in?: number; token_type?: string };
+  if (!answer.access_token) throw new ServiceTitanError("the token answer had no access_token");
+  const lifetimeMs = (answer.expires_in ?? 900) * 1000;
+  return {
+    authorization: `${answer.token_type ?? "Bearer"} ${answer.access_token}`,
+    renewAt: now() + Math.max(lifetimeMs - TOKEN_RENEWAL_MARGIN_MS, lifetimeMs / 2),
+  };
+}
+
+async function currentToken(client: ClientState, renew: boolean): Promise<Token> {
+  if (!renew && client.token && client.now() < client.token.renewAt) return client.token;
+  // Callers at the same moment share one token request.
+  client.tokenRequest ??= requestToken(client).finally(() => {
+    client.tokenRequest = undefined;
+  });
+  client.token = await client.tokenRequest;
+  return client.token;
+}
+
+async function getJson<T>(client: ClientState, url: string): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const { authorization } = await currentToken(client, attempt > 1);
+    const response = await fetch(url, {
+      headers: { authorization, "ST-App-Key": client.settings.appKey, accept: "application/json" },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    // A token revoked or expired early: one new token, then the answer stands.
+    if (response.status === 401 && attempt === 1) {
+      await response.body?.cancel();
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new ServiceTitanError(`the technicians request failed (HTTP ${response.status})`, response.status);
+    }
+    return (await response.json()) as T;
+  }
+}
+
+async function readAllTechnicians(client: ClientState, logger: Logger): Promise<Technician[]> {
+  const tenant = encodeURIComponent(client.settings.tenantId);
+  const records: TechnicianRecord[] = [];
+  for (let page = 1; ; page++) {
+    const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), active: "True" });
+    const url = `${client.apiUrl}/settings/v2/tenant/${tenant}/technicians?${query}`;
+    const answer = await getJson<TechnicianPage>(client, url);
+    records.push(...(answer.data ?? []));
+    if (!answer.hasMore) break;
+  }
+  const technicians = records
+    .filter((record) => record.active !== false)
+    .map((record) =>
+      technicianFrom({
+        id: record.id,
+        name: technicianName(record),
+        email: record.email,
+        phone: record.mobileNumber || record.phoneNumber,
+      }),
+    );
+  for (const technician of technicians) {
+    if (technician.unreadablePhone !== null) {
+      logger.warn(
+        { technicianId: technician.id },
+        "a ServiceTitan technician's phone number is not a number we can text",
+      );
+    }
+  }
+  return technicians.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Reads the list again and keeps it; when that fails, the last good list, or the failure when there is none. */
+async function refresh(client: ClientState, logger: Logger): Promise<Technician[]> {
+  try {
+    const technicians = await readAllTechnicians(client, logger);
+    client.list = { technicians, freshUntil: client.now() + TECHNICIAN_LIST_TTL_MS };
+    return technicians;
+  } catch (error) {
+    const status = error instanceof ServiceTitanError ? error.status : undefined;
+    if (client.list) {
+      logger.error({ err: error, status }, "ServiceTitan technician lookup failed; using the last good list");
+      return client.list.technicians;
+    }
+    logger.error({ err: error, status }, "ServiceTitan technician lookup failed and no earlier list is kept");
+    throw error;
+  }
 }

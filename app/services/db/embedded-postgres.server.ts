@@ -73,28 +73,61 @@ async function startLocked(
   const { logger, dataDir, clusterDir } = options;
   const password = await readOrCreatePassword(path.join(dataDir, "postgres-password"));
   const appPassword = await readOrCreatePassword(path.join(dataDir, APP_PASSWORD_FILE));
-
   const EmbeddedPostgresServer = await importWithoutExitHooks();
-  const serverFor = (port: number) =>
-    new EmbeddedPostgresServer({
-      databaseDir: clusterDir,
-      port,
-      user: SUPERUSER,
-      password,
-      authMethod: "scram-sha-256",
-      persistent: true,
-      createPostgresUser: true,
-      initdbFlags: ["--encoding=UTF8"],
-      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-      onLog: (message) => logger.debug({ postgres: message.trim() }, "postgres"),
-      onError: (error) => logger.error({ postgres: String(error).trim() }, "postgres error"),
-    });
+  const serverOn = (port: number) => embeddedServer(EmbeddedPostgresServer, { clusterDir, password, logger }, port);
 
+  await prepareCluster(options, serverOn);
+  const port = await stablePort(path.join(dataDir, "postgres-port"), logger);
+  const server = serverOn(port);
+  const pid = await startServer(server, clusterDir);
+  const watched: WatchedServer = { server, clusterDir, logger, onLost: options.onLost, pid, up: true, stopping: false };
+
+  await prepareAppRole({ port, password, appPassword });
+  logger.info({ port, clusterDir }, "embedded PostgreSQL started");
+  const watcher = watchServer(watched);
+  return {
+    url: appUrl(port, appPassword),
+    superuserUrl: superuserUrlOf(port, password),
+    isUp: () => watched.up,
+    stop: () => stopWatched(watched, watcher, options.releaseLock),
+  };
+}
+
+type EmbeddedServerClass = Awaited<ReturnType<typeof importWithoutExitHooks>>;
+type EmbeddedServer = InstanceType<EmbeddedServerClass>;
+
+/** The server of `clusterDir` on `port`: 127.0.0.1 only, no Unix socket, its log in ours. */
+function embeddedServer(
+  EmbeddedPostgresServer: EmbeddedServerClass,
+  options: { clusterDir: string; password: string; logger: Logger },
+  port: number,
+): EmbeddedServer {
+  const { logger } = options;
+  return new EmbeddedPostgresServer({
+    databaseDir: options.clusterDir,
+    port,
+    user: SUPERUSER,
+    password: options.password,
+    authMethod: "scram-sha-256",
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ["--encoding=UTF8"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    onLog: (message) => logger.debug({ postgres: message.trim() }, "postgres"),
+    onError: (error) => logger.error({ postgres: String(error).trim() }, "postgres error"),
+  });
+}
+
+/** Before the server starts: the cluster made on the first start, the app's WAL archiving, no server left by a crash. */
+async function prepareCluster(
+  options: EmbeddedPostgresOptions & { dataDir: string; clusterDir: string },
+  serverOn: (port: number) => EmbeddedServer,
+): Promise<void> {
+  const { logger, dataDir, clusterDir, walArchiving } = options;
   if (!clusterExists(dataDir)) {
     logger.info({ clusterDir }, "initialising the embedded PostgreSQL cluster");
-    await serverFor(0).initialise();
+    await serverOn(0).initialise();
   }
-  const { walArchiving } = options;
   if (walArchiving)
     await writeWalArchiving(
       clusterDir,
@@ -102,70 +135,85 @@ async function startLocked(
     );
   // We hold DATA_DIR's lock, so the app that started a server still running here is gone.
   await stopStalePostmaster(clusterDir, logger);
-  const port = await stablePort(path.join(dataDir, "postgres-port"), logger);
-  const server = serverFor(port);
-  const startServer = async () => {
-    try {
-      await server.start();
-    } catch {
-      throw new Error(
-        `The embedded PostgreSQL server in ${clusterDir} did not start; run with LOG_LEVEL=debug to see its log`,
-      );
-    }
-    const pid = await readLockFilePid(path.join(clusterDir, "postmaster.pid"));
-    if (pid === undefined) throw new Error(`The embedded PostgreSQL server in ${clusterDir} wrote no postmaster.pid`);
-    return pid;
-  };
-  let pid = await startServer();
+}
 
-  await prepareAppRole({ port, password, appPassword });
-  const url = appUrl(port, appPassword);
-  logger.info({ port, clusterDir }, "embedded PostgreSQL started");
+/** A started server as its watch sees it: started again when it dies, until it is stopped. */
+type WatchedServer = {
+  server: EmbeddedServer;
+  clusterDir: string;
+  logger: Logger;
+  onLost: EmbeddedPostgresOptions["onLost"];
+  /** The postmaster's, from its lock file. */
+  pid: number;
+  up: boolean;
+  stopping: boolean;
+  restarting?: Promise<void>;
+};
 
-  let up = true;
-  let stopping = false;
-  let restarting: Promise<void> | undefined;
-  const restart = async () => {
-    for (const delay of RESTART_DELAYS_MS) {
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      if (stopping) return;
-      try {
-        pid = await startServer();
-        up = true;
-        logger.warn({ pid }, "embedded PostgreSQL started again");
-        return;
-      } catch (error) {
-        logger.error({ err: error }, "embedded PostgreSQL did not start again");
-      }
-    }
-    if (!stopping)
-      options.onLost?.(new Error(`The embedded PostgreSQL server in ${clusterDir} died and did not start again`));
-  };
+/** Starts the server and answers its postmaster's pid. */
+async function startServer(server: EmbeddedServer, clusterDir: string): Promise<number> {
+  try {
+    await server.start();
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL server in ${clusterDir} did not start; run with LOG_LEVEL=debug to see its log`,
+    );
+  }
+  const pid = await readLockFilePid(path.join(clusterDir, "postmaster.pid"));
+  if (pid === undefined) throw new Error(`The embedded PostgreSQL server in ${clusterDir} wrote no postmaster.pid`);
+  return pid;
+}
+
+/** Checks every WATCH_INTERVAL_MS that the server runs, and starts it again when it died. */
+function watchServer(watched: WatchedServer): NodeJS.Timeout {
   const watcher = setInterval(() => {
-    if (!up || stopping || isProcessRunning(pid)) return;
-    up = false;
-    logger.error({ pid }, "embedded PostgreSQL exited unexpectedly; starting it again");
-    restarting = restart().finally(() => {
-      restarting = undefined;
+    if (!watched.up || watched.stopping || isProcessRunning(watched.pid)) return;
+    watched.up = false;
+    watched.logger.error({ pid: watched.pid }, "embedded PostgreSQL exited unexpectedly; starting it again");
+    watched.restarting = restart(watched).finally(() => {
+      watched.restarting = undefined;
     });
   }, WATCH_INTERVAL_MS);
   watcher.unref();
+  return watcher;
+}
 
-  const stop = async () => {
-    stopping = true;
-    clearInterval(watcher);
-    await restarting;
-    // A server that died (kill -9, out of memory) has nothing left to stop; waiting for it would hang.
-    if (isProcessRunning(pid)) {
-      // Ctrl-C in a terminal signals PostgreSQL too, and it may be gone before stop() is called, in which
-      // case the library would wait for an exit event that already happened: PostgreSQL removing its lock
-      // file on a clean shutdown, or the process being gone, settles the stop as well.
-      await Promise.race([server.stop(), waitForLockFileRemoval(clusterDir), waitForExit(pid, 60_000)]);
+/** Tries to start a server that died, after each of RESTART_DELAYS_MS; after the last, it is lost. */
+async function restart(watched: WatchedServer): Promise<void> {
+  const { logger } = watched;
+  for (const delay of RESTART_DELAYS_MS) {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    if (watched.stopping) return;
+    try {
+      watched.pid = await startServer(watched.server, watched.clusterDir);
+      watched.up = true;
+      logger.warn({ pid: watched.pid }, "embedded PostgreSQL started again");
+      return;
+    } catch (error) {
+      logger.error({ err: error }, "embedded PostgreSQL did not start again");
     }
-    await options.releaseLock();
-  };
-  const superuserUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
-  return { url, superuserUrl, isUp: () => up, stop };
+  }
+  if (!watched.stopping)
+    watched.onLost?.(new Error(`The embedded PostgreSQL server in ${watched.clusterDir} died and did not start again`));
+}
+
+async function stopWatched(
+  watched: WatchedServer,
+  watcher: NodeJS.Timeout,
+  releaseLock: () => Promise<void>,
+): Promise<void> {
+  watched.stopping = true;
+  clearInterval(watcher);
+  await watched.restarting;
+  const { pid } = watched;
+  // A server that died (kill -9, out of memory) has nothing left to stop; waiting for it would hang.
+  if (isProcessRunning(pid)) {
+    // Ctrl-C in a terminal signals PostgreSQL too, and it may be gone before stop() is called, in which
+    // case the library would wait for an exit event that already happened: PostgreSQL removing its lock
+    // file on a clean shutdown, or the process being gone, settles the stop as well.
+    await Promise.race([watched.server.stop(), waitForLockFileRemoval(watched.clusterDir), waitForExit(pid, 60_000)]);
+  }
+  await releaseLock();
 }
 
 /** Whether DATA_DIR holds the embedded server's cluster already (initdb has run). */
@@ -198,14 +246,15 @@ export async function runningEmbeddedPostgres(
   if (!(Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && (await isPostgresProcess(pid)))) return undefined;
   const appPassword = await readOrCreatePassword(path.join(folder, APP_PASSWORD_FILE));
   const password = await readOrCreatePassword(path.join(folder, "postgres-password"));
-  const superuserUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
-  return { url: appUrl(port, appPassword), superuserUrl };
+  return { url: appUrl(port, appPassword), superuserUrl: superuserUrlOf(port, password) };
 }
 
 const APP_PASSWORD_FILE = "postgres-app-password";
 
 const appUrl = (port: number, appPassword: string) =>
   `postgres://${APP_ROLE}:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/${APP_DATABASE}`;
+const superuserUrlOf = (port: number, password: string) =>
+  `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${APP_DATABASE}`;
 
 /**
  * As the superuser, on every start: makes the app's role (LOGIN, and no SUPERUSER, CREATEROLE or CREATEDB) and its

@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { createReadStream, type FSWatcher, watch } from "node:fs";
+import { createReadStream, watch } from "node:fs";
 import { chmod, chown, lstat, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -220,132 +220,174 @@ const SETTLE_MS = 500;
 /** A round at least this often, whatever the watcher saw: a new base backup, a destination back after a failure. */
 const SWEEP_EVERY_MS = 60_000;
 
+type ArchiveCopyJobConfig = ArchiveCopyConfig &
+  Partial<Pick<Config, "SITE_URL" | "DATA_DIR">> & { BACKUP_COPY_TO: string };
+
+/** What the copy job knows between rounds: its settings, and what it has copied so far. */
+type CopyJob = {
+  config: ArchiveCopyJobConfig;
+  destination: string;
+  key: BackupKey;
+  /** This machine's WAL archive and base backups (in BACKUP_DIR). */
+  archive: string;
+  bases: string;
+  /** The cluster archived: the destination must be its (its mark), or nothing is copied there. */
+  systemIdentifier: string;
+  logger: Logger;
+  signal: AbortSignal;
+  /** The archived files at the destination with their sizes, once it has been listed. */
+  copiedWal?: Map<string, number>;
+  /** The base backups whole at the destination, once it has been listed. */
+  copiedBases?: Set<string>;
+  claimed?: Promise<unknown>;
+};
+
+/** The destination's mark, checked (or written) once per process; a failure is checked again next round. */
+function claimDestination(job: CopyJob): Promise<unknown> {
+  job.claimed ??= claimCopy(job.destination, job.config, job.systemIdentifier).catch((error: unknown) => {
+    job.claimed = undefined;
+    throw error;
+  });
+  return job.claimed;
+}
+
+/** Copies the archived files the destination does not hold whole yet, counting them down in archiveCopyProgress. */
+async function copyWal(job: CopyJob): Promise<void> {
+  const { archive } = job;
+  const names = (await readdir(archive).catch(() => [] as string[])).filter(isArchivedFile).sort();
+  if (!job.copiedWal) {
+    // Until the destination has answered once, all of the archive counts as waiting, so a copy that never
+    // started is seen too.
+    archiveCopyProgress.pendingFiles = names.length;
+    await claimDestination(job);
+    job.copiedWal = await filesAt(walDestination(job.destination), job.destination, job.signal);
+  }
+  const copiedWal = job.copiedWal;
+  const archived = new Set(names);
+  for (const name of copiedWal.keys()) if (!archived.has(name)) copiedWal.delete(name);
+  const pending = new Map<string, number>();
+  for (const name of names) {
+    const size = await stat(path.join(archive, name)).then(
+      (stats) => stats.size,
+      () => undefined,
+    );
+    // A copy of another size is not this file sealed: one cut short, or one from before copies were sealed.
+    if (size !== undefined && copiedWal.get(name) !== sealedLength(size)) pending.set(name, size);
+  }
+  archiveCopyProgress.pendingFiles = pending.size;
+  for (const [name, size] of pending) {
+    const remoteFile = inDestination(walDestination(job.destination), name);
+    await copySealed(createReadStream(path.join(archive, name)), remoteFile, job.destination, job.key, job.signal);
+    copiedWal.set(name, sealedLength(size));
+    archiveCopyProgress.pendingFiles -= 1;
+  }
+  archiveCopyProgress.caughtUpAt = Date.now();
+}
+
+/** Copies the base backups the destination does not hold whole yet; after a copy, prunes the old ones there. */
+async function copyBases(job: CopyJob): Promise<void> {
+  const { destination, key, signal, logger } = job;
+  await claimDestination(job);
+  job.copiedBases ??= new Set(
+    (await baseBackupsAt(destination, key, { signal })).map((backup) => path.basename(backup.directory)),
+  );
+  const copiedBases = job.copiedBases;
+  const local = await listBaseBackups(job.bases);
+  const localNames = new Set(local.map((backup) => path.basename(backup.directory)));
+  let copied = 0;
+  for (const backup of local) {
+    if (copiedBases.has(path.basename(backup.directory))) continue;
+    await copyBaseBackup(backup, destination, key, signal);
+    copiedBases.add(path.basename(backup.directory));
+    copied += 1;
+    logger.info({ directory: backup.directory }, "base backup copied off the machine and read back whole");
+  }
+  if (copied === 0) return;
+  const pruned = await pruneCopies(destination, key, job.config.BACKUP_COPY_KEEP, local);
+  for (const name of copiedBases) if (!localNames.has(name)) copiedBases.delete(name);
+  if (pruned.baseBackups + pruned.walFiles > 0) logger.info(pruned, "old base backups and WAL deleted off the machine");
+}
+
+/** `work` for a lane that logs its first failure and its recovery, not every try in between. */
+function loggingFailures(job: CopyJob, what: string, work: (job: CopyJob) => Promise<void>): () => Promise<void> {
+  const to = describeDestination(job.destination);
+  let failing: string | undefined;
+  return async () => {
+    try {
+      await work(job);
+      if (failing !== undefined) job.logger.info({ to }, `${what} copied again`);
+      failing = undefined;
+    } catch (error) {
+      if (job.signal.aborted) return;
+      const reason = error instanceof CopyError || error instanceof ForeignBackupFolder ? error.message : String(error);
+      if (reason !== failing) job.logger.error({ to, reason }, `${what} copy failed; tried again later`);
+      failing = reason;
+    }
+  };
+}
+
+/**
+ * Calls `onArchived` once a burst of files archived into `archive` has settled; undefined (and a warning) when the
+ * folder cannot be watched. `stop` also drops a call still waiting.
+ */
+function watchArchive(archive: string, onArchived: () => void, logger: Logger): { stop: () => void } | undefined {
+  let settle: NodeJS.Timeout | undefined;
+  try {
+    const watcher = watch(archive, (_event, name) => {
+      if (!name || !isArchivedFile(name)) return;
+      clearTimeout(settle);
+      settle = setTimeout(onArchived, SETTLE_MS);
+    });
+    watcher.on("error", () => watcher.close());
+    return {
+      stop: () => {
+        clearTimeout(settle);
+        watcher.close();
+      },
+    };
+  } catch (error) {
+    logger.warn({ err: error }, "the WAL archive folder cannot be watched; it is copied every minute instead");
+    return undefined;
+  }
+}
+
 /**
  * Copies the archive and the base backups to BACKUP_COPY_TO as they are made: the WAL when PostgreSQL archives a
  * file (the folder is watched), both every minute. What is at the destination is listed once at start; after
  * that, what this process copied is remembered. A failing copy is logged once, and its recovery once.
  */
 export function createArchiveCopyJob(options: {
-  config: ArchiveCopyConfig & Partial<Pick<Config, "SITE_URL" | "DATA_DIR">> & { BACKUP_COPY_TO: string };
+  config: ArchiveCopyJobConfig;
   /** The cluster archived: the destination must be its (its mark), or nothing is copied there. */
   systemIdentifier: string;
   logger: Logger;
 }): { start: () => void; stop: () => Promise<void> } {
   const { config, logger } = options;
-  const destination = config.BACKUP_COPY_TO;
-  const key = backupKeyOf(config);
-  const archive = walArchiveDirectory(config);
-  const bases = baseBackupsDirectory(config);
   const aborted = new AbortController();
-  const signal = aborted.signal;
-  let copiedWal: Map<string, number> | undefined;
-  let copiedBases: Set<string> | undefined;
-  let settle: NodeJS.Timeout | undefined;
-  let sweep: NodeJS.Timeout | undefined;
-  let watcher: FSWatcher | undefined;
-  let claimed: Promise<unknown> | undefined;
-  /** The destination's mark, checked (or written) once per process; a failure is checked again next round. */
-  const claimDestination = () => {
-    claimed ??= claimCopy(destination, config, options.systemIdentifier).catch((error: unknown) => {
-      claimed = undefined;
-      throw error;
-    });
-    return claimed;
+  const job: CopyJob = {
+    config,
+    destination: config.BACKUP_COPY_TO,
+    key: backupKeyOf(config),
+    archive: walArchiveDirectory(config),
+    bases: baseBackupsDirectory(config),
+    systemIdentifier: options.systemIdentifier,
+    logger,
+    signal: aborted.signal,
   };
-
-  async function copyWal(): Promise<void> {
-    const names = (await readdir(archive).catch(() => [] as string[])).filter(isArchivedFile).sort();
-    if (!copiedWal) {
-      // Until the destination has answered once, all of the archive counts as waiting, so a copy that never
-      // started is seen too.
-      archiveCopyProgress.pendingFiles = names.length;
-      await claimDestination();
-      copiedWal = await filesAt(walDestination(destination), destination, signal);
-    }
-    const archived = new Set(names);
-    for (const name of copiedWal.keys()) if (!archived.has(name)) copiedWal.delete(name);
-    const pending = new Map<string, number>();
-    for (const name of names) {
-      const size = await stat(path.join(archive, name)).then(
-        (stats) => stats.size,
-        () => undefined,
-      );
-      // A copy of another size is not this file sealed: one cut short, or one from before copies were sealed.
-      if (size !== undefined && copiedWal.get(name) !== sealedLength(size)) pending.set(name, size);
-    }
-    archiveCopyProgress.pendingFiles = pending.size;
-    for (const [name, size] of pending) {
-      const remoteFile = inDestination(walDestination(destination), name);
-      await copySealed(createReadStream(path.join(archive, name)), remoteFile, destination, key, signal);
-      copiedWal.set(name, sealedLength(size));
-      archiveCopyProgress.pendingFiles -= 1;
-    }
-    archiveCopyProgress.caughtUpAt = Date.now();
-  }
-
-  async function copyBases(): Promise<void> {
-    await claimDestination();
-    copiedBases ??= new Set(
-      (await baseBackupsAt(destination, key, { signal })).map((backup) => path.basename(backup.directory)),
-    );
-    const local = await listBaseBackups(bases);
-    const localNames = new Set(local.map((backup) => path.basename(backup.directory)));
-    let copied = 0;
-    for (const backup of local) {
-      if (copiedBases.has(path.basename(backup.directory))) continue;
-      await copyBaseBackup(backup, destination, key, signal);
-      copiedBases.add(path.basename(backup.directory));
-      copied += 1;
-      logger.info({ directory: backup.directory }, "base backup copied off the machine and read back whole");
-    }
-    if (copied === 0) return;
-    const pruned = await pruneCopies(destination, key, config.BACKUP_COPY_KEEP, local);
-    for (const name of copiedBases) if (!localNames.has(name)) copiedBases.delete(name);
-    if (pruned.baseBackups + pruned.walFiles > 0)
-      logger.info(pruned, "old base backups and WAL deleted off the machine");
-  }
-
-  /** Logs a lane's first failure and its recovery, not every try in between. */
-  const logged = (what: string, work: () => Promise<void>) => {
-    let failing: string | undefined;
-    return async () => {
-      try {
-        await work();
-        if (failing !== undefined) logger.info({ to: describeDestination(destination) }, `${what} copied again`);
-        failing = undefined;
-      } catch (error) {
-        if (signal.aborted) return;
-        const reason =
-          error instanceof CopyError || error instanceof ForeignBackupFolder ? error.message : String(error);
-        if (reason !== failing)
-          logger.error({ to: describeDestination(destination), reason }, `${what} copy failed; tried again later`);
-        failing = reason;
-      }
-    };
-  };
-  const wal = oneAtATime(logged("WAL archive", copyWal));
-  const base = oneAtATime(logged("base backup", copyBases));
+  const wal = oneAtATime(loggingFailures(job, "WAL archive", copyWal));
+  const base = oneAtATime(loggingFailures(job, "base backup", copyBases));
   const both = () => Promise.all([wal.run(), base.run()]);
-
+  let sweep: NodeJS.Timeout | undefined;
+  let watcher: { stop: () => void } | undefined;
   return {
     start: () => {
       void both();
       sweep = setInterval(both, SWEEP_EVERY_MS);
-      try {
-        watcher = watch(archive, (_event, name) => {
-          if (!name || !isArchivedFile(name)) return;
-          clearTimeout(settle);
-          settle = setTimeout(wal.run, SETTLE_MS);
-        });
-        watcher.on("error", () => watcher?.close());
-      } catch (error) {
-        logger.warn({ err: error }, "the WAL archive folder cannot be watched; it is copied every minute instead");
-      }
+      watcher = watchArchive(job.archive, wal.run, logger);
     },
     stop: async () => {
       clearInterval(sweep);
-      clearTimeout(settle);
-      watcher?.close();
+      watcher?.stop();
       aborted.abort();
       await Promise.all([wal.idle(), base.idle()]);
     },

@@ -38,11 +38,10 @@ async function gunzipped(file: string): Promise<Buffer> {
 }
 
 /**
- * The commit records of the WAL archived in `walDir` whose records start at or after `fromLsn` and before `toLsn`.
- * For each segment the newest timeline's file is read (a restore follows the latest timeline). Undefined when a
- * segment of the range is not in the archive.
+ * The archived files of `walDir` by segment position (the name's last 16 hex digits), oldest first: for each, the
+ * newest timeline's file, and a whole file rather than a `.partial` one.
  */
-export async function countCommits(walDir: string, fromLsn: number, toLsn: number): Promise<number | undefined> {
+async function newestFileOfEachSegment(walDir: string): Promise<Map<string, string>> {
   const byPosition = new Map<string, string>();
   for (const name of (await readdir(walDir)).filter((file) => /^[0-9A-F]{24}(\.partial)?\.gz$/.test(file)).sort()) {
     const position = name.slice(8, 24);
@@ -54,73 +53,99 @@ export async function countCommits(walDir: string, fromLsn: number, toLsn: numbe
     )
       byPosition.set(position, name);
   }
-  let segmentSize = 0;
-  let pageSize = 0;
-  let loaded: { number: number; bytes: Buffer } | undefined;
-  const segmentOf = async (lsn: number): Promise<Buffer | undefined> => {
-    const number = Math.floor(lsn / segmentSize);
-    if (loaded?.number === number) return loaded.bytes;
-    const perLog = 2 ** 32 / segmentSize;
-    const position = `${Math.floor(number / perLog)
-      .toString(16)
-      .padStart(8, "0")}${(number % perLog).toString(16).padStart(8, "0")}`.toUpperCase();
-    const name = byPosition.get(position);
-    if (!name) return undefined;
-    loaded = { number, bytes: await gunzipped(path.join(walDir, name)) };
-    return loaded.bytes;
-  };
+  return byPosition;
+}
 
-  // The first segment's long header gives the sizes.
+/** The archive read as one stream of WAL: its sizes, from the first segment's long page header, and one segment kept. */
+type WalReader = {
+  walDir: string;
+  byPosition: Map<string, string>;
+  segmentSize: number;
+  pageSize: number;
+  loaded?: { number: number; bytes: Buffer };
+};
+
+async function openWal(walDir: string): Promise<WalReader | undefined> {
+  const byPosition = await newestFileOfEachSegment(walDir);
   const firstName = byPosition.values().next().value;
   if (!firstName) return undefined;
   const first = await gunzipped(path.join(walDir, firstName));
-  segmentSize = first.readUInt32LE(32);
-  pageSize = first.readUInt32LE(36);
+  const segmentSize = first.readUInt32LE(32);
+  const pageSize = first.readUInt32LE(36);
   if (!segmentSize || !pageSize) return undefined;
+  return { walDir, byPosition, segmentSize, pageSize };
+}
 
-  const pageHeader = (lsn: number) => (lsn % segmentSize === 0 ? LONG_PAGE_HEADER : SHORT_PAGE_HEADER);
-  /** Where `length` bytes of record data starting at `lsn` end, skipping the page headers they cross. */
-  const advance = (lsn: number, length: number) => {
-    let at = lsn;
-    let left = length;
-    while (left > 0) {
-      if (at % pageSize === 0) at += pageHeader(at);
-      const take = Math.min(pageSize - (at % pageSize), left);
-      at += take;
-      left -= take;
-    }
-    return at;
-  };
-  const readHeader = async (lsn: number): Promise<Buffer | undefined> => {
-    const header = Buffer.alloc(RECORD_HEADER);
-    let at = lsn;
-    let filled = 0;
-    while (filled < RECORD_HEADER) {
-      if (at % pageSize === 0) at += pageHeader(at);
-      const segment = await segmentOf(at);
-      if (!segment) return undefined;
-      const offset = at % segmentSize;
-      const take = Math.min(pageSize - (at % pageSize), RECORD_HEADER - filled);
-      segment.copy(header, filled, offset, offset + take);
-      filled += take;
-      at += take;
-    }
-    return header;
-  };
+/** The segment holding `lsn`, unzipped; undefined when the archive does not have it. */
+async function segmentOf(wal: WalReader, lsn: number): Promise<Buffer | undefined> {
+  const number = Math.floor(lsn / wal.segmentSize);
+  if (wal.loaded?.number === number) return wal.loaded.bytes;
+  const perLog = 2 ** 32 / wal.segmentSize;
+  const position = `${Math.floor(number / perLog)
+    .toString(16)
+    .padStart(8, "0")}${(number % perLog).toString(16).padStart(8, "0")}`.toUpperCase();
+  const name = wal.byPosition.get(position);
+  if (!name) return undefined;
+  wal.loaded = { number, bytes: await gunzipped(path.join(wal.walDir, name)) };
+  return wal.loaded.bytes;
+}
 
+const pageHeaderAt = (wal: WalReader, lsn: number) =>
+  lsn % wal.segmentSize === 0 ? LONG_PAGE_HEADER : SHORT_PAGE_HEADER;
+
+/** Where `length` bytes of record data starting at `lsn` end, skipping the page headers they cross. */
+function advance(wal: WalReader, lsn: number, length: number): number {
+  let at = lsn;
+  let left = length;
+  while (left > 0) {
+    if (at % wal.pageSize === 0) at += pageHeaderAt(wal, at);
+    const take = Math.min(wal.pageSize - (at % wal.pageSize), left);
+    at += take;
+    left -= take;
+  }
+  return at;
+}
+
+/** The XLogRecord header of the record at `lsn`, gathered across a page boundary; undefined past the archive. */
+async function readRecordHeader(wal: WalReader, lsn: number): Promise<Buffer | undefined> {
+  const header = Buffer.alloc(RECORD_HEADER);
+  let at = lsn;
+  let filled = 0;
+  while (filled < RECORD_HEADER) {
+    if (at % wal.pageSize === 0) at += pageHeaderAt(wal, at);
+    const segment = await segmentOf(wal, at);
+    if (!segment) return undefined;
+    const offset = at % wal.segmentSize;
+    const take = Math.min(wal.pageSize - (at % wal.pageSize), RECORD_HEADER - filled);
+    segment.copy(header, filled, offset, offset + take);
+    filled += take;
+    at += take;
+  }
+  return header;
+}
+
+/**
+ * The commit records of the WAL archived in `walDir` whose records start at or after `fromLsn` and before `toLsn`.
+ * For each segment the newest timeline's file is read (a restore follows the latest timeline). Undefined when a
+ * segment of the range is not in the archive.
+ */
+export async function countCommits(walDir: string, fromLsn: number, toLsn: number): Promise<number | undefined> {
+  const wal = await openWal(walDir);
+  if (!wal) return undefined;
   let commits = 0;
   let lsn = fromLsn;
   while (lsn < toLsn) {
-    if (lsn % pageSize === 0) lsn += pageHeader(lsn);
-    const header = await readHeader(lsn);
+    if (lsn % wal.pageSize === 0) lsn += pageHeaderAt(wal, lsn);
+    const header = await readRecordHeader(wal, lsn);
     if (!header) return undefined;
     const totalLength = header.readUInt32LE(0);
     if (totalLength < RECORD_HEADER) break;
     const info = header.readUInt8(16);
     const rmid = header.readUInt8(17);
     if (rmid === RM_XACT_ID && XACT_COMMITS.has(info & XLOG_XACT_OPMASK)) commits += 1;
-    if (rmid === RM_XLOG_ID && (info & 0xf0) === XLOG_SWITCH) lsn = (Math.floor(lsn / segmentSize) + 1) * segmentSize;
-    else lsn = Math.ceil(advance(lsn, totalLength) / 8) * 8;
+    if (rmid === RM_XLOG_ID && (info & 0xf0) === XLOG_SWITCH)
+      lsn = (Math.floor(lsn / wal.segmentSize) + 1) * wal.segmentSize;
+    else lsn = Math.ceil(advance(wal, lsn, totalLength) / 8) * 8;
   }
   return commits;
 }
