@@ -138,13 +138,16 @@ export function file<const Name extends string>(
     ...messages,
   };
   const one = z
-    .file()
+    .file({ error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : undefined) })
     .check(z.maxSize(maxBytes, said.tooLarge), ...(type.browserCheck ? [type.browserCheck(said.wrongType)] : []));
   const accepts: FileAcceptance = { type, maxBytes, maxCount, messages: said, photos };
-  // One file comes as a File, several as an array: each is read as a list, so a long one says `tooMany`.
+  // One file comes as a File, several as an array: each is read as a list, so a long one says `tooMany`. None is
+  // missing, said beside the field as every missing answer is.
   const several = z.pipe(
-    z.transform((value: unknown) => (Array.isArray(value) ? value : [value])),
-    z.array(one).check(z.maxLength(maxCount, said.tooMany)),
+    z.transform((value: unknown) => (value === undefined || Array.isArray(value) ? value : [value])),
+    z
+      .array(one, { error: REQUIRED_MESSAGE })
+      .check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(maxCount, said.tooMany)),
   );
   const schema = maxCount === 1 ? one : several;
   return field("file", name, label, schema, { ...presentation, accepts });
