@@ -19,9 +19,11 @@ import { addStaffAccount } from "../tests/e2e/staff-users";
 
 /**
  * A new form is its folder, one route module and one line in app/routes.ts. A copy of this project gets the
- * warranty claim of tests/fixtures/new-form and nothing else; built and started, the form renders, is sent,
- * stored with the PDF that its folder's work task builds in the work pool, listed in the inbox, its CSV export
- * and the Quick Links, delivered to its webhook, and its setting is documented by `npm run settings`.
+ * staff warranty claim and the public warranty request of tests/fixtures/new-form and nothing else; built and
+ * started, the staff form renders, is sent, stored with the PDF that its folder's work task builds in the work
+ * pool, listed in the inbox, its CSV export and the Quick Links, delivered to its webhook, and its setting is
+ * documented by `npm run settings`; the public form, with a required field of up to three photos, refuses a
+ * request without one beside the field and delivers every photo to its webhook.
  */
 const FIXTURE = path.join(projectRoot, "tests/fixtures/new-form");
 const NOT_COPIED = new Set([
@@ -35,6 +37,8 @@ const NOT_COPIED = new Set([
 ]);
 const STAFF_CATCH_ALL = 'route("admin/*", "routes/admin/staff-not-found.tsx"),';
 const ROUTE_LINE = 'route("admin/quick-links/warranty-claim", "routes/admin/warranty-claim.tsx"),';
+const PUBLIC_ROUTES_END = 'route("assessment", "routes/assessment.tsx"),';
+const PUBLIC_ROUTE_LINE = 'route("warranty", "routes/warranty.tsx"),';
 const CLAIM = {
   customerName: "Dana Whitfield",
   customerPhone: "(803) 555-0142",
@@ -63,13 +67,22 @@ beforeAll(async () => {
   symlinkSync(path.join(projectRoot, "node_modules"), path.join(copy, "node_modules"));
   cpSync(path.join(FIXTURE, "app"), path.join(copy, "app"), { recursive: true });
   const routes = path.join(copy, "app/routes.ts");
-  writeFileSync(routes, readFileSync(routes, "utf8").replace(STAFF_CATCH_ALL, `${ROUTE_LINE}\n    ${STAFF_CATCH_ALL}`));
+  writeFileSync(
+    routes,
+    readFileSync(routes, "utf8")
+      .replace(STAFF_CATCH_ALL, `${ROUTE_LINE}\n    ${STAFF_CATCH_ALL}`)
+      .replace(PUBLIC_ROUTES_END, `${PUBLIC_ROUTES_END}\n  ${PUBLIC_ROUTE_LINE}`),
+  );
   execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: copy, stdio: "pipe" });
 
   hook = await startWebhookReceiver();
   app = await startAppServer({
     root: copy,
-    env: { WEBHOOK_WARRANTY_CLAIM_URL: `${hook.url}warranty`, DELIVERY_RETRY_SCHEDULE: "0" },
+    env: {
+      WEBHOOK_WARRANTY_CLAIM_URL: `${hook.url}warranty`,
+      WEBHOOK_WARRANTY_REQUEST_URL: `${hook.url}public-warranty`,
+      DELIVERY_RETRY_SCHEDULE: "0",
+    },
   });
   const admin = addStaffAccount("admin", "new-form", app.dataDir);
   cookie = await signInOverHttp(app.url, admin.username, admin.password);
@@ -90,9 +103,16 @@ describe("a new form's folder, one route module and one route line", () => {
       "app/features/warranty-claim/feature.ts",
       "app/features/warranty-claim/submit-warranty-claim.server.ts",
       "app/features/warranty-claim/work-tasks.server.ts",
+      "app/features/warranty-request/contract.test.ts",
+      "app/features/warranty-request/definition.ts",
+      "app/features/warranty-request/feature.ts",
+      "app/features/warranty-request/warranty-request-form.tsx",
       "app/routes/admin/warranty-claim.tsx",
+      "app/routes/warranty.tsx",
     ]);
-    expect(readFileSync(path.join(copy, "app/routes.ts"), "utf8")).toContain(ROUTE_LINE);
+    const routes = readFileSync(path.join(copy, "app/routes.ts"), "utf8");
+    expect(routes).toContain(ROUTE_LINE);
+    expect(routes).toContain(PUBLIC_ROUTE_LINE);
   });
 
   it("is held to the forms' contract by its own test and the checks over every form", () => {
@@ -103,12 +123,14 @@ describe("a new form's folder, one route module and one route line", () => {
         "run",
         "--reporter=verbose",
         "app/features/warranty-claim",
+        "app/features/warranty-request",
         "app/submission-types.server.test.ts",
       ],
       // Not this run's Vitest variables: the copy's run is a Vitest of its own.
       { cwd: copy, encoding: "utf8", env: { PATH: process.env.PATH, HOME: process.env.HOME } },
     );
     expect(run.stdout + run.stderr).toMatch(/the warranty-claim contract/);
+    expect(run.stdout + run.stderr).toMatch(/the warranty-request contract/);
     expect(run.status, run.stdout + run.stderr).toBe(0);
   });
 
@@ -118,6 +140,7 @@ describe("a new form's folder, one route module and one route line", () => {
       encoding: "utf8",
     });
     expect(settings).toContain("# warranty claims\nWEBHOOK_WARRANTY_CLAIM_URL=\n");
+    expect(settings).toContain("# warranty requests\nWEBHOOK_WARRANTY_REQUEST_URL=\n");
     expect(settings).toContain("WEBHOOK_ESTIMATE_URL=");
   });
 
@@ -261,6 +284,95 @@ describe("a new form's optional photo", () => {
             .evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((file) => file.name)),
         )
         .toEqual(["breaker.jpg"]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe("a new public form with a required field of several photos", () => {
+  const REQUEST = {
+    name: "Robin Alvarez",
+    email: "robin@example.com",
+    phone: "(803) 555-0177",
+    description: "The porch light we put in flickers.",
+  };
+  const jpegOf = (background: string) =>
+    sharp({ create: { width: 32, height: 24, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+  const postRequest = (name: string, photos: Buffer[]) => {
+    const body = new FormData();
+    for (const [field, value] of Object.entries({ ...REQUEST, name })) body.append(field, value);
+    for (const [index, bytes] of photos.entries())
+      body.append("photos", new File([new Uint8Array(bytes)], `porch-${index}.jpg`, { type: "image/jpeg" }));
+    // A file input with no file chosen goes as an empty part with no name.
+    if (photos.length === 0) body.append("photos", new File([], "", { type: "application/octet-stream" }));
+    return fetch(`${app.url}/warranty`, { method: "POST", headers: { origin: app.url }, body });
+  };
+
+  it("is rendered as a picker of several photos in a multipart form", async () => {
+    const page = await (await fetch(`${app.url}/warranty`)).text();
+    const input = page.match(/<input[^>]*name="photos"[^>]*>/)?.[0];
+    expect(input).toContain('type="file"');
+    expect(input).toContain("multiple");
+    expect(page.match(/<form[^>]*action="\/warranty[^>]*>/)?.[0]).toMatch(/enctype="multipart\/form-data"/i);
+  });
+
+  it("without a photo, is refused with the required message beside the field and stores nothing", async () => {
+    const sent = await postRequest("No Photo Request", []);
+    const page = await sent.text();
+    expect(page).toContain("Please fill in all required fields.");
+    expect(page.match(/<input[^>]*name="photos"[^>]*>/)?.[0]).toContain('aria-invalid="true"');
+    expect(page).toContain("This field is required.");
+    expect(await countSubmissionsOf(app.dataDir, "warranty-request", "No Photo Request")).toBe(0);
+  });
+
+  it("delivers every photo, cleaned, to its webhook as a list of base64", async () => {
+    const sent = await postRequest("Three Photo Request", await Promise.all(["#c00", "#0c0", "#00c"].map(jpegOf)));
+    expect(await sent.text()).toContain("Your warranty request has been received.");
+    const delivered = await waitFor("the public warranty webhook", () =>
+      hook.requests.find((request) => request.body.includes("Three Photo Request")),
+    );
+    expect(delivered.path).toContain("/public-warranty");
+    const body = JSON.parse(delivered.body);
+    expect(body).toMatchObject({ ...REQUEST, name: "Three Photo Request", reference: expect.stringMatching(/^WRQ-/) });
+    expect(body.photos).toHaveLength(3);
+    for (const photo of body.photos)
+      expect(Buffer.from(photo, "base64").subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it("in Chromium, sent without a photo, shows the banner and the mark beside the field, in view", async () => {
+    const browser = await chromium.launch(chromiumLaunchOptions());
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${app.url}/warranty`);
+      await page.getByLabel("Name").fill(REQUEST.name);
+      await page.getByLabel("Email").fill(REQUEST.email);
+      await page.getByLabel("Phone").fill(REQUEST.phone);
+      await page.getByLabel("What is wrong").fill(REQUEST.description);
+      // Pressed until the page's scripts check it: before they run, the browser posts it to the page itself.
+      await expect
+        .poll(async () => {
+          await page.getByRole("button", { name: "Send Request" }).click();
+          return page.getByRole("alert").filter({ hasText: "Please fill in all required fields." }).count();
+        })
+        .toBe(1);
+      const inView = (element: Element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      };
+      const banner = page.getByRole("alert").filter({ hasText: "Please fill in all required fields." });
+      await expect.poll(() => banner.evaluate(inView)).toBe(true);
+      const photos = page.getByLabel("Photos of the problem");
+      expect(await photos.getAttribute("aria-invalid")).toBe("true");
+      const saidBeside = await photos.evaluate((input) =>
+        (input.getAttribute("aria-describedby") ?? "")
+          .split(" ")
+          .map((id) => document.getElementById(id)?.textContent ?? "")
+          .join(" "),
+      );
+      expect(saidBeside).toContain("This field is required.");
     } finally {
       await browser.close();
     }

@@ -30,9 +30,10 @@ export function field<const Name extends string, Schema extends z.ZodMiniType | 
 }
 
 /** The same question, which may be left empty. */
-export function optional<Name extends string, Schema extends z.ZodMiniType>(
-  required: FormField<Name, Schema>,
-): FormField<Name, z.ZodMiniOptional<Schema>> {
+export function optional<Schema extends z.ZodMiniType, Definition extends FieldDefinition>(required: {
+  schema: Schema;
+  definition: Definition;
+}): { schema: z.ZodMiniOptional<Schema>; definition: Definition & { optional: true } } {
   return { schema: z.optional(required.schema), definition: { ...required.definition, optional: true } };
 }
 
@@ -124,11 +125,11 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
  * A field of files of `type`, at most `maxCount` of at most `maxBytes` each: one rule that is the browser's check
  * (size, count, and the declared type where browsers agree on it) and the server's (the same, by the bytes).
  */
-export function file<const Name extends string>(
+export function file<const Name extends string, const Count extends number>(
   name: Name,
   label: string,
   type: FileType,
-  { maxBytes, maxCount, messages, ...presentation }: FileOptions,
+  { maxBytes, maxCount, messages, ...presentation }: FileOptions & { maxCount: Count },
   photos?: FileAcceptance["photos"],
 ) {
   const said: FileMessages = {
@@ -138,26 +139,33 @@ export function file<const Name extends string>(
     ...messages,
   };
   const one = z
-    .file()
+    .file({ error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : undefined) })
     .check(z.maxSize(maxBytes, said.tooLarge), ...(type.browserCheck ? [type.browserCheck(said.wrongType)] : []));
   const accepts: FileAcceptance = { type, maxBytes, maxCount, messages: said, photos };
-  // One file comes as a File, several as an array: each is read as a list, so a long one says `tooMany`.
+  // One file comes as a File, several as an array: each is read as a list, so a long one says `tooMany`. None is
+  // missing, said beside the field as every missing answer is.
   const several = z.pipe(
-    z.transform((value: unknown) => (Array.isArray(value) ? value : [value])),
-    z.array(one).check(z.maxLength(maxCount, said.tooMany)),
+    z.transform((value: unknown) => (value === undefined || Array.isArray(value) ? value : [value])),
+    z
+      .array(one, { error: REQUIRED_MESSAGE })
+      .check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(maxCount, said.tooMany)),
   );
   const schema = maxCount === 1 ? one : several;
-  return field("file", name, label, schema, { ...presentation, accepts });
+  // The count in the definition's type, so that a webhook body takes a field of several files only as a list
+  // (storedFilesBase64), never as one (storedFileBase64).
+  return field("file", name, label, schema, { ...presentation, accepts }) as FormField<Name, typeof schema> & {
+    definition: { accepts: FileAcceptance & { maxCount: Count } };
+  };
 }
 
 /**
  * A field of photos as phones take them, cleaned on the server (upright, metadata gone) before they are stored.
  * `thumbnail` only for a form whose document prints the photos small.
  */
-export const photo = <const Name extends string>(
+export const photo = <const Name extends string, const Count extends number>(
   name: Name,
   label: string,
-  { thumbnail, ...options }: FileOptions & { thumbnail?: ThumbnailBox },
+  { thumbnail, ...options }: FileOptions & { maxCount: Count; thumbnail?: ThumbnailBox },
 ) => file(name, label, PHOTO, options, { thumbnail });
 
 /** A value the server works out and stores (an average, a score), not asked: only printed. */

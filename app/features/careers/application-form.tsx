@@ -1,29 +1,11 @@
-import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { type ReactNode, useEffect, useState } from "react";
-import { Form, useActionData } from "react-router";
-import { ConsentNote } from "~/components/consent-note";
 import { DefinedField, DefinedFields, labellingOf } from "~/components/forms/defined-field";
 import { FileField } from "~/components/forms/file-field";
-import { FormOutcome, useActionAtOutcome } from "~/components/forms/form-outcome";
-import { SubmitButton } from "~/components/forms/submit-button";
-import { usePending } from "~/components/forms/use-pending";
-import type { BrowserAnswer } from "~/forms/browser-answer";
+import { PublicForm, usePublicForm } from "~/components/forms/public-form";
 import type { FieldDefinition } from "~/forms/definition";
-import { lengthConstraintsOf } from "~/forms/field-limits";
-import { parseForm } from "~/forms/parse-form";
-import { REQUIRED_MESSAGE } from "~/forms/required-message";
-import { SubmissionGuardFields, useSubmissionGuards } from "~/forms/submission-guard-fields";
-import { type ApplicationActionResult, applicationForm } from "./definition";
-import {
-  type ApplicationFieldName,
-  applicationSchema,
-  FOLLOW_UPS,
-  RESUME_MAX_BYTES,
-  RESUME_TOO_LARGE_MESSAGE,
-} from "./schema";
-
-/** The server's length caps, as the fields' maxlength. */
-const LENGTH_LIMITS = lengthConstraintsOf(applicationSchema);
+import { applicationForm } from "./definition";
+import { type ApplicationFieldName, FOLLOW_UPS, RESUME_MAX_BYTES, RESUME_TOO_LARGE_MESSAGE } from "./schema";
 
 const SECTIONS = [...new Set(applicationForm.fields.map((definition) => definition.section))];
 
@@ -70,123 +52,104 @@ function fieldOf(fields: Record<string, FieldMetadata<unknown>>, name: Applicati
 }
 
 /**
- * The job application, drawn from its definition. A plain multipart HTML form that works without JavaScript;
- * with it, missing answers are marked before anything is sent, an oversized resume is refused at once, and
- * the answer comes in place.
+ * The resume's picker: a file over the size cap is refused as it is chosen, and a resume the server refused is
+ * let go and its message brought into view beside it, after the banner has come into view (the banner's part runs
+ * its effect first), so the next one is chosen afresh.
  */
-/** `nextStep`: what happens after an application is sent, as the site's content says it. */
-export function ApplicationForm({ nextStep }: { nextStep: string }) {
-  const actionData = useActionData<ApplicationActionResult | BrowserAnswer>();
-  const busy = usePending();
-  const action = useActionAtOutcome();
-  const { guards, renew, onFormTouched } = useSubmissionGuards();
-  const [answerShown, setAnswerShown] = useState(true);
-  const [resumeMessage, setResumeMessage] = useState<string>();
-
+function ResumeField({
+  field,
+  answer,
+  tooLarge,
+  onTooLarge,
+}: {
+  field: FieldMetadata<unknown>;
+  answer: ApplicationState["answer"];
+  /** The message of a file over the cap, chosen since the last press of send. */
+  tooLarge: string | undefined;
+  onTooLarge: (message: string | undefined) => void;
+}) {
+  const refused = answer?.status === "error" && "problems" in answer ? answer.problems?.resume : undefined;
   useEffect(() => {
-    setAnswerShown(true);
-    if (actionData?.status === "success") renew();
-  }, [actionData, renew]);
-
-  const [form, fields] = useForm({
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    defaultValue: { hasDriversLicense: "no" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    constraint: LENGTH_LIMITS,
-    onValidate: ({ formData }) => parseForm(formData, applicationSchema),
-  });
-
-  // A refused resume's message comes into view beside its field, after the banner has come into view (the
-  // banner's part runs its effect first): the refused file is let go, so the next one is chosen afresh.
-  const resumeId = fields.resume.id;
-  const resumeRefused = actionData?.status === "error" && "problems" in actionData && actionData.problems?.resume;
-  useEffect(() => {
-    if (!answerShown || !resumeRefused) return;
-    const resume = document.getElementById(resumeId);
+    if (!refused) return;
+    const resume = document.getElementById(field.id);
     if (!(resume instanceof HTMLInputElement)) return;
     resume.value = "";
     resume.focus();
-  }, [answerShown, resumeRefused, resumeId]);
-  const anyMissing = Object.values(form.allErrors).some((errors) => errors.includes(REQUIRED_MESSAGE));
-  const answer = answerShown ? actionData : undefined;
-  const resumeProblem =
-    resumeMessage ?? (answer?.status === "error" && "problems" in answer ? answer.problems?.resume : undefined);
+  }, [refused, field.id]);
+  const problem = tooLarge ?? refused;
+  return (
+    <FileField
+      {...labellingOf(definitionOf("resume"))}
+      field={field}
+      accept={definitionOf("resume").accepts?.type.accept}
+      errors={problem ? [problem] : undefined}
+      announceError={problem !== undefined}
+      onChange={(event) => {
+        const file = event.currentTarget.files?.[0];
+        if (file && file.size > RESUME_MAX_BYTES) {
+          event.currentTarget.value = "";
+          onTooLarge(RESUME_TOO_LARGE_MESSAGE);
+        } else {
+          onTooLarge(undefined);
+        }
+      }}
+    />
+  );
+}
 
+type ApplicationState = ReturnType<typeof usePublicForm>;
+type ResumeLimit = { tooLarge: string | undefined; onTooLarge: (message: string | undefined) => void };
+
+/** The fields drawn in the application's own way: the resume, and each yes/no question with its follow-up. */
+function ownRenderingOf(state: ApplicationState, resume: ResumeLimit): Record<string, ReactNode> {
   const ownRendering: Record<string, ReactNode> = {
-    resume: (
-      <FileField
-        {...labellingOf(definitionOf("resume"))}
-        field={fields.resume}
-        accept={definitionOf("resume").accepts?.type.accept}
-        errors={resumeProblem ? [resumeProblem] : undefined}
-        announceError={resumeProblem !== undefined}
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          if (file && file.size > RESUME_MAX_BYTES) {
-            event.currentTarget.value = "";
-            setResumeMessage(RESUME_TOO_LARGE_MESSAGE);
-          } else {
-            setResumeMessage(undefined);
-          }
-        }}
-      />
-    ),
+    resume: <ResumeField field={fieldOf(state.fields, "resume")} answer={state.answer} {...resume} />,
   };
   for (const [question, followUp] of FOLLOW_UPS) {
-    ownRendering[question] = <FollowUp question={question} answer={followUp} fields={fields} />;
+    ownRendering[question] = <FollowUp question={question} answer={followUp} fields={state.fields} />;
     ownRendering[followUp] = null;
   }
+  return ownRendering;
+}
 
+/**
+ * The job application, drawn from its definition in the public form's frame; an oversized resume is refused
+ * at once. `nextStep`: what happens after an application is sent, as the site's content says it.
+ */
+export function ApplicationForm({ nextStep }: { nextStep: string }) {
+  const state = usePublicForm(applicationForm, { defaultValue: { hasDriversLicense: "no" } });
+  const [tooLarge, onTooLarge] = useState<string>();
+  const ownRendering = ownRenderingOf(state, { tooLarge, onTooLarge });
   return (
-    <Form
-      method="post"
-      action={action}
-      encType="multipart/form-data"
-      preventScrollReset
-      {...getFormProps(form)}
-      onFocus={onFormTouched}
-      onSubmit={(event) => {
-        // Spec: each attempt starts at the top with earlier messages and highlights cleared.
+    <PublicForm
+      state={state}
+      idPrefix="application"
+      submitLabel="Submit Application"
+      busyLabel="Submitting..."
+      // Spec: each attempt starts at the top with earlier messages and highlights cleared.
+      onSubmit={() => {
         window.scrollTo({ top: 0 });
-        setAnswerShown(false);
-        setResumeMessage(undefined);
-        form.onSubmit(event);
+        onTooLarge(undefined);
       }}
       className="mt-8 grid gap-6"
+      success={(success) => (
+        <>
+          <strong className="font-semibold">{applicationForm.messages.success}</strong> Your reference number is{" "}
+          <strong className="font-mono">{success.reference}</strong>.
+          <span className="mt-2 block font-normal">{nextStep}</span>
+        </>
+      )}
     >
-      <FormOutcome
-        answer={answer}
-        pending={busy}
-        missing={anyMissing ? applicationForm.messages.missing : undefined}
-        className="empty:hidden"
-        success={(success) => (
-          <>
-            <strong className="font-semibold">{applicationForm.messages.success}</strong> Your reference number is{" "}
-            <strong className="font-mono">{success.reference}</strong>.
-            <span className="mt-2 block font-normal">{nextStep}</span>
-          </>
-        )}
-      />
-
       {SECTIONS.map((section) => (
         <DefinedFields
           key={section}
           definitions={applicationForm.fields}
-          fields={fields}
+          fields={state.fields}
           section={section}
           sayRequired
           replace={ownRendering}
         />
       ))}
-
-      <SubmissionGuardFields idPrefix="application" guards={guards} />
-      <div>
-        <SubmitButton busy={busy} busyLabel="Submitting...">
-          Submit Application
-        </SubmitButton>
-        <ConsentNote className="mt-3" />
-      </div>
-    </Form>
+    </PublicForm>
   );
 }

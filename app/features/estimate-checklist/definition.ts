@@ -1,7 +1,7 @@
 import type { FormActionResult, FormReply } from "~/forms/action-result";
 import { defineForm } from "~/forms/definition";
 import { formMessages } from "~/forms/messages";
-import { storedFileBase64 } from "~/outbox/stored-file-base64";
+import { serverDocument, storedFileBase64 } from "~/outbox/stored-file-base64";
 import {
   CHECKLIST_ANSWER_NAMES,
   type ChecklistAnswers,
@@ -78,7 +78,7 @@ export const checklistForm = defineForm({
         projectName: checklist.projectName || UNTITLED_PROJECT,
         timestamp: stored.submittedAt,
         filename: stored.files.find((file) => file.fieldName === CHECKLIST_PDF_FIELD)?.fileName ?? "",
-        pdfBase64: storedFileBase64(CHECKLIST_PDF_FIELD),
+        pdfBase64: storedFileBase64(serverDocument(CHECKLIST_PDF_FIELD)),
         formData: Object.fromEntries(CHECKLIST_ANSWER_NAMES.map((name) => [name, checklist[name]])),
         photoCount: stored.files.filter((file) => file.fieldName === PHOTOS_FIELD).length,
       }),

@@ -1,13 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useFormAction } from "react-router";
-import { ConsentNote } from "~/components/consent-note";
 import { Alert, AlertRegion } from "~/components/forms/alert";
 import { DefinedFields } from "~/components/forms/defined-field";
-import { SubmitButton } from "~/components/forms/submit-button";
+import { PublicFormEnd } from "~/components/forms/public-form";
 import type { SiteContent } from "~/content/site-content";
 import type { FieldDefinition } from "~/forms/definition";
 import { lengthConstraintsOf } from "~/forms/field-limits";
-import { SubmissionGuardFields } from "~/forms/submission-guard-fields";
 import { type EstimateActionResult, estimateForm } from "./definition";
 import { EstimateSuccessDialog } from "./estimate-success-dialog";
 import { ESTIMATE_FORM_ID } from "./page-contract";
@@ -58,13 +56,9 @@ export function EstimateForm({ texts }: { texts: SiteContent["estimate"] }) {
       >
         <AlertRegion className="sm:col-span-2">{alert && <Alert tone="error">{alert}</Alert>}</AlertRegion>
         <DefinedFields definitions={withResidentialNote(texts.residentialNote)} fields={fields} />
-        <SubmissionGuardFields idPrefix="estimate" guards={{}} />
-        <div className="sm:col-span-2">
-          <SubmitButton busy={false} busyLabel="Sending...">
-            Request a free estimate
-          </SubmitButton>
-          <ConsentNote className="mt-3" />
-        </div>
+        <PublicFormEnd idPrefix="estimate" guards={{}} busy={false} busyLabel="Sending..." className="sm:col-span-2">
+          Request a free estimate
+        </PublicFormEnd>
       </Form>
     </>
   );

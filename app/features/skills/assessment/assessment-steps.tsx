@@ -1,90 +1,24 @@
-import { useCallback, useEffect, useState } from "react";
-import { useFetcher } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
 import { TextField } from "~/components/forms/text-field";
-import { usePending } from "~/components/forms/use-pending";
-import type { ChoiceOption, OptionId } from "~/features/skills/choice";
+import type { OptionId } from "~/features/skills/choice";
 import { ChoiceFieldset } from "~/features/skills/choice-fieldset";
 import { QuestionStep } from "~/features/skills/question-step";
 import { AssessmentIntro } from "./assessment-intro";
 import { AssessmentResults } from "./assessment-results";
-import type { AssessmentActionResult } from "./definition";
-import { assessmentQuestions } from "./questions";
-import { clearProgress, loadProgress, type SavedProgress, saveProgress } from "./saved-progress";
-import { answerLengthLimits, answerProblem } from "./schema";
-import { useAnswerShortcuts } from "./use-answer-shortcuts";
-
-const LAST = assessmentQuestions.length - 1;
-const NO_OPTIONS: readonly ChoiceOption[] = [];
+import { type AssessmentQuestion, assessmentQuestions } from "./questions";
+import { answerLengthLimits } from "./schema";
+import { useAssessmentAttempt } from "./use-assessment-attempt";
 
 /**
- * The assessment one question at a time. Every change is kept in sessionStorage until the server has the
- * answers, so a reload, a lost connection or a server error loses nothing: the person presses Retry.
+ * The assessment one question at a time (useAssessmentAttempt): the intro, each question with its progress, OK
+ * and Previous, and the results once the server has the answers. A failed send offers Retry on the last question.
  */
 export function AssessmentSteps() {
-  const fetcher = useFetcher<AssessmentActionResult>();
-  const [attempt, setAttempt] = useState<SavedProgress>();
-  const [problem, setProblem] = useState<string>();
-  const result = fetcher.data;
-  const sending = usePending(undefined, fetcher);
-
-  useEffect(() => setAttempt(loadProgress()), []);
-  useEffect(() => {
-    if (attempt && result?.status !== "success") saveProgress(attempt);
-  }, [attempt, result]);
-  useEffect(() => {
-    if (result?.status === "success") clearProgress();
-    if (result?.status === "invalid") {
-      // Back to the first answer the server refused, with its reason.
-      const index = assessmentQuestions.findIndex((question) => result.problems[question.id]);
-      if (index >= 0) {
-        setAttempt((current) => current && { ...current, index });
-        setProblem(result.problems[assessmentQuestions[index]?.id ?? ""]);
-      }
-    }
-  }, [result]);
-
-  const question = attempt ? assessmentQuestions[attempt.index] : undefined;
-  const answer = question && attempt ? attempt.answers[question.id] : undefined;
-  const canContinue = (answer?.trim() ?? "") !== "" && !sending;
-
-  const setAnswer = useCallback((id: string, value: string) => {
-    setProblem(undefined);
-    setAttempt((current) => current && { ...current, answers: { ...current.answers, [id]: value } });
-  }, []);
-  const goTo = useCallback((index: number) => {
-    setProblem(undefined);
-    setAttempt((current) => current && { ...current, index: Math.min(Math.max(index, 0), LAST) });
-  }, []);
-  const next = useCallback(() => {
-    if (!attempt || !question || !canContinue) return;
-    const found = answerProblem(question, answer);
-    if (found) return setProblem(found);
-    if (attempt.index < LAST) return goTo(attempt.index + 1);
-    const formData = new FormData();
-    for (const [id, value] of Object.entries(attempt.answers)) formData.set(id, value);
-    formData.set("submissionKey", attempt.submissionKey);
-    void fetcher.submit(formData, { method: "post" });
-  }, [attempt, question, answer, canContinue, goTo, fetcher]);
-  const previous = useCallback(() => attempt && goTo(attempt.index - 1), [attempt, goTo]);
-  const choose = useCallback((id: OptionId) => question && setAnswer(question.id, id), [question, setAnswer]);
-
-  useAnswerShortcuts({
-    enabled: question !== undefined && result?.status !== "success" && !sending,
-    options: question?.type === "select" ? question.options : NO_OPTIONS,
-    onChoose: choose,
-    onNext: next,
-    onPrevious: previous,
-  });
-
+  const { attempt, question, answer, problem, result, sending, canContinue, last, setAnswer, next, previous, start } =
+    useAssessmentAttempt();
   if (result?.status === "success") return <AssessmentResults answer={result} />;
-  if (!attempt || !question) {
-    return (
-      <AssessmentIntro onStart={() => setAttempt({ submissionKey: crypto.randomUUID(), index: 0, answers: {} })} />
-    );
-  }
+  if (!attempt || !question) return <AssessmentIntro onStart={start} />;
 
-  const last = attempt.index === LAST;
   const failure = result?.status === "error" && !sending ? result : undefined;
   return (
     <QuestionStep
@@ -111,13 +45,32 @@ export function AssessmentSteps() {
         </>
       }
     >
+      <AssessmentAnswer question={question} answer={answer} problem={problem} onAnswer={setAnswer} />
+    </QuestionStep>
+  );
+}
+
+/** The question's answer: a choice of A to D, or a box to type in, with the reason it was refused beside it. */
+function AssessmentAnswer({
+  question,
+  answer,
+  problem,
+  onAnswer,
+}: {
+  question: AssessmentQuestion;
+  answer: string | undefined;
+  problem: string | undefined;
+  onAnswer: (id: string, value: string) => void;
+}) {
+  return (
+    <>
       {question.type === "select" ? (
         <ChoiceFieldset
           name={question.id}
           legend={question.question}
           options={question.options}
           value={answer as OptionId | undefined}
-          onChange={(id) => setAnswer(question.id, id)}
+          onChange={(id) => onAnswer(question.id, id)}
         />
       ) : (
         <TextField
@@ -131,7 +84,7 @@ export function AssessmentSteps() {
           autoComplete={question.autoComplete}
           required
           value={answer ?? ""}
-          onChange={(event) => setAnswer(question.id, event.target.value)}
+          onChange={(event) => onAnswer(question.id, event.target.value)}
           errors={problem ? [problem] : undefined}
         />
       )}
@@ -140,6 +93,6 @@ export function AssessmentSteps() {
           {problem}
         </p>
       )}
-    </QuestionStep>
+    </>
   );
 }
