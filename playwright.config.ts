@@ -15,11 +15,12 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 /*
  * Behaviour that does not depend on the screen runs on one project, not twice: what staff do in the field
  * (offline sending, the service worker, photo uploads on a phone's line, push, a visitor's clock) on the phone;
- * the office's inbox and sign-in locks on the desktop. The layouts of those screens keep their own cases
- * (phone-*.spec.ts, accessibility.spec.ts, navigation.spec.ts).
+ * the office's inbox, sign-in and staff accounts on the desktop. The layouts of those screens keep their own
+ * cases (phone-*.spec.ts, accessibility.spec.ts, navigation.spec.ts); the phone's axe check of the sign-in page,
+ * the dashboard and the staff page is phone-touch-audit.spec.ts's.
  */
 const phoneOnly = /(staff-app|checklist-photo-uploads|device-forms|push-notifications|fill-time)\.spec\.ts$/;
-const desktopOnly = /(inbox-detail|inbox-list|sign-in-locks)\.spec\.ts$/;
+const desktopOnly = /(admin-login|inbox-detail|inbox-list|sign-in-locks)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
