@@ -1,7 +1,8 @@
 // `npm test`: every test. Finds (or on Debian as root, installs) Chromium, Java, poppler-utils, Prometheus, jemalloc, rclone and nginx, builds the app, then runs the
 // Vitest suites (unit and integration, against a real PostgreSQL) and the Playwright browser tests.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { projectRoot } from "./build-info.mjs";
 
@@ -62,16 +63,31 @@ function ensurePrerequisites() {
   process.exit(1);
 }
 
-function run(label, command, args) {
+function run(label, command, args, env = {}) {
   console.log(`\ntest: ${label}`);
-  const result = spawnSync(command, args, { cwd: projectRoot, stdio: "inherit", env: process.env });
+  const result = spawnSync(command, args, { cwd: projectRoot, stdio: "inherit", env: { ...process.env, ...env } });
   return result.status === 0;
 }
+
+/** Each suite also writes a JSON report, from which its ten slowest cases are printed when it ends. */
+const reports = mkdtempSync(path.join(tmpdir(), "tce-test-reports-"));
+const printSlowest = (report) => run("the slowest cases", process.execPath, ["scripts/slowest-tests.mjs", report]);
 
 ensurePrerequisites();
 const bin = (name) => path.join(projectRoot, "node_modules/.bin", name);
 if (!run("building the app", process.execPath, [path.join(projectRoot, "scripts/build.mjs")])) process.exit(1);
-const unit = run("unit and integration tests (Vitest)", bin("vitest"), ["run"]);
-const browser = run("browser tests (Playwright, Chromium)", bin("playwright"), ["test"]);
+const vitestReport = path.join(reports, "vitest.json");
+const unit = run("unit and integration tests (Vitest)", bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+]);
+printSlowest(vitestReport);
+const playwrightReport = path.join(reports, "playwright.json");
+const browser = run("browser tests (Playwright, Chromium)", bin("playwright"), ["test", "--reporter=list,json"], {
+  PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
+});
+printSlowest(playwrightReport);
 console.log(`\ntest: Vitest ${unit ? "passed" : "FAILED"}, Playwright ${browser ? "passed" : "FAILED"}`);
 process.exit(unit && browser ? 0 : 1);

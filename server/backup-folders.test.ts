@@ -244,12 +244,16 @@ describe("two sites with their data folders side by side and default settings", 
       reader.resume();
       await once(reader, "close");
     };
+    // The series waits archive_timeout plus a 30 s margin; the app's 60 s would have the test wait 90 s. The
+    // metric reads the server's setting, so a short one proves the same in 35 s.
+    await superuserQuery(prod, "ALTER SYSTEM SET archive_timeout = 5");
+    await superuserQuery(prod, "SELECT pg_reload_conf()");
     let seconds: number;
     try {
       await postEstimates(prod, 1);
       await superuserQuery(prod, "SELECT pg_switch_wal()");
       const stalledAt = Date.now();
-      // archive_timeout (60 s) plus the 30 s margin after the last segment archived, which came before the pipe.
+      // archive_timeout (5 s here) plus the 30 s margin after the last segment archived, which came before the pipe.
       await waitFor(
         "the failing series at 1",
         async () => (await metric(prod, "tce_wal_archive_failing")) === 1,

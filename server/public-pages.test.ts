@@ -71,6 +71,48 @@ describe("the prerendered public pages", () => {
     }
   });
 
+  it("carry the address, phone, credits and outside links in the footer", () => {
+    const footer = (/<footer[\s\S]*<\/footer>/.exec(html.get("/") ?? "")?.[0] ?? "").replaceAll("<!-- -->", "");
+    expect(footer).toContain("123 Example Street, Sumter, SC 29150");
+    expect(footer).toMatch(/<a href="tel:\+18035550142"[^>]*>\(803\) 555-0142<\/a>/);
+    expect(footer).toMatch(
+      /<a href="https:\/\/www\.facebook\.com\/example"[^>]*>Example Electric Co\. on Facebook<\/a>/,
+    );
+    expect(footer).toMatch(/<a href="https:\/\/example\.com\/"[^>]*>Site by Example Web Studio<\/a>/);
+    expect(footer).toContain(`© ${new Date().getFullYear()} Example Electric Co. All rights reserved.`);
+    expect(footer).toContain("Privacy &amp; Terms");
+  });
+
+  it("show the license, insurance, hours and the after-hours number in the footer, which links the privacy notice", () => {
+    const footer = /<footer[\s\S]*<\/footer>/.exec(html.get("/healthcare") ?? "")?.[0] ?? "";
+    expect(footer).toContain("Licensed and insured");
+    expect(footer).toContain("License No. M-000000");
+    expect(footer).toContain("Monday to Friday, 7:00 AM to 5:00 PM");
+    expect(footer).toMatch(/<a href="tel:\+18035550143"[^>]*>\(803\) 555-0143<\/a>/);
+    expect(footer).toMatch(/<a href="\/privacy"[^>]*>Privacy &amp; Terms<\/a>/);
+  });
+
+  it("show the trust details on the about page, and a link to a maps site that works without the lazy embed", () => {
+    const about = html.get("/learnmore") ?? "";
+    expect(about).toMatch(/<h2[^>]*>Licensed, insured, and easy to reach<\/h2>/);
+    expect(about).toContain("Saturday, 8:00 AM to 12:00 PM");
+    expect(about).toMatch(
+      /<a href="https:\/\/www\.google\.com\/maps\/search\/\?api=1&amp;query=[^"]+"[^>]*>Open <!-- -->123 Example Street, Sumter, SC 29150<!-- --> in Google Maps<\/a>/,
+    );
+    expect(about).toMatch(/<iframe [^>]*loading="lazy"/);
+  });
+
+  it("say on /apply what the skills quiz and assessment are, link them, and carry the consent line", () => {
+    const apply = html.get("/apply") ?? "";
+    const skills = /<section[^>]*aria-labelledby="skills-tests-heading"[\s\S]*?<\/section>/.exec(apply)?.[0] ?? "";
+    expect(skills).toContain("five-question practice quiz");
+    expect(skills).toContain("18-question electrical skills assessment");
+    expect(skills).toMatch(/<a [^>]*href="\/assessment"[^>]*>Skills Assessment<\/a>/);
+    expect(apply).toMatch(/<a href="\/privacy"[^>]*>privacy notice<\/a>/);
+    const footer = /<footer[\s\S]*<\/footer>/.exec(apply)?.[0] ?? "";
+    expect(footer).toMatch(/<a [^>]*href="\/quiz"[^>]*>Skills Quiz<\/a>/);
+  });
+
   it("load every image from our own origin, in AVIF and WebP with a JPEG fallback and fixed dimensions", () => {
     for (const page of PAGES) {
       const body = html.get(page) ?? "";
@@ -129,6 +171,15 @@ describe("requests outside the pages", () => {
   });
   afterAll(() => app.stop());
 
+  it("answers an unknown address with the friendly not-found page and 404, linking the home page", async () => {
+    const response = await fetch(`${app.url}/no-such-page`);
+    expect(response.status).toBe(404);
+    const page = await response.text();
+    expect(page).toMatch(/<h1[^>]*>We couldn&#x27;t find that page<\/h1>/);
+    const main = /<main[\s\S]*<\/main>/.exec(page)?.[0] ?? "";
+    expect(main).toMatch(/<a [^>]*href="\/"[^>]*>Go to the home page<\/a>/);
+  });
+
   it("answers a malformed URL with the site's own error page and 400", async () => {
     const response = await fetch(`${app.url}/%E0%A4%A`);
     expect(response.status).toBe(400);
@@ -170,6 +221,8 @@ describe("the privacy notice", () => {
     const privacy = await (await fetch(`${app.url}/privacy`)).text();
     expect(privacy).toContain("its resume is deleted 45 days later");
     expect(privacy).toContain("deleted after 30 days");
+    expect(privacy).toMatch(/<h1[^>]*>Privacy &amp; Terms<\/h1>/);
+    expect(privacy).toMatch(/<h2[^>]*>How long we keep it<\/h2>/);
     for (const page of PAGES) {
       expect(await (await fetch(`${app.url}${page}`)).text(), page).toMatch(
         /<a href="\/privacy"[^>]*>Privacy &amp; Terms/,

@@ -129,14 +129,21 @@ describe("the staff area", () => {
     await expectNoAccess("/admin/quick-links", idle);
   });
 
-  it("answers 403 to a staff user on an admin page, with no admin data", async () => {
+  it("answers 403 to a staff user on an admin page, with no admin data and no link to it", async () => {
     const staff = await addStaffUser(database.db, "staff");
     const cookie = await signInOverHttp(app.url, staff.username, staff.password);
-    expect((await get("/admin/quick-links", cookie)).status).toBe(200);
-    for (const url of ["/admin/staff", `/admin/staff/${admin.id}`]) {
+    const quickLinks = await get("/admin/quick-links", cookie);
+    expect(quickLinks.status).toBe(200);
+    const quickLinksHtml = await quickLinks.text();
+    expect(quickLinksHtml).not.toContain('href="/admin/staff"');
+    expect(quickLinksHtml).not.toContain('href="/admin/site"');
+    for (const url of ["/admin/staff", `/admin/staff/${admin.id}`, "/admin/site/home"]) {
       const page = await get(url, cookie);
       expect(page.status, url).toBe(403);
-      expect(await page.text(), url).not.toContain(admin.username);
+      const html = await page.text();
+      expect(html, url).toMatch(/<h1[^>]*>You don&#x27;t have access to this page<\/h1>/);
+      expect(html, url).toContain("This page is for admins only. Ask an admin if you need it.");
+      expect(html, url).not.toContain(admin.username);
       const dataResponse = await get(`${url}.data`, cookie);
       expect(dataResponse.status, url).toBe(403);
       expect(await dataResponse.text(), url).not.toContain(admin.username);

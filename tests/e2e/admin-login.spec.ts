@@ -61,13 +61,6 @@ test("a signed-out visit goes to the sign-in page and back to the page asked for
   await expect(page.getByRole("heading", { name: "Staff accounts" })).toBeVisible();
 });
 
-test("a redirectTo pointing off the site lands on the dashboard instead", async ({ page }) => {
-  const account = addStaffAccount("staff", "redirect");
-  await page.goto(`/admin?redirectTo=${encodeURIComponent("//evil.example/phish")}`);
-  await signInThroughForm(page, account.username, account.password);
-  await expect(page).toHaveURL(/\/admin\/quick-links$/);
-});
-
 test("a user enrols an authenticator app and then signs in with its code", async ({ page }) => {
   const account = addStaffAccount("staff", "totp");
   await signIn(page, account);
@@ -150,14 +143,6 @@ test("an admin adds a user, resets their password and deactivates them", async (
 
   await page.getByRole("link", { name: "Back to all staff accounts" }).click();
   await expect(page.getByRole("row").filter({ hasText: newName })).toContainText("Deactivated");
-});
-
-test("a staff user is refused the admin pages", async ({ page }) => {
-  await signIn(page, addStaffAccount("staff", "limited"));
-  await expect(page.getByRole("link", { name: "Staff accounts" })).toHaveCount(0);
-  const response = await page.goto("/admin/staff");
-  expect(response?.status()).toBe(403);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You don't have access to this page");
 });
 
 test("the sign-in page, the dashboard and the staff page have no axe violations", async ({ page }) => {

@@ -144,43 +144,4 @@ test.describe("without JavaScript", () => {
     await submitButton(page).click();
     await expect(page.getByText("Application submitted successfully!")).toBeVisible();
   });
-
-  for (const [problem, buffer] of [
-    ["a fake PDF", Buffer.from("not a pdf")],
-    ["a 6 MB PDF", Buffer.concat([smallPdf(), Buffer.alloc(6 * 1024 * 1024)])],
-  ] as const) {
-    test(`${problem} comes back with its message beside the resume and every other answer kept`, async ({ page }) => {
-      await page.goto("/apply");
-      await fillApplication(page);
-      const resume = page.getByLabel(/Resume/);
-      await resume.setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer });
-      await submitButton(page).click();
-
-      await expect(resume).toHaveAttribute("aria-invalid", "true");
-      await expect(resume).toHaveAccessibleDescription(/PDF|5MB/);
-      await expect(page.getByLabel("First name")).toHaveValue("Jordan");
-      await expect(page.getByLabel("Address")).toHaveValue("12 Example Road, Sumter, SC 29150");
-      await expect(page.getByLabel("Desired role")).toHaveValue("Electrician");
-      await expect(page.getByLabel("Certifications")).toHaveValue("OSHA 10");
-      await expect(yesNo(page, "Are you willing to work nights and weekends?", "No")).toBeChecked();
-
-      await resume.setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: smallPdf() });
-      await submitButton(page).click();
-      await expect(page.getByText("Application submitted successfully!")).toBeVisible();
-    });
-  }
-
-  test("a body over 8 MB gets the site's own page with the form and the message", async ({ page }) => {
-    await page.goto("/apply");
-    await fillApplication(page);
-    await page
-      .getByLabel(/Resume/)
-      .setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(9 * 1024 * 1024) });
-    await submitButton(page).click();
-    await expect(page.getByRole("alert")).toHaveText(
-      "The application is too large to send. Please shorten your answers or choose a smaller resume.",
-    );
-    await expect(page.getByRole("banner")).toBeVisible();
-    await expect(submitButton(page)).toBeVisible();
-  });
 });

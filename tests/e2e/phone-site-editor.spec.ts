@@ -150,12 +150,3 @@ test("an admin changes the testimonial, the office phone and a service photo, pu
     }
   }).toPass({ timeout: PUBLISH_REACHES_INSTANCES_MS });
 });
-
-test("a plain staff member cannot reach the site editor", async ({ page, signInAsStaff }) => {
-  await signInAsStaff("staff", "site-staff", app);
-  await page.goto(`${app.url}/admin/quick-links`);
-  await expect(page.getByRole("link", { name: "Edit the site" })).toHaveCount(0);
-  const response = await page.goto(`${app.url}/admin/site/home`);
-  expect(response?.status()).toBe(403);
-  await expect(page.getByText("This page is for admins only.")).toBeVisible();
-});

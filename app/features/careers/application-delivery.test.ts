@@ -63,6 +63,16 @@ async function textOf(response: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString();
 }
 
+/** The resume's control as the page renders it: marked invalid or not, and the texts that describe it. */
+function resumeControl(page: string) {
+  const input = /<input[^>]*\sname="resume"[^>]*>/.exec(page)?.[0] ?? "";
+  const described = (/aria-describedby="([^"]*)"/.exec(input)?.[1] ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((id) => new RegExp(`<(\\w+)[^>]*\\sid="${id}"[^>]*>(.*?)</\\1>`).exec(page)?.[2] ?? "");
+  return { invalid: input.includes('aria-invalid="true"'), described };
+}
+
 describe("a job application through the running app", () => {
   let primary: WebhookReceiver;
   let secondary: WebhookReceiver;
@@ -154,7 +164,13 @@ describe("a job application through the running app", () => {
       body: applicationPost(validApplication, { bytes: PNG_BYTES, name: "selfie.pdf" }),
     });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Your resume must be a PDF file.");
+    const page = await response.text();
+    expect(page).toContain("Your resume must be a PDF file.");
+    expect(resumeControl(page)).toEqual({
+      invalid: true,
+      described: expect.arrayContaining([expect.stringContaining("Your resume must be a PDF file.")]),
+    });
+    expect(page).toContain(`value="${validApplication.firstName}"`);
   });
 
   it("refuses a 6 MB resume with its message, and gives every other answer back to the page", async () => {
@@ -169,6 +185,10 @@ describe("a job application through the running app", () => {
     expect(response.status).toBe(413);
     const page = await response.text();
     expect(page).toContain("File size should be less than 5MB");
+    expect(resumeControl(page)).toMatchObject({
+      invalid: true,
+      described: expect.arrayContaining([expect.stringContaining("File size should be less than 5MB")]),
+    });
     expect(page).toContain(`value="${validApplication.firstName}"`);
     expect(page).toContain(`>${validApplication.certifications}</textarea>`);
   });
@@ -218,8 +238,15 @@ describe("a job application through the running app", () => {
     });
     // Not one byte of the declared body is sent.
     request.flushHeaders();
-    const status = (await response).statusCode;
+    const answer = await response;
+    const page = await textOf(answer);
     request.destroy();
-    expect(status).toBe(413);
+    expect(answer.statusCode).toBe(413);
+    // The site's own page, with its header, the form to send again and the message.
+    expect(page).toMatch(
+      /role="alert"[^>]*>The application is too large to send\. Please shorten your answers or choose a smaller resume\.</,
+    );
+    expect(page).toMatch(/<header[\s>]/);
+    expect(page).toMatch(/<button[^>]*type="submit"[^>]*>Submit Application<\/button>/);
   });
 });
