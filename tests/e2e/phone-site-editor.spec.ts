@@ -70,14 +70,14 @@ test("an admin changes the testimonial, the office phone and a service photo, pu
     const words = await quote.inputValue();
     await quote.fill(NEW_QUOTE);
     await page.getByRole("button", { name: "Save draft" }).click();
-    await expect(page.getByRole("status")).toContainText("Draft saved.");
+    await expect(page.getByRole("status")).toContainText("Draft saved.", { timeout: 15_000 });
     return words;
   })();
 
   await page.goto(`${app.url}/admin/site/company`);
   await page.getByLabel("Phone", { exact: true }).fill(NEW_PHONE);
   await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByRole("status")).toContainText("Draft saved.");
+  await expect(page.getByRole("status")).toContainText("Draft saved.", { timeout: 15_000 });
 
   await page.goto(`${app.url}/admin/site/lighting`);
   const firstPhoto = page.getByRole("group", { name: "Image 1" });
