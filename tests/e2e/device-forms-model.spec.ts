@@ -128,7 +128,7 @@ const personOfUser = (real: Real, userId: number): Person | undefined =>
   PEOPLE.find((person) => real.accounts[person].userId === userId);
 
 /**
- * The form a tab opens for a person (use-device-form.ts's rule, as the person sees it): the tab's own from before,
+ * The form a tab opens for a person (open-device-form.ts's rule, as the person sees it): the tab's own from before,
  * else the person's newest draft no other tab has open, else a new, empty form.
  */
 function formToOpen(model: Model, tab: number, person: Person): { shown?: string; key?: string } {

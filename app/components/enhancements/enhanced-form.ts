@@ -42,30 +42,18 @@ export function enhanceForm<Success extends { status: "success" }>(
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
   const idleLabel = button?.textContent ?? "";
   const submissionKey = hiddenInput(form, "submissionKey", crypto.randomUUID());
-  let fillToken: HTMLInputElement | undefined;
-  let askingForToken = false;
   let keyUsed = false;
   let tried = false;
   let busy = false;
   let serverMessage: string | undefined;
 
-  const showAlert = (message: string | undefined) => {
-    if (!region) return undefined;
-    const alert = document.createElement("div");
-    alert.setAttribute("role", "alert");
-    alert.tabIndex = -1;
-    alert.className = `${alertToneClass.error} scroll-m-4`;
-    alert.textContent = message ?? "";
-    region.replaceChildren(...(message ? [alert] : []));
-    return alert;
-  };
   /** Shows each field's problems and the banner; true when nothing is wrong. */
   const check = (): boolean => {
     const result = checkAnswers(options.schema, Object.fromEntries(new FormData(form)));
     const errors = "error" in result ? result.error : {};
     showFieldErrors(form, errors);
     const missing = Object.values(errors).some((messages) => messages.includes(REQUIRED_MESSAGE));
-    showAlert(missing ? options.messages.missing : serverMessage);
+    showAlert(region, missing ? options.messages.missing : serverMessage);
     return !("error" in result);
   };
   const setBusy = (value: boolean) => {
@@ -75,14 +63,7 @@ export function enhanceForm<Success extends { status: "success" }>(
     button.textContent = value ? options.busyLabel : idleLabel;
   };
 
-  form.addEventListener("focusin", () => {
-    if (fillToken || askingForToken) return;
-    askingForToken = true;
-    void requestFillToken().then((token) => {
-      askingForToken = false;
-      if (token) fillToken = hiddenInput(form, "fillToken", token);
-    });
-  });
+  askForFillTokenOnFocus(form);
   form.addEventListener("input", () => {
     // After a success, editing the form makes the next send a new request, with a new key.
     if (keyUsed) {
@@ -110,10 +91,36 @@ export function enhanceForm<Success extends { status: "success" }>(
     }
     serverMessage = answer.message;
     showFieldErrors(form, serverErrorsOf(answer));
-    const alert = showAlert(serverMessage);
+    const alert = showAlert(region, serverMessage);
     alert?.focus({ preventScroll: true });
     alert?.scrollIntoView({ block: "center" });
   });
+}
+
+/** The fill-time token, asked for once the visitor first reaches into the form, and posted with it. */
+function askForFillTokenOnFocus(form: HTMLFormElement) {
+  let fillToken: HTMLInputElement | undefined;
+  let askingForToken = false;
+  form.addEventListener("focusin", () => {
+    if (fillToken || askingForToken) return;
+    askingForToken = true;
+    void requestFillToken().then((token) => {
+      askingForToken = false;
+      if (token) fillToken = hiddenInput(form, "fillToken", token);
+    });
+  });
+}
+
+/** The form's banner in its alert region, focusable; none without a message. */
+function showAlert(region: HTMLElement | null, message: string | undefined) {
+  if (!region) return undefined;
+  const alert = document.createElement("div");
+  alert.setAttribute("role", "alert");
+  alert.tabIndex = -1;
+  alert.className = `${alertToneClass.error} scroll-m-4`;
+  alert.textContent = message ?? "";
+  region.replaceChildren(...(message ? [alert] : []));
+  return alert;
 }
 
 /**

@@ -1,32 +1,23 @@
-import { useEffect, useRef, useState } from "react";
-import { labellingOf } from "~/components/forms/defined-field";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { storedOutcome } from "~/components/forms/form-outcome";
 import { FormSection, revealControl } from "~/components/forms/form-section";
 import { StaffForm } from "~/components/forms/staff-form";
-import { TextAreaField } from "~/components/forms/text-area-field";
-import { TextField } from "~/components/forms/text-field";
 import { useStaffForm } from "~/components/forms/use-staff-form";
 import { useHydrated } from "~/components/use-hydrated";
-import type { BrowserAnswer } from "~/forms/browser-answer";
-import type { FieldDefinition } from "~/forms/definition";
-import { lengthConstraintsOf } from "~/forms/field-limits";
 import { parseForm } from "~/forms/parse-form";
-import { handOverOnFailure, type KeptAnswer } from "~/forms/queue-answer";
-import { uploadIdsFieldOf } from "~/forms/resumable-uploads";
-import { type ForeignAnswer, sendForm, type UploadProgress } from "~/forms/send-form";
+import type { UploadProgress } from "~/forms/send-form";
+import { ChecklistField } from "./checklist-field";
 import { type ChecklistActionResult, checklistForm } from "./definition";
-import { mergePhotos } from "./photo-list";
-import { megabytes, PhotoPicker } from "./photo-picker";
+import { megabytes } from "./megabytes";
+import { PhotoPicker } from "./photo-picker";
 import { CHECKLIST_SECTIONS, checklistFields, checklistSchema, PHOTOS_FIELD } from "./schema";
-import { usePhotoUploads } from "./use-photo-uploads";
+import { type ChecklistAnswer, sendChecklist } from "./send-checklist";
+import { useChecklistPhotos } from "./use-checklist-photos";
+import { type PhotoUpload, usePhotoUploads } from "./use-photo-uploads";
 
 const { messages } = checklistForm;
-/** The server's length caps, as the fields' maxlength. */
-const LENGTH_LIMITS = lengthConstraintsOf(checklistSchema);
 /** Where "Jump to Photos (section 7)" goes. */
 const PHOTOS_SECTION_ID = "checklist-photos";
-
-type ChecklistAnswer = ChecklistActionResult | BrowserAnswer | ForeignAnswer | KeptAnswer;
 
 type ChecklistFormProps = {
   /** Your Name and Your Email as the signed-in user fills them. */
@@ -48,57 +39,23 @@ type ChecklistFormProps = {
 export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFormProps) {
   const hydrated = useHydrated();
   const [answer, setAnswer] = useState<ChecklistAnswer | undefined>(serverResult);
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [notice, setNotice] = useState<string>();
-  // A new checklist (stored, or handed to the queue) starts with no photos.
   const staffForm = useStaffForm(checklistForm, answer, {
     postsTo: submitUrl,
     onAfresh: () => {
-      setPhotos([]);
-      setNotice(undefined);
+      photoList.clear();
       setMissing([]);
     },
   });
-  const { draft } = staffForm;
+  const photoList = useChecklistPhotos(staffForm.draft);
+  const { photos } = photoList;
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<UploadProgress>();
   const [missing, setMissing] = useState<string[]>([]);
   const { uploads, settled } = usePhotoUploads(photos);
   const lastSend = useRef<{ submissionKey: string; named: ReadonlyMap<File, string> }>(undefined);
 
-  const { restoredFiles, keepFiles } = draft;
-  const photosNow = useRef(photos);
-  photosNow.current = photos;
-  useEffect(() => {
-    if (!restoredFiles) return;
-    const restored = restoredFiles[PHOTOS_FIELD] ?? [];
-    // Photos picked while the draft was being read are kept beside the draft's, and saved with them.
-    const merged = mergePhotos(restored, photosNow.current).photos;
-    setPhotos(merged);
-    if (merged.length > restored.length) void keepFiles(PHOTOS_FIELD, merged);
-  }, [restoredFiles, keepFiles]);
-
-  const problems: Record<string, string> =
-    answer?.status === "invalid"
-      ? answer.problems
-      : Object.fromEntries(missing.map((name) => [name, messages.requiredField]));
-
-  const changePhotos = (next: File[], said: string | undefined) => {
-    setPhotos(next);
-    setNotice(said);
-    // The list stands for the photo input, which is emptied after each pick.
-    void keepFiles(PHOTOS_FIELD, next);
-  };
-  const addPhotos = (added: File[]) => {
-    const merged = mergePhotos(photos, added);
-    const skipped = merged.skipped.length > 0 ? merged.skipped.join(", ") : undefined;
-    changePhotos(merged.photos, skipped ? `Already in the list, so not added again: ${skipped}.` : undefined);
-  };
-  const removePhoto = (photo: File) =>
-    changePhotos(
-      photos.filter((candidate) => candidate !== photo),
-      `Removed ${photo.name}.`,
-    );
+  const problems = problemsOf(answer, missing);
+  useProblemsRevealed(problems, staffForm.formRef);
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -110,11 +67,7 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
       const names = Object.keys(checked.error ?? {});
       setMissing(names);
       setAnswer(undefined);
-      // The first field to fill in takes focus, which brings it and its message into view.
-      const first = checklistFields.find((field) => names.includes(field.name));
-      const control = first ? form.querySelector<HTMLElement>(`[name="${first.name}"]`) : null;
-      revealControl(control);
-      control?.focus();
+      focusFirstToFill(form, names);
       return;
     }
     setMissing([]);
@@ -127,88 +80,13 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
     const submissionKey = String(body.get("submissionKey"));
     const sentBefore = lastSend.current?.submissionKey === submissionKey ? lastSend.current.named : undefined;
     const uploadIds = sentBefore ?? (await settled());
-    const page = window.location.pathname;
-    const queue = {
-      formType: checklistForm.type,
-      label: checklistForm.label,
-      page,
-      action: submitUrl,
-      answeredInJson: true,
-    };
-    const postWith = (named: ReadonlyMap<File, string>) => {
-      const withPhotos = new FormData();
-      for (const [name, value] of body) withPhotos.append(name, value);
-      for (const photo of photos) {
-        const uploadId = named.get(photo);
-        if (uploadId) withPhotos.append(uploadIdsFieldOf(PHOTOS_FIELD), uploadId);
-        else withPhotos.append(PHOTOS_FIELD, photo, photo.name);
-      }
-      return withPhotos;
-    };
-    const keepOnDevice = handOverOnFailure(queue, messages);
-    const send = (named: ReadonlyMap<File, string>) => {
+    const onSend = (named: ReadonlyMap<File, string>) => {
       lastSend.current = { submissionKey, named };
-      return sendForm<ChecklistActionResult, KeptAnswer>(
-        submitUrl,
-        postWith(named),
-        messages,
-        setProgress,
-        (_, failure) =>
-          // What waits on the device carries the photos themselves, not their uploads: the signal may return after
-          // the server let an upload go (a day on), and the draft that had the photos is gone by then.
-          keepOnDevice(postWith(new Map()), failure),
-      );
     };
-    let sent = await send(uploadIds);
-    // The server no longer has an upload (a day old, or kept by another instance): the photos go themselves.
-    if (sent.status === "error" && "problems" in sent && sent.problems?.[uploadIdsFieldOf(PHOTOS_FIELD)]) {
-      sent = await send(new Map());
-    }
+    const sent = await sendChecklist({ body, photos, submitUrl, uploadIds, onProgress: setProgress, onSend });
     setBusy(false);
     // Stored or handed to the queue, the draft goes with the answer and the screen starts a new checklist.
     setAnswer(sent);
-  };
-
-  // A section folded away opens when one of its answers has a problem.
-  const problemNames = Object.keys(problems).join(" ");
-  const { formRef } = staffForm;
-  useEffect(() => {
-    for (const name of problemNames.split(" ").filter(Boolean)) {
-      revealControl(formRef.current?.querySelector(`[name="${name}"]`) ?? null);
-    }
-  }, [problemNames, formRef]);
-
-  const errorsOf = (name: string) => (problems[name] ? [problems[name]] : undefined);
-  const renderField = (definition: FieldDefinition) => {
-    if (definition.name === PHOTOS_FIELD) {
-      return (
-        <PhotoPicker
-          key={definition.name}
-          definition={definition}
-          photos={photos}
-          uploads={uploads}
-          notice={notice}
-          hydrated={hydrated}
-          errors={errorsOf(definition.name)}
-          onAdd={addPhotos}
-          onRemove={removePhoto}
-        />
-      );
-    }
-    const common = {
-      ...labellingOf(definition),
-      name: definition.name,
-      defaultValue: defaults[definition.name] ?? "",
-      errors: errorsOf(definition.name),
-      autoComplete: definition.autoComplete ?? "off",
-      required: !definition.optional,
-      maxLength: LENGTH_LIMITS[definition.name]?.maxLength,
-      inputMode: definition.inputMode,
-    };
-    if (definition.kind === "textarea")
-      return <TextAreaField key={definition.name} {...common} rows={definition.rows} />;
-    const kind = definition.kind === "email" || definition.kind === "tel" ? definition.kind : "text";
-    return <TextField key={definition.name} {...common} kind={kind} />;
   };
 
   return (
@@ -220,28 +98,38 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
       submitLabel="Submit Checklist"
       busyLabel="Processing..."
       sendsItself={{ onSubmit: submit, busy }}
-      besideSubmit={
-        busy && progress ? (
-          <span className="flex items-center gap-2 text-slate-800">
-            <progress value={progress.sent} max={progress.total} aria-label="Upload progress" />
-            {progress.sent < progress.total
-              ? `${megabytes(progress.sent)} of ${megabytes(progress.total)} sent`
-              : "Sent. Building the PDF..."}
-          </span>
-        ) : null
-      }
+      besideSubmit={busy && progress ? <SendProgress progress={progress} /> : null}
       id="checklist"
       noValidate={hydrated}
       className="mt-8 grid gap-6"
       aria-describedby="checklist-draft"
     >
-      <a
-        href={`#${PHOTOS_SECTION_ID}`}
-        onClick={() => revealControl(document.getElementById(PHOTOS_SECTION_ID)?.firstElementChild ?? null)}
-        className="button-secondary inline-flex min-h-11 items-center justify-self-start px-4 py-2"
-      >
-        Jump to Photos (section 7)
-      </a>
+      <JumpToPhotos />
+      <ChecklistSections
+        defaults={defaults}
+        problems={problems}
+        hydrated={hydrated}
+        photoList={photoList}
+        uploads={uploads}
+      />
+    </StaffForm>
+  );
+}
+
+type ChecklistSectionsProps = {
+  defaults: Record<string, string>;
+  /** Each answer's problem, by name. */
+  problems: Record<string, string>;
+  hydrated: boolean;
+  photoList: ReturnType<typeof useChecklistPhotos>;
+  uploads: ReadonlyMap<File, PhotoUpload>;
+};
+
+/** The checklist's sections, each with its fields, folded but for the last; Photos has the photo picker. */
+function ChecklistSections({ defaults, problems, hydrated, photoList, uploads }: ChecklistSectionsProps) {
+  const errorsOf = (name: string) => (problems[name] ? [problems[name]] : undefined);
+  return (
+    <>
       {Object.values(CHECKLIST_SECTIONS).map((section) => (
         <FormSection
           key={section}
@@ -249,9 +137,81 @@ export function ChecklistForm({ defaults, submitUrl, serverResult }: ChecklistFo
           collapsible={section !== CHECKLIST_SECTIONS.completedBy}
           id={section === CHECKLIST_SECTIONS.photos ? PHOTOS_SECTION_ID : undefined}
         >
-          {checklistFields.filter((field) => field.section === section).map(renderField)}
+          {checklistFields
+            .filter((field) => field.section === section)
+            .map((definition) =>
+              definition.name === PHOTOS_FIELD ? (
+                <PhotoPicker
+                  key={definition.name}
+                  definition={definition}
+                  photos={photoList.photos}
+                  uploads={uploads}
+                  notice={photoList.notice}
+                  hydrated={hydrated}
+                  errors={errorsOf(definition.name)}
+                  onAdd={photoList.add}
+                  onRemove={photoList.remove}
+                />
+              ) : (
+                <ChecklistField
+                  key={definition.name}
+                  definition={definition}
+                  defaultValue={defaults[definition.name] ?? ""}
+                  errors={errorsOf(definition.name)}
+                />
+              ),
+            )}
         </FormSection>
       ))}
-    </StaffForm>
+    </>
+  );
+}
+
+/** Each answer's problem: the server's, or the browser's for the required answers left empty. */
+function problemsOf(answer: ChecklistAnswer | undefined, missing: readonly string[]): Record<string, string> {
+  return answer?.status === "invalid"
+    ? answer.problems
+    : Object.fromEntries(missing.map((name) => [name, messages.requiredField]));
+}
+
+/** The first field to fill in takes focus, which brings it and its message into view. */
+function focusFirstToFill(form: HTMLFormElement, names: readonly string[]) {
+  const first = checklistFields.find((field) => names.includes(field.name));
+  const control = first ? form.querySelector<HTMLElement>(`[name="${first.name}"]`) : null;
+  revealControl(control);
+  control?.focus();
+}
+
+/** A section folded away opens when one of its answers has a problem. */
+function useProblemsRevealed(problems: Record<string, string>, formRef: RefObject<HTMLFormElement | null>) {
+  const problemNames = Object.keys(problems).join(" ");
+  useEffect(() => {
+    for (const name of problemNames.split(" ").filter(Boolean)) {
+      revealControl(formRef.current?.querySelector(`[name="${name}"]`) ?? null);
+    }
+  }, [problemNames, formRef]);
+}
+
+/** The post's progress beside the send button, while it goes up. */
+function SendProgress({ progress }: { progress: UploadProgress }) {
+  return (
+    <span className="flex items-center gap-2 text-slate-800">
+      <progress value={progress.sent} max={progress.total} aria-label="Upload progress" />
+      {progress.sent < progress.total
+        ? `${megabytes(progress.sent)} of ${megabytes(progress.total)} sent`
+        : "Sent. Building the PDF..."}
+    </span>
+  );
+}
+
+function JumpToPhotos() {
+  return (
+    <a
+      href={`#${PHOTOS_SECTION_ID}`}
+      onClick={() => revealControl(document.getElementById(PHOTOS_SECTION_ID)?.firstElementChild ?? null)}
+      className="button-secondary inline-flex min-h-11 items-center justify-self-start px-4 py-2"
+    >
+      Jump to Photos (section 7)
+    </a>
   );
 }

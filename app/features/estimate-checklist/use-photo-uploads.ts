@@ -70,42 +70,16 @@ export function usePhotoUploads(photos: readonly File[]) {
     setUploads((current) => new Map([...current].filter(([photo]) => wanted.has(photo))));
     const added = photos.filter((photo) => !running.current.has(photo));
     if (added.length === 0) return;
-    void import("tus-js-client").then(({ Upload, defaultOptions }) => {
+    void import("tus-js-client").then((tus) => {
       for (const photo of added) {
         if (running.current.has(photo) || !wanted.has(photo)) continue;
-        const metadata: ResumableUploadMetadata = {
-          formType: checklistForm.type,
-          fieldName: PHOTOS_FIELD,
-          filename: photo.name,
-        };
-        const upload = new Upload(photo, {
-          endpoint: new URL(RESUMABLE_UPLOADS_PATH, window.location.href).href,
-          metadata,
-          retryDelays: RETRY_DELAYS,
-          onShouldRetry: (error, attempt, options) =>
-            refusalOf(error) === undefined && (defaultOptions.onShouldRetry?.(error, attempt, options) ?? false),
-          onProgress: (sent, total) => update(photo, { sent, total, stalled: false }),
-          onSuccess: () => {
-            run.uploadId = upload.url?.split("/").pop();
-            run.stalled = false;
-            update(photo, { sent: photo.size, uploadId: run.uploadId, stalled: false });
-            run.settle();
-          },
-          onError: (error) => {
-            const refused = refusalOf(error);
-            // A refused upload is not tried again when the signal comes back: its photo goes with the checklist.
-            run.stalled = refused === undefined;
-            update(photo, refused === undefined ? { stalled: true } : { stalled: false, refused });
-            run.settle();
-          },
-        });
-        const run: Running = { upload, stalled: false, ...unsettled() };
+        const run = uploadOf(photo, tus, update);
         running.current.set(photo, run);
         update(photo, {});
-        void upload.findPreviousUploads().then((previous) => {
+        void run.upload.findPreviousUploads().then((previous) => {
           const [latest] = previous;
-          if (latest) upload.resumeFromPreviousUpload(latest);
-          upload.start();
+          if (latest) run.upload.resumeFromPreviousUpload(latest);
+          run.upload.start();
         });
       }
     });
@@ -144,4 +118,38 @@ export function usePhotoUploads(photos: readonly File[]) {
   }, []);
 
   return { uploads, settled };
+}
+
+type Update = (photo: File, change: Partial<PhotoUpload>) => void;
+
+/** A photo's upload, not started yet, telling `update` how far it is; a refused upload is not tried again. */
+function uploadOf(photo: File, { Upload, defaultOptions }: typeof import("tus-js-client"), update: Update): Running {
+  const metadata: ResumableUploadMetadata = {
+    formType: checklistForm.type,
+    fieldName: PHOTOS_FIELD,
+    filename: photo.name,
+  };
+  const upload = new Upload(photo, {
+    endpoint: new URL(RESUMABLE_UPLOADS_PATH, window.location.href).href,
+    metadata,
+    retryDelays: RETRY_DELAYS,
+    onShouldRetry: (error, attempt, options) =>
+      refusalOf(error) === undefined && (defaultOptions.onShouldRetry?.(error, attempt, options) ?? false),
+    onProgress: (sent, total) => update(photo, { sent, total, stalled: false }),
+    onSuccess: () => {
+      run.uploadId = upload.url?.split("/").pop();
+      run.stalled = false;
+      update(photo, { sent: photo.size, uploadId: run.uploadId, stalled: false });
+      run.settle();
+    },
+    onError: (error) => {
+      const refused = refusalOf(error);
+      // A refused upload is not tried again when the signal comes back: its photo goes with the checklist.
+      run.stalled = refused === undefined;
+      update(photo, refused === undefined ? { stalled: true } : { stalled: false, refused });
+      run.settle();
+    },
+  });
+  const run: Running = { upload, stalled: false, ...unsettled() };
+  return run;
 }

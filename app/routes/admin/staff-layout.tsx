@@ -1,14 +1,10 @@
 import { Outlet } from "react-router";
-import {
-  NewVersionNotice,
-  useOfflineDocumentLinks,
-  useStaffServiceWorker,
-  WaitingForms,
-} from "~/components/staff/staff-app";
+import { NewVersionNotice, useOfflineDocumentLinks, useStaffServiceWorker } from "~/components/staff/staff-app";
 import { StaffErrorScreen } from "~/components/staff/staff-error-screen";
 import { StaffFrame } from "~/components/staff/staff-frame";
 import { staffFrameHandle } from "~/components/staff/staff-frame-handle";
 import type { StaffNavEntry } from "~/components/staff/staff-navigation";
+import { WaitingForms } from "~/components/staff/waiting-forms";
 import { staffToolLinks } from "~/features/quick-links.server";
 import { keptPagesOwnerOf, signedInStaff, staffMiddleware } from "~/services/auth/require-staff.server";
 import type { Route } from "./+types/staff-layout";
