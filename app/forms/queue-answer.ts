@@ -37,5 +37,7 @@ export const handOverOnFailure =
     if (reason === "sign-in") return { ...browserAnswer("signedOut", messages), kept: true };
     // The worker wakes the pages when the signal is back.
     await registerBackgroundSync(SEND_WAITING_FORMS);
-    return KEPT_FOR_SIGNAL;
+    // A new object for each form handed over: the form's page starts a new form on each new answer it gets
+    // (useDeviceForm), and the same object twice would keep the second form's key for the answers typed next.
+    return { ...KEPT_FOR_SIGNAL };
   };

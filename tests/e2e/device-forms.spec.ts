@@ -77,6 +77,34 @@ test("a form kept without signal, then the next job typed and sent, stores both 
   expect(await storedReferences(kept)).not.toContain(reference);
 });
 
+test("two forms kept one after the other without signal each start a new form, and both jobs are stored", async ({
+  page,
+  context,
+  signInAsStaff,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsStaff("staff", "kept-twice");
+  await page.goto(JOB_REQUEST);
+  await expect(page.getByRole("button", { name: "Submit", exact: true })).toBeEnabled();
+
+  await cutSignal(context);
+  const jobs = [uniqueJob("First kept job"), uniqueJob("Second kept job")];
+  for (const job of jobs) {
+    await typeJobRequest(page, job);
+    await submit(page);
+    await expect(page.getByRole("alert").filter({ hasText: "kept on this device" })).toBeVisible();
+    await expect(waitingRegion(page).getByRole("listitem").filter({ hasText: job })).toBeVisible();
+    // The same answer twice still hands each form over: the next job starts on a form (and key) of its own.
+    await expect(field(page, "Job Name")).toHaveValue("");
+  }
+
+  await restoreSignal(context);
+  await page.goto(JOB_REQUEST);
+  await expect
+    .poll(() => Promise.all(jobs.map(storedReferences)), { timeout: 30_000 })
+    .toEqual([[expect.stringMatching(/^JOB-/)], [expect.stringMatching(/^JOB-/)]]);
+});
+
 test("the same form in two tabs gets a key of its own in each, and both jobs are stored", async ({
   page,
   context,

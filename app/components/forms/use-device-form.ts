@@ -262,7 +262,10 @@ async function putOnScreen(form: HTMLFormElement | null, opened: OpenedForm, hol
   }
 }
 
-/** The server's answer to a send decides what comes next: stored or handed to the queue, a new form starts. */
+/**
+ * The server's answer to a send decides what comes next: stored or handed to the queue, a new form starts. Each
+ * send's answer is an object of its own (queue-answer.ts), so two forms kept in a row each start a new one.
+ */
 function useAnswered(
   answer: { status: string; kept?: boolean } | undefined,
   holding: Holding,
