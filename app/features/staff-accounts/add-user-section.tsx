@@ -1,7 +1,7 @@
 import { ChoiceField } from "~/components/forms/choice-field";
+import { IntentForm, useIntentAnswer } from "~/components/forms/intent-form";
 import { TextField } from "~/components/forms/text-field";
 import { StaffSection } from "~/components/staff/staff-section";
-import { AnsweredForm, useIntentAnswer } from "./answered-form";
 import { NewPasswordFields } from "./new-password-fields";
 import { DISPLAY_NAME_MAX_LENGTH } from "./schemas";
 
@@ -15,7 +15,7 @@ export function AddUserSection() {
   const { fieldErrors } = useIntentAnswer("add-user");
   return (
     <StaffSection headingId="add-heading" title="Add a user">
-      <AnsweredForm intent="add-user" label="Add user" busyLabel="Adding...">
+      <IntentForm intent="add-user" label="Add user" busyLabel="Adding..." outcomeAbove className="mt-4 space-y-4">
         <TextField label="Username" name="username" required autoComplete="off" errors={fieldErrors.username} />
         <TextField
           label="Display name"
@@ -27,7 +27,7 @@ export function AddUserSection() {
         />
         <ChoiceField label="Role" name="role" defaultValue="staff" options={ROLE_OPTIONS} errors={fieldErrors.role} />
         <NewPasswordFields advice="Give it to the person in person or by phone." errors={fieldErrors} />
-      </AnsweredForm>
+      </IntentForm>
     </StaffSection>
   );
 }

@@ -1,11 +1,17 @@
+import { IntentForm } from "~/components/forms/intent-form";
 import { StaffSection } from "~/components/staff/staff-section";
-import { AnsweredForm } from "./answered-form";
 
 /** An admin's one setting for every account: whether a second factor is required to sign in. */
 export function SecondFactorRequirementSection({ secondFactorRequired }: { secondFactorRequired: boolean }) {
   return (
     <StaffSection headingId="second-factor-heading" title="Two-step verification">
-      <AnsweredForm intent="require-second-factor" label="Save setting" busyLabel="Saving...">
+      <IntentForm
+        intent="require-second-factor"
+        label="Save setting"
+        busyLabel="Saving..."
+        outcomeAbove
+        className="mt-4 space-y-4"
+      >
         <label className="flex items-start gap-3">
           <input
             type="checkbox"
@@ -18,7 +24,7 @@ export function SecondFactorRequirementSection({ secondFactorRequired }: { secon
             Require a second factor for everyone. Users without one are asked to set it up before anything else.
           </span>
         </label>
-      </AnsweredForm>
+      </IntentForm>
     </StaffSection>
   );
 }

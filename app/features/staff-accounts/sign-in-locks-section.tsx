@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
+import { useIntentAnswer } from "~/components/forms/intent-form";
 import { StaffSection } from "~/components/staff/staff-section";
 import { StaffTable } from "~/components/staff/staff-table";
-import { useIntentAnswer } from "./answered-form";
 import type { loadStaffList } from "./staff-management.server";
 
 type SignInLock = Awaited<ReturnType<typeof loadStaffList>>["signInLocks"][number];

@@ -1,14 +1,13 @@
 import { Link, useActionData } from "react-router";
 import { OutcomeAlert } from "~/components/forms/alert";
 import { touchLinkClass } from "~/components/forms/field-look";
-import { IntentForm } from "~/components/forms/intent-form";
+import { IntentForm, useIntentAnswer } from "~/components/forms/intent-form";
 import { TextField } from "~/components/forms/text-field";
 import { StaffPage } from "~/components/staff/staff-page";
 import { StaffSection } from "~/components/staff/staff-section";
 import type { StaffFormResult } from "~/forms/staff-form-result";
 import { AccountAccessSection } from "./account-access-section";
 import { AccountDetails } from "./account-details";
-import { useIntentAnswer } from "./answered-form";
 import { NewPasswordFields } from "./new-password-fields";
 import { DISPLAY_NAME_MAX_LENGTH } from "./schemas";
 import type { loadStaffUser } from "./staff-management.server";
